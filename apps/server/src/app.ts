@@ -1,0 +1,94 @@
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { type Auth, createAuth } from './auth/auth';
+import { createGuard } from './auth/guards';
+import { authRoutes } from './auth/routes';
+import type { App, AppContext } from './context';
+import type { DatabaseHandle } from './db/client';
+import { registerErrorHandler } from './errors';
+import { healthRoutes } from './modules/health/routes';
+import { profileRoutes } from './modules/profile/routes';
+import { restaurantRoutes } from './modules/restaurants/routes';
+import { sessionRoutes } from './modules/session/routes';
+import { setupRoutes } from './modules/setup/routes';
+import { serveWebApp } from './web';
+
+export interface AppOptions {
+  database: DatabaseHandle;
+  publicUrl: string;
+  authSecret: string;
+  signInRateLimit: number;
+  sessionDays: number;
+  /** The built web app to serve; null serves the API alone. */
+  webRoot: string | null;
+  logger?: FastifyServerOptions['logger'];
+  trustProxy?: boolean;
+}
+
+export const BODY_LIMIT = 1024 * 1024;
+
+/** The whole server, ready to listen or to be driven by `app.inject()` in tests. */
+export async function buildApp(options: AppOptions): Promise<App & { auth: Auth }> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: options.trustProxy ?? false,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Mantine sets style attributes at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        // Power BI reports are the only frames we embed (issue: embedded analytics).
+        frameSrc: ['https://app.powerbi.com', 'https://*.powerbi.com'],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Swagger UI and the embedded report frame need cross-origin resources.
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Brigade API', version: '1.0.0', description: 'The operations app of a restaurant chain.' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  const auth = createAuth({
+    db: options.database.db,
+    publicUrl: options.publicUrl,
+    secret: options.authSecret,
+    signInRateLimit: options.signInRateLimit,
+    sessionDays: options.sessionDays,
+  });
+  const context: AppContext = {
+    database: options.database,
+    auth,
+    guard: createGuard(auth, options.database.db),
+  };
+
+  for (const routes of [healthRoutes, authRoutes, setupRoutes, sessionRoutes, profileRoutes, restaurantRoutes]) {
+    routes(app, context);
+  }
+  await serveWebApp(app, options.webRoot);
+  return Object.assign(app, { auth });
+}

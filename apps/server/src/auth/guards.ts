@@ -1,0 +1,70 @@
+import { type Action, permissions, reachesRestaurant } from '@brigade/core/permissions';
+import { isRole, type Role } from '@brigade/core/roles';
+import { fromNodeHeaders } from 'better-auth/node';
+import { eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db/client';
+import { staffRestaurantAssignments } from '../db/schema/restaurants';
+import { forbidden, unauthorized } from '../errors';
+import type { Auth } from './auth';
+
+/** The caller of a guarded route, as every service receives it. */
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  /** Restaurants assigned to the caller (active or not); hq reaches all regardless. */
+  restaurantIds: string[];
+  sessionToken: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    sessionUser?: SessionUser;
+  }
+}
+
+/** The signed-in caller, or 401. Inactive users count as signed out. */
+export async function loadSessionUser(auth: Auth, db: Database, request: FastifyRequest): Promise<SessionUser> {
+  const found = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+  if (!found) throw unauthorized();
+  const { user, session } = found;
+  if (!user.isActive || !isRole(user.role)) throw unauthorized();
+  const assigned = await db
+    .select({ restaurantId: staffRestaurantAssignments.restaurantId })
+    .from(staffRestaurantAssignments)
+    .where(eq(staffRestaurantAssignments.userId, user.id));
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    restaurantIds: assigned.map((row) => row.restaurantId),
+    sessionToken: session.token,
+  };
+}
+
+export type GuardFactory = (action: Action) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/**
+ * `guard('restaurants.read')` as a route's preHandler: 401 signed out, 403 when the
+ * permission table does not give the caller's role that action.
+ */
+export function createGuard(auth: Auth, db: Database): GuardFactory {
+  return (action) => async (request) => {
+    const user = await loadSessionUser(auth, db, request);
+    if (!(permissions[action].roles as readonly Role[]).includes(user.role)) throw forbidden();
+    request.sessionUser = user;
+  };
+}
+
+/** The caller set by the route's guard; a route without a guard has none. */
+export function callerOf(request: FastifyRequest): SessionUser {
+  if (!request.sessionUser) throw unauthorized();
+  return request.sessionUser;
+}
+
+export function assertReachesRestaurant(user: SessionUser, restaurantId: string) {
+  if (!reachesRestaurant(user, restaurantId)) throw forbidden('You do not have access to this restaurant.');
+}

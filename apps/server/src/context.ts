@@ -1,0 +1,26 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Auth } from './auth/auth';
+import type { GuardFactory } from './auth/guards';
+import type { DatabaseHandle } from './db/client';
+
+/** What every module's routes are registered with. */
+export interface AppContext {
+  database: DatabaseHandle;
+  auth: Auth;
+  guard: GuardFactory;
+}
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;

@@ -1,0 +1,8 @@
+// The schema object Drizzle and Better Auth's adapter are given: every table, by name.
+export * from './announcements';
+export * from './audits';
+export * from './meta';
+export * from './quizzes';
+export * from './restaurants';
+export * from './trainings';
+export * from './users';

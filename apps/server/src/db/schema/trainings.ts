@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns';
+import { users } from './users';
+
+export const trainingCategories = pgTable('training_categories', {
+  id: id(),
+  name: text('name').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+export const trainings = pgTable(
+  'trainings',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('trainings_created_at_idx').on(t.createdAt), index('trainings_title_idx').on(t.title)],
+);
+
+/** A video is a URL or an uploaded file (storage key); order_num follows the playlist. */
+export const trainingVideos = pgTable(
+  'training_videos',
+  {
+    id: id(),
+    moduleId: uuid('module_id')
+      .notNull()
+      .references(() => trainings.id, { onDelete: 'cascade' }),
+    videoUrl: text('video_url'),
+    storageKey: text('storage_key'),
+    orderNum: integer('order_num').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('training_videos_module_order_idx').on(t.moduleId, t.orderNum),
+    index('training_videos_storage_key_idx').on(t.storageKey),
+  ],
+);
+
+export const trainingCategoryAssignments = pgTable(
+  'training_category_assignments',
+  {
+    trainingId: uuid('training_id')
+      .notNull()
+      .references(() => trainings.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => trainingCategories.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.trainingId, t.categoryId] }),
+    index('training_category_assignments_category_idx').on(t.categoryId),
+  ],
+);
+
+/** One assignment per person and training; completed_at null means In Progress. */
+export const staffTrainingAssignments = pgTable(
+  'staff_training_assignments',
+  {
+    id: id(),
+    staffId: text('staff_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    trainingId: uuid('training_id')
+      .notNull()
+      .references(() => trainings.id, { onDelete: 'cascade' }),
+    assignedBy: text('assigned_by').references(() => users.id, { onDelete: 'set null' }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    unique('staff_training_assignments_staff_training_key').on(t.staffId, t.trainingId),
+    index('staff_training_assignments_training_idx').on(t.trainingId),
+    index('staff_training_assignments_open_idx').on(t.staffId).where(sql`${t.completedAt} is null`),
+  ],
+);

@@ -1,0 +1,58 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** An error a person caused or may see: it carries its HTTP status and readable message. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, fields?: Record<string, string>) => new HttpError(400, message, fields);
+export const unauthorized = (message = 'Please sign in to continue.') => new HttpError(401, message);
+export const forbidden = (message = 'You do not have permission to do this.') => new HttpError(403, message);
+export const notFound = (message = 'Not found') => new HttpError(404, message);
+export const conflict = (message: string, fields?: Record<string, string>) => new HttpError(409, message, fields);
+
+const SERVER_FAULT = 'Something went wrong on our side. Please try again.';
+
+/**
+ * One place turns every failure into `{ message, fields? }`: validation issues become
+ * 400 with a message per field path; 4xx keep their message; anything else is logged
+ * and answered without details, so no stack trace or SQL ever leaves the server.
+ */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const path = issue.instancePath.slice(1).replaceAll('/', '.');
+        fields[path || '_'] ??= issue.message;
+      }
+      const first = error.validation[0]?.message ?? 'Invalid request';
+      return reply.status(400).send({ message: first, fields });
+    }
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ message: error.message, fields: error.fields });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ message: clientMessage(error, status) });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(status >= 500 && status < 600 ? status : 500).send({ message: SERVER_FAULT });
+  });
+}
+
+function clientMessage(error: FastifyError, status: number): string {
+  if (status === 413) return 'The request is too large.';
+  if (status === 415) return 'Unsupported content type. Send JSON.';
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    return 'The request body is not valid JSON.';
+  }
+  return error.message;
+}

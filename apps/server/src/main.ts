@@ -1,0 +1,62 @@
+import { parseArgs } from 'node:util';
+import { buildApp } from './app';
+import { resolveAuthSecret } from './auth/secret';
+import { ConfigError, readConfig } from './config';
+import { openDatabase } from './db/client';
+import { defaultWebRoot } from './web';
+
+async function main() {
+  const { values: flags } = parseArgs({ options: { demo: { type: 'boolean', default: false } } });
+  const config = readConfig();
+  const database = await openDatabase(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+  );
+  await database.migrate();
+
+  const app = await buildApp({
+    database,
+    publicUrl: config.publicUrl,
+    authSecret: resolveAuthSecret(config.authSecret, config.dataDir),
+    signInRateLimit: config.signInRateLimit,
+    sessionDays: config.sessionDays,
+    webRoot: defaultWebRoot,
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.trustProxy,
+  });
+
+  if (flags.demo) {
+    // Loaded on demand: production starts never need the demo data module.
+    const { loadDemoChainIfEmpty } = await import('./db/seed/demo');
+    const outcome = await loadDemoChainIfEmpty(database.db, app.auth);
+    app.log.info(outcome.message);
+    console.log(outcome.message);
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: finishing in-flight requests`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = database.driver === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL';
+  console.log(`Brigade is running at ${config.publicUrl} (database: ${where})`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error(error instanceof Error ? error.message : error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,30 @@
+import { ErrorReply } from '@brigade/core/schemas/common';
+import { Profile, UpdateProfile } from '@brigade/core/schemas/profile';
+import { callerOf } from '../../auth/guards';
+import type { App, AppContext } from '../../context';
+import { loadProfile, updateProfile } from './service';
+
+export function profileRoutes(app: App, { database, auth, guard }: AppContext) {
+  app.get(
+    '/api/profile',
+    {
+      schema: { tags: ['profile'], summary: 'My profile', response: { 200: Profile, 401: ErrorReply } },
+      preHandler: guard('profile.read'),
+    },
+    async (request) => loadProfile(database.db, callerOf(request)),
+  );
+
+  app.put(
+    '/api/profile',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Update my name, email and (optionally) password',
+        body: UpdateProfile,
+        response: { 200: Profile, 400: ErrorReply, 401: ErrorReply, 409: ErrorReply },
+      },
+      preHandler: guard('profile.update'),
+    },
+    async (request) => updateProfile(database.db, auth, callerOf(request), request.body),
+  );
+}

@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { App } from './context';
+import { notFound } from './errors';
+
+export const defaultWebRoot = path.resolve(import.meta.dirname, '../../web/dist');
+
+/**
+ * Serves the built web app with history fallback: any non-API path that is not a file
+ * gets index.html, and the client-side router takes it from there. API paths that
+ * match nothing get a JSON 404.
+ */
+export async function serveWebApp(app: App, webRoot: string | null) {
+  const hasBuild = webRoot !== null && fs.existsSync(path.join(webRoot, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Vite fingerprints everything under assets/, so it can be cached for good.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    if (pathname.startsWith('/api/') || pathname === '/api' || request.method !== 'GET') {
+      throw notFound(`No such endpoint: ${request.method} ${pathname}`);
+    }
+    if (!hasBuild) {
+      return reply.status(404).type('text/plain').send('The web app is not built. Run `npm run build` first.');
+    }
+    if (path.extname(pathname)) throw notFound('File not found');
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,132 @@
+import type { Role } from '@brigade/core/roles';
+import pg from 'pg';
+import { afterAll } from 'vitest';
+import { buildApp } from '../src/app';
+import { hashPassword } from '../src/auth/passwords';
+import { type DatabaseHandle, openDatabase } from '../src/db/client';
+import { restaurants, staffRestaurantAssignments } from '../src/db/schema/restaurants';
+import { insertUser } from '../src/modules/users/insert-user';
+
+export const PUBLIC_URL = 'http://localhost:3000';
+export const PASSWORD = 'correct-horse';
+
+type InjectOptions = Parameters<Awaited<ReturnType<typeof buildApp>>['inject']>[0] & object;
+
+/**
+ * The API under test on a database of its own: PGlite in memory by default, or a
+ * fresh database on the PostgreSQL server of TEST_DATABASE_URL when
+ * BRIGADE_TEST_DRIVER=postgres. Dropped when the file's tests end.
+ */
+export async function startTestApp(options: { signInRateLimit?: number } = {}) {
+  const { database, dispose } = await openTestDatabase();
+  await database.migrate();
+  const app = await buildApp({
+    database,
+    publicUrl: PUBLIC_URL,
+    authSecret: 'test-secret-test-secret-test-secret-0123',
+    signInRateLimit: options.signInRateLimit ?? 1000,
+    sessionDays: 7,
+    webRoot: null,
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    await dispose();
+  });
+  const passwordHash = await hashPassword(app.auth, PASSWORD);
+  const db = database.db;
+
+  /** A request as the person holding `cookie` (or signed out), from our own origin. */
+  function request(cookie: string | undefined, options: InjectOptions) {
+    return app.inject({
+      ...options,
+      headers: { origin: PUBLIC_URL, ...(cookie ? { cookie } : {}), ...(options.headers ?? {}) },
+    });
+  }
+
+  async function signIn(email: string, password = PASSWORD, from?: { remoteAddress: string }) {
+    const response = await request(undefined, {
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email, password },
+      ...from,
+    });
+    return { response, cookie: sessionCookieOf(response.headers['set-cookie']) };
+  }
+
+  let sequence = 0;
+  async function buildRestaurant(overrides: Partial<typeof restaurants.$inferInsert> = {}) {
+    sequence += 1;
+    const [row] = await db
+      .insert(restaurants)
+      .values({
+        name: `Restaurant ${sequence}`,
+        city: 'Utrecht',
+        country: 'Netherlands',
+        address: `Main Street ${sequence}`,
+        ...overrides,
+      })
+      .returning();
+    if (!row) throw new Error('restaurant not inserted');
+    return row;
+  }
+
+  async function buildUser(role: Role, options: { restaurantIds?: string[]; isActive?: boolean; name?: string } = {}) {
+    sequence += 1;
+    const email = `${role}${sequence}@example.com`;
+    const id = await insertUser(db, {
+      name: options.name ?? `${role} ${sequence}`,
+      email,
+      role,
+      passwordHash,
+      isActive: options.isActive,
+    });
+    if (options.restaurantIds?.length) {
+      await db
+        .insert(staffRestaurantAssignments)
+        .values(options.restaurantIds.map((restaurantId) => ({ userId: id, restaurantId })));
+    }
+    return { id, email, role };
+  }
+
+  /** A user of that role, signed in; returns their session cookie too. */
+  async function signedIn(role: Role, options: { restaurantIds?: string[] } = {}) {
+    const user = await buildUser(role, options);
+    const { cookie, response } = await signIn(user.email);
+    if (!cookie) throw new Error(`sign-in failed: ${response.body}`);
+    return { ...user, cookie };
+  }
+
+  return { app, database, db, request, signIn, signedIn, buildUser, buildRestaurant };
+}
+
+export function sessionCookieOf(setCookie: string | string[] | undefined): string | undefined {
+  const cookies = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  const session = cookies.find((cookie) => cookie.startsWith('better-auth.session_token='));
+  return session?.split(';')[0];
+}
+
+async function openTestDatabase(): Promise<{ database: DatabaseHandle; dispose: () => Promise<void> }> {
+  if (process.env.BRIGADE_TEST_DRIVER !== 'postgres') {
+    return { database: await openDatabase({ kind: 'pglite-memory' }), dispose: async () => {} };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('BRIGADE_TEST_DRIVER=postgres needs TEST_DATABASE_URL');
+  const name = `brigade_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  return {
+    database,
+    dispose: async () => {
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { ALL_ROLES, type Role } from './roles';
+
+/**
+ * Who may call what on the server (ARCHITECTURE.md §3.1). Every API route names one
+ * action from this table in its guard; the web app reads the same table to decide what
+ * it offers. `scope: 'restaurant'` means the caller must also reach the restaurant the
+ * request names: hq reaches every restaurant, managers and staff only those assigned
+ * to them.
+ */
+export interface Permission {
+  roles: readonly Role[];
+  scope?: 'restaurant';
+}
+
+export const permissions = {
+  'session.read': { roles: ALL_ROLES },
+  'profile.read': { roles: ALL_ROLES },
+  'profile.update': { roles: ALL_ROLES },
+  'restaurants.list': { roles: ['hq'] },
+  'restaurants.read': { roles: ALL_ROLES, scope: 'restaurant' },
+} as const satisfies Record<string, Permission>;
+
+export type Action = keyof typeof permissions;
+
+export function allows(role: Role, action: Action): boolean {
+  return (permissions[action].roles as readonly Role[]).includes(role);
+}
+
+/** hq reaches every restaurant; everyone else only the restaurants assigned to them. */
+export function reachesRestaurant(
+  user: { role: Role; restaurantIds: readonly string[] },
+  restaurantId: string,
+): boolean {
+  return user.role === 'hq' || user.restaurantIds.includes(restaurantId);
+}

@@ -1,0 +1,154 @@
+import { selectRestaurantMessages } from './messages';
+import { ALL_ROLES, type Role } from './roles';
+
+/**
+ * The logged-in route table of reports-and-store-performance §2, one row per path.
+ * The web router is built from it and every role check on a screen reads it, so a
+ * route's audience is written down once. `needsRestaurant` is the notice a manager
+ * sees on that screen while no restaurant is selected.
+ */
+export interface AppRoute {
+  path: string;
+  title: string;
+  roles: readonly Role[];
+  needsRestaurant?: string;
+  /** Shown without the manager's restaurant selector strip. */
+  hidesRestaurantSelector?: boolean;
+}
+
+const HQ: readonly Role[] = ['hq'];
+const MANAGER: readonly Role[] = ['manager'];
+
+export const appRoutes: readonly AppRoute[] = [
+  { path: '/dashboard-hq', title: 'Headquarters Dashboard', roles: HQ },
+  { path: '/dashboard-manager', title: 'Manager Dashboard', roles: MANAGER },
+  { path: '/dashboard-staff', title: 'My Dashboard', roles: ['staff'] },
+  { path: '/store-performance', title: 'Store Performance', roles: HQ },
+  { path: '/restaurants-management', title: 'Restaurants', roles: HQ },
+  {
+    path: '/staff-management',
+    title: 'Staff Management',
+    roles: ['hq', 'manager'],
+    needsRestaurant: selectRestaurantMessages.staff,
+  },
+  { path: '/announcements-management', title: 'Announcements', roles: HQ },
+  { path: '/quiz-management', title: 'Quiz Management', roles: HQ },
+  { path: '/quiz-management/add', title: 'New Quiz', roles: HQ },
+  { path: '/quiz-management/:id/edit', title: 'Edit Quiz', roles: HQ },
+  { path: '/audit-templates', title: 'Audit Templates', roles: HQ },
+  { path: '/audit-templates/add', title: 'New Audit Template', roles: HQ },
+  { path: '/audit-templates/:id/edit', title: 'Edit Audit Template', roles: HQ },
+  {
+    path: '/training-assign',
+    title: 'Assign Trainings',
+    roles: ['hq', 'manager'],
+    needsRestaurant: selectRestaurantMessages.assignTrainings,
+  },
+  {
+    path: '/manager-bulk-training-assign',
+    title: 'Bulk Assign Training',
+    roles: MANAGER,
+    needsRestaurant: selectRestaurantMessages.assignTrainings,
+  },
+  { path: '/audits/create', title: 'New Audit', roles: HQ },
+  { path: '/training-assignments', title: 'Training Assignments', roles: HQ },
+  { path: '/hq-reports', title: 'HQ Reports', roles: HQ },
+  { path: '/reports/hq-sales', title: 'Sales', roles: HQ, hidesRestaurantSelector: true },
+  { path: '/reports/hq-product-mix', title: 'Product Sales', roles: HQ, hidesRestaurantSelector: true },
+  { path: '/reports/hq-operations', title: 'Operations', roles: HQ, hidesRestaurantSelector: true },
+  { path: '/reports/23-24-25', title: '23 & 24 & 25', roles: HQ, hidesRestaurantSelector: true },
+  {
+    path: '/reports/sales',
+    title: 'Sales Report',
+    roles: MANAGER,
+    needsRestaurant: selectRestaurantMessages.salesReport,
+    hidesRestaurantSelector: true,
+  },
+  {
+    path: '/reports/product-mix',
+    title: 'Product Mix Report',
+    roles: MANAGER,
+    needsRestaurant: selectRestaurantMessages.productMixReport,
+    hidesRestaurantSelector: true,
+  },
+  {
+    path: '/reports/operations',
+    title: 'Operations Report',
+    roles: MANAGER,
+    needsRestaurant: selectRestaurantMessages.operationsReport,
+    hidesRestaurantSelector: true,
+  },
+  {
+    path: '/audits-management',
+    title: 'Audits',
+    roles: ALL_ROLES,
+    needsRestaurant: selectRestaurantMessages.audits,
+  },
+  { path: '/audits/:id', title: 'Audit', roles: ALL_ROLES },
+  { path: '/trainings', title: 'Trainings', roles: ALL_ROLES },
+  { path: '/trainings/add', title: 'Add Training', roles: ALL_ROLES },
+  { path: '/trainings/:id', title: 'Training', roles: ALL_ROLES },
+  { path: '/trainings/:id/edit', title: 'Edit Training', roles: ALL_ROLES },
+  { path: '/trainings/:id/take-quiz', title: 'Take Quiz', roles: ALL_ROLES },
+  { path: '/my-trainings', title: 'My Trainings', roles: ALL_ROLES },
+  { path: '/profile', title: 'Update Profile', roles: ALL_ROLES },
+];
+
+export function canOpenRoute(role: Role, route: AppRoute): boolean {
+  return route.roles.includes(role);
+}
+
+export function isReportPath(pathname: string): boolean {
+  return pathname.startsWith('/reports/');
+}
+
+/** One entry of the sidebar (core-operations §2 "Navigation entries by role"). */
+export interface NavEntry {
+  label: string;
+  path: string;
+  roles: readonly Role[];
+}
+
+export const sidebarEntries: readonly NavEntry[] = [
+  { label: 'Dashboard', path: '/dashboard-hq', roles: HQ },
+  { label: 'Dashboard', path: '/dashboard-manager', roles: MANAGER },
+  { label: 'Dashboard', path: '/dashboard-staff', roles: ['staff'] },
+  { label: 'Store Performance', path: '/store-performance', roles: HQ },
+  { label: 'Restaurants', path: '/restaurants-management', roles: HQ },
+  { label: 'Staff Management', path: '/staff-management', roles: ['hq', 'manager'] },
+  { label: 'Announcements', path: '/announcements-management', roles: HQ },
+  { label: 'Trainings', path: '/trainings', roles: ALL_ROLES },
+  { label: 'Quiz Management', path: '/quiz-management', roles: HQ },
+  { label: 'My Trainings', path: '/my-trainings', roles: ['manager', 'staff'] },
+  { label: 'Training Assignments', path: '/training-assignments', roles: HQ },
+  { label: 'Assign Training', path: '/training-assign', roles: MANAGER },
+  { label: 'Audits', path: '/audits-management', roles: ['hq', 'manager'] },
+  { label: 'Audit Templates', path: '/audit-templates', roles: HQ },
+  { label: 'Sales Report', path: '/reports/sales', roles: MANAGER },
+  { label: 'Product Mix Report', path: '/reports/product-mix', roles: MANAGER },
+  { label: 'Operations Report', path: '/reports/operations', roles: MANAGER },
+  { label: 'Profile', path: '/profile', roles: ALL_ROLES },
+];
+
+/** hq's Reports dropdown in the sidebar. */
+export const hqReportEntries: readonly NavEntry[] = [
+  { label: 'HQ Reports', path: '/hq-reports', roles: HQ },
+  { label: 'Sales', path: '/reports/hq-sales', roles: HQ },
+  { label: '23 & 24 & 25', path: '/reports/23-24-25', roles: HQ },
+  { label: 'Product Sales', path: '/reports/hq-product-mix', roles: HQ },
+  { label: 'Operations', path: '/reports/hq-operations', roles: HQ },
+];
+
+/** The mobile bottom tab bar: managers and staff only, 4 or 3 columns. */
+export const tabBarEntries: readonly NavEntry[] = [
+  { label: 'Dashboard', path: '/dashboard-manager', roles: MANAGER },
+  { label: 'Dashboard', path: '/dashboard-staff', roles: ['staff'] },
+  { label: 'My Trainings', path: '/my-trainings', roles: ['manager', 'staff'] },
+  { label: 'Audits', path: '/audits-management', roles: MANAGER },
+  { label: 'Sales Report', path: '/reports/sales', roles: MANAGER },
+  { label: 'Profile', path: '/profile', roles: ['staff'] },
+];
+
+export function entriesFor(entries: readonly NavEntry[], role: Role): NavEntry[] {
+  return entries.filter((entry) => entry.roles.includes(role));
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { ROLES } from '../roles';
+import { emailField, nameField, newPasswordField } from './fields';
+
+export const RestaurantRef = z.object({ id: z.string(), name: z.string() });
+export type RestaurantRef = z.infer<typeof RestaurantRef>;
+
+/** The signed-in person as every screen needs them: role and their active restaurants. */
+export const Me = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  restaurants: z.array(RestaurantRef),
+});
+export type Me = z.infer<typeof Me>;
+
+export const SignIn = z.object({
+  email: z.string().trim().min(1, 'Email is required'),
+  password: z.string().min(1, 'Password is required'),
+});
+export type SignIn = z.infer<typeof SignIn>;
+
+export const FirstRunStatus = z.object({ needed: z.boolean() });
+export type FirstRunStatus = z.infer<typeof FirstRunStatus>;
+
+/** The head office account created on an empty database. */
+export const CreateFirstAccount = z.object({
+  name: nameField,
+  email: emailField,
+  password: newPasswordField,
+});
+export type CreateFirstAccount = z.input<typeof CreateFirstAccount>;

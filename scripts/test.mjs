@@ -1,0 +1,88 @@
+#!/usr/bin/env node
+// `npm test`: every check a contributor needs, in order, with one closing line of counts.
+// Steps run even after a failure (so one run shows everything), except that the
+// end-to-end tests need a successful build.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const out = path.join(root, '.test-output');
+fs.rmSync(out, { recursive: true, force: true });
+fs.mkdirSync(out, { recursive: true });
+
+const results = [];
+
+function run(name, command, args, { env = {}, report } = {}) {
+  console.log(`\n▶ ${name}`);
+  const started = Date.now();
+  const child = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = child.status === 0;
+  const counts = report ? readCounts(report) : undefined;
+  results.push({ name, ok, seconds: (Date.now() - started) / 1000, counts });
+  return ok;
+}
+
+function readCounts(report) {
+  try {
+    const json = JSON.parse(fs.readFileSync(report.file, 'utf8'));
+    return report.kind === 'vitest'
+      ? { passed: json.numPassedTests, failed: json.numFailedTests, skipped: json.numPendingTests + json.numTodoTests }
+      : { passed: json.stats.expected + json.stats.flaky, failed: json.stats.unexpected, skipped: json.stats.skipped };
+  } catch {
+    return undefined;
+  }
+}
+
+const vitest = (project, file) => [
+  'vitest',
+  'run',
+  '--project',
+  project,
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${path.join(out, file)}`,
+];
+
+run('lint and format (biome)', 'npx', ['biome', 'ci', '.']);
+run('typecheck (tsc)', 'npx', ['tsc', '-p', 'tsconfig.json']);
+run('unit tests (packages/core)', 'npx', vitest('core', 'unit.json'), {
+  report: { kind: 'vitest', file: path.join(out, 'unit.json') },
+});
+run('API tests on PGlite', 'npx', vitest('server', 'api-pglite.json'), {
+  env: { BRIGADE_TEST_DRIVER: 'pglite' },
+  report: { kind: 'vitest', file: path.join(out, 'api-pglite.json') },
+});
+if (process.env.TEST_DATABASE_URL) {
+  run('API tests on PostgreSQL', 'npx', vitest('server', 'api-postgres.json'), {
+    env: { BRIGADE_TEST_DRIVER: 'postgres' },
+    report: { kind: 'vitest', file: path.join(out, 'api-postgres.json') },
+  });
+} else {
+  console.log('\n(TEST_DATABASE_URL is not set: the API tests on PostgreSQL are skipped.)');
+}
+const built = run('production build (vite)', 'npm', ['run', 'build']);
+if (built) {
+  const report = path.join(out, 'e2e.json');
+  run('end-to-end tests (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'], {
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+    report: { kind: 'playwright', file: report },
+  });
+} else {
+  results.push({ name: 'end-to-end tests (skipped: the build failed)', ok: false, seconds: 0 });
+}
+
+console.log('\nSummary');
+let passed = 0;
+let failed = 0;
+for (const result of results) {
+  const counts = result.counts
+    ? ` — ${result.counts.passed} passed, ${result.counts.failed} failed${result.counts.skipped ? `, ${result.counts.skipped} skipped` : ''}`
+    : '';
+  console.log(`  ${result.ok ? 'ok  ' : 'FAIL'} ${result.name} (${result.seconds.toFixed(1)} s)${counts}`);
+  passed += result.counts?.passed ?? 0;
+  failed += result.counts?.failed ?? 0;
+  if (!result.ok && !result.counts?.failed) failed += 1; // a failed step without test counts
+}
+console.log(`\nTests: ${passed} passed, ${failed} failed`);
+process.exit(results.every((result) => result.ok) ? 0 : 1);
