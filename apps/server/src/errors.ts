@@ -31,7 +31,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
         const path = issue.instancePath.slice(1).replaceAll('/', '.');
-        fields[path || '_'] ??= issue.message;
+        fields[path || '_'] ??= issue.message ?? 'Invalid value';
       }
       const first = error.validation[0]?.message ?? 'Invalid request';
       return reply.status(400).send({ message: first, fields });

@@ -1,4 +1,5 @@
 import type { Role } from '@brigade/core/roles';
+import type { InjectOptions } from 'fastify';
 import pg from 'pg';
 import { afterAll } from 'vitest';
 import { buildApp } from '../src/app';
@@ -9,8 +10,6 @@ import { insertUser } from '../src/modules/users/insert-user';
 
 export const PUBLIC_URL = 'http://localhost:3000';
 export const PASSWORD = 'correct-horse';
-
-type InjectOptions = Parameters<Awaited<ReturnType<typeof buildApp>>['inject']>[0] & object;
 
 /**
  * The API under test on a database of its own: PGlite in memory by default, or a

@@ -4,7 +4,8 @@ import { startTestApp } from './harness';
 
 const t = await startTestApp();
 
-const put = (cookie: string, payload: unknown) => t.request(cookie, { method: 'PUT', url: '/api/profile', payload });
+const put = (cookie: string, payload: Record<string, unknown>) =>
+  t.request(cookie, { method: 'PUT', url: '/api/profile', payload });
 
 describe('profile', () => {
   test('every role reads its own profile', async () => {
