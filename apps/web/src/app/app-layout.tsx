@@ -1,0 +1,91 @@
+import { dashboardPathFor } from '@brigade/core/roles';
+import { canOpenRoute, entriesFor, isReportPath, tabBarEntries } from '@brigade/core/routes';
+import { AppShell, Burger, Group, UnstyledButton } from '@mantine/core';
+import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { BrandLogo } from '../components/brand-logo';
+import { CopyrightNotice } from '../components/copyright-notice';
+import classes from './app-layout.module.css';
+import { useCurrentUser } from './current-user';
+import { RestaurantSelector } from './restaurant-selector';
+import { Sidebar } from './sidebar';
+import { TabBar } from './tab-bar';
+import { useAppRoute } from './use-app-route';
+
+const NAVBAR_ID = 'app-navigation';
+
+/**
+ * Every signed-in page: header (burger below `sm`), sidebar, the managers' restaurant
+ * strip, the page, the footer and, for managers and staff on mobile, the tab bar. It
+ * also enforces the route table: a page the role may not open leads to its dashboard.
+ */
+export function AppLayout() {
+  const me = useCurrentUser();
+  const appRoute = useAppRoute();
+  const { pathname } = useLocation();
+  const [navOpened, navHandlers] = useDisclosure(false);
+  useDocumentTitle(appRoute ? `${appRoute.title} · Brigade` : 'Brigade');
+
+  const tabEntries = entriesFor(tabBarEntries, me.role);
+  const showSelector = me.role === 'manager' && !isReportPath(pathname) && !appRoute?.hidesRestaurantSelector;
+  const mayOpen = appRoute === null || canOpenRoute(me.role, appRoute);
+
+  return (
+    <ModalsProvider>
+      <a href="#main-content" className={classes.skipLink}>
+        Skip to main content
+      </a>
+      <AppShell
+        className={`${classes.shell} ${tabEntries.length > 0 ? classes.withTabBar : ''}`}
+        header={{ height: 56 }}
+        navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+        padding="md"
+      >
+        <AppShell.Header>
+          <Group h="100%" px="md" gap="sm" wrap="nowrap">
+            <Burger
+              opened={navOpened}
+              onClick={navHandlers.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={navOpened ? 'Close navigation' : 'Open navigation'}
+              aria-expanded={navOpened}
+              aria-controls={NAVBAR_ID}
+            />
+            <UnstyledButton component={Link} to="/" aria-label="Brigade home" onClick={navHandlers.close}>
+              <BrandLogo />
+            </UnstyledButton>
+          </Group>
+        </AppShell.Header>
+
+        <AppShell.Navbar
+          id={NAVBAR_ID}
+          aria-label="Main navigation"
+          className={classes.navbar}
+          data-closed={navOpened ? undefined : true}
+          // Following a link closes the mobile drawer; so does Escape.
+          onClick={(event) => {
+            if ((event.target as HTMLElement).closest('a')) navHandlers.close();
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') navHandlers.close();
+          }}
+        >
+          <Sidebar />
+        </AppShell.Navbar>
+
+        <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
+          {showSelector && <RestaurantSelector />}
+          {mayOpen ? <Outlet /> : <Navigate to={dashboardPathFor(me.role)} replace />}
+        </AppShell.Main>
+
+        <footer className={classes.footer}>
+          <CopyrightNotice />
+        </footer>
+
+        {tabEntries.length > 0 && <TabBar entries={tabEntries} />}
+      </AppShell>
+    </ModalsProvider>
+  );
+}

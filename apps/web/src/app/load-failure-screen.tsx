@@ -1,0 +1,22 @@
+import { Alert, Button, Center, Stack } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+
+interface LoadFailureScreenProps {
+  message: string;
+  retryLabel?: string;
+  onRetry: () => void;
+}
+
+/** Full-screen failure before any page can show: the session check or the app's code did not load. */
+export function LoadFailureScreen({ message, retryLabel = 'Try again', onRetry }: LoadFailureScreenProps) {
+  return (
+    <Center component="main" mih="100dvh" px="md">
+      <Stack maw={420} w="100%">
+        <Alert color="red" icon={<IconAlertCircle aria-hidden />} title="Brigade could not start">
+          {message}
+        </Alert>
+        <Button onClick={onRetry}>{retryLabel}</Button>
+      </Stack>
+    </Center>
+  );
+}

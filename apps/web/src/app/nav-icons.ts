@@ -1,0 +1,61 @@
+import {
+  IconBook,
+  IconBuildingStore,
+  IconCalendarStats,
+  IconChartBar,
+  IconChartDonut,
+  IconChartLine,
+  IconChartPie,
+  IconClipboardCheck,
+  IconClipboardList,
+  IconLayoutDashboard,
+  IconListCheck,
+  IconPoint,
+  IconReportAnalytics,
+  IconSchool,
+  IconSpeakerphone,
+  IconTemplate,
+  IconToolsKitchen2,
+  IconUserCircle,
+  IconUserPlus,
+  IconUsers,
+  type TablerIcon,
+} from '@tabler/icons-react';
+
+/** The icon beside each navigation entry, by path (labels and audiences live in @brigade/core/routes). */
+const iconsByPath: Record<string, TablerIcon> = {
+  '/dashboard-hq': IconLayoutDashboard,
+  '/dashboard-manager': IconLayoutDashboard,
+  '/dashboard-staff': IconLayoutDashboard,
+  '/store-performance': IconBuildingStore,
+  '/restaurants-management': IconToolsKitchen2,
+  '/staff-management': IconUsers,
+  '/announcements-management': IconSpeakerphone,
+  '/trainings': IconSchool,
+  '/quiz-management': IconListCheck,
+  '/my-trainings': IconBook,
+  '/training-assignments': IconClipboardList,
+  '/training-assign': IconUserPlus,
+  '/audits-management': IconClipboardCheck,
+  '/audit-templates': IconTemplate,
+  '/reports/sales': IconChartBar,
+  '/reports/product-mix': IconChartPie,
+  '/reports/operations': IconChartLine,
+  '/profile': IconUserCircle,
+  '/hq-reports': IconReportAnalytics,
+  '/reports/hq-sales': IconChartBar,
+  '/reports/23-24-25': IconCalendarStats,
+  '/reports/hq-product-mix': IconChartDonut,
+  '/reports/hq-operations': IconChartLine,
+};
+
+export const reportsGroupIcon = IconReportAnalytics;
+
+export function navIconFor(path: string): TablerIcon {
+  return iconsByPath[path] ?? IconPoint;
+}
+
+/** An entry is current on its own path and on the pages below it (/trainings/42 keeps Trainings lit). */
+export function isCurrentPath(entryPath: string, pathname: string): boolean {
+  return pathname === entryPath || pathname.startsWith(`${entryPath}/`);
+}

@@ -1,0 +1,121 @@
+import { ROLE_LABELS } from '@brigade/core/roles';
+import { entriesFor, hqReportEntries, type NavEntry, sidebarEntries } from '@brigade/core/routes';
+import { AppShell, Avatar, Group, NavLink, ScrollArea, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconLogout } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useSignOut } from '../lib/session/sign-out';
+import classes from './app-layout.module.css';
+import { useCurrentUser } from './current-user';
+import { isCurrentPath, navIconFor, reportsGroupIcon } from './nav-icons';
+
+function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  return words
+    .slice(0, 2)
+    .map((word) => word[0]?.toUpperCase() ?? '')
+    .join('');
+}
+
+function EntryLink({ entry, pathname }: { entry: NavEntry; pathname: string }) {
+  const Icon = navIconFor(entry.path);
+  const active = isCurrentPath(entry.path, pathname);
+  return (
+    <NavLink
+      component={Link}
+      to={entry.path}
+      label={entry.label}
+      leftSection={<Icon size={20} stroke={1.75} aria-hidden />}
+      active={active}
+      aria-current={active ? 'page' : undefined}
+      variant="filled"
+      className={classes.navLink}
+    />
+  );
+}
+
+/**
+ * The sidebar (a drawer below `sm`): who is signed in, the role's entries, hq's
+ * Reports group, and Sign Out at the bottom.
+ */
+export function Sidebar() {
+  const me = useCurrentUser();
+  const { pathname } = useLocation();
+  const signOut = useSignOut();
+  const entries = entriesFor(sidebarEntries, me.role);
+  const reportEntries = entriesFor(hqReportEntries, me.role);
+  const [reportsOpened, setReportsOpened] = useState(() =>
+    reportEntries.some((entry) => isCurrentPath(entry.path, pathname)),
+  );
+  // Reports sits just above Profile, which stays last with the personal entries.
+  const profileIndex = entries.findIndex((entry) => entry.path === '/profile');
+  const splitAt = profileIndex === -1 ? entries.length : profileIndex;
+  const ReportsIcon = reportsGroupIcon;
+
+  return (
+    <>
+      <AppShell.Section p="md" style={{ borderBottom: '1px solid var(--app-shell-border-color)' }}>
+        <Group gap="sm" wrap="nowrap">
+          <Avatar color="indigo" radius="xl" aria-hidden>
+            {initialsOf(me.name)}
+          </Avatar>
+          <div style={{ minWidth: 0 }}>
+            <Text size="sm" fw={600} truncate="end">
+              {me.name}
+            </Text>
+            <Text size="xs" c="gray.7" truncate="end">
+              {me.email}
+            </Text>
+            <Text size="xs" c="gray.7">
+              {ROLE_LABELS[me.role]}
+            </Text>
+          </div>
+        </Group>
+      </AppShell.Section>
+
+      <AppShell.Section grow component={ScrollArea} px="xs" py="sm">
+        {entries.slice(0, splitAt).map((entry) => (
+          <EntryLink key={entry.path} entry={entry} pathname={pathname} />
+        ))}
+        {reportEntries.length > 0 && (
+          <NavLink
+            component="button"
+            type="button"
+            label="Reports"
+            leftSection={<ReportsIcon size={20} stroke={1.75} aria-hidden />}
+            opened={reportsOpened}
+            onChange={setReportsOpened}
+            aria-expanded={reportsOpened}
+            childrenOffset={28}
+            className={classes.navLink}
+          >
+            {reportEntries.map((entry) => (
+              <EntryLink key={entry.path} entry={entry} pathname={pathname} />
+            ))}
+          </NavLink>
+        )}
+        {entries.slice(splitAt).map((entry) => (
+          <EntryLink key={entry.path} entry={entry} pathname={pathname} />
+        ))}
+      </AppShell.Section>
+
+      <AppShell.Section px="xs" py="sm" style={{ borderTop: '1px solid var(--app-shell-border-color)' }}>
+        <NavLink
+          component="button"
+          type="button"
+          label={signOut.isPending ? 'Signing out...' : 'Sign Out'}
+          leftSection={<IconLogout size={20} stroke={1.75} aria-hidden />}
+          disabled={signOut.isPending}
+          className={classes.navLink}
+          onClick={() =>
+            signOut.mutate(undefined, {
+              onError: (error) =>
+                notifications.show({ color: 'red', title: 'Could not sign out', message: error.message }),
+            })
+          }
+        />
+      </AppShell.Section>
+    </>
+  );
+}

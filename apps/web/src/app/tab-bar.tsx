@@ -1,0 +1,29 @@
+import type { NavEntry } from '@brigade/core/routes';
+import { NavLink } from 'react-router';
+import classes from './app-layout.module.css';
+import { navIconFor } from './nav-icons';
+
+/**
+ * The bottom tab bar managers and staff get below `sm` (core-operations §2): one equal
+ * column per entry. Its CSS hides it with `display: none` from `sm` up, which also takes
+ * it out of the accessibility tree on desktop.
+ */
+export function TabBar({ entries }: { entries: readonly NavEntry[] }) {
+  return (
+    <nav
+      aria-label="Tab bar"
+      className={classes.tabBar}
+      style={{ gridTemplateColumns: `repeat(${entries.length}, 1fr)` }}
+    >
+      {entries.map((entry) => {
+        const Icon = navIconFor(entry.path);
+        return (
+          <NavLink key={entry.path} to={entry.path} className={classes.tab}>
+            <Icon size={22} stroke={1.75} aria-hidden />
+            <span className={classes.tabLabel}>{entry.label}</span>
+          </NavLink>
+        );
+      })}
+    </nav>
+  );
+}

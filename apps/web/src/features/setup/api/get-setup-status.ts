@@ -1,0 +1,20 @@
+import { FirstRunStatus } from '@brigade/core/schemas/session';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export const setupStatusQueryKey = ['setup'] as const;
+
+/** Whether the database still has no user, so the first head office account is to be created. */
+export async function fetchSetupStatus(signal?: AbortSignal): Promise<FirstRunStatus> {
+  return FirstRunStatus.parse(await apiRequest('/api/setup', { signal }));
+}
+
+export const setupStatusQuery = queryOptions({
+  queryKey: setupStatusQueryKey,
+  queryFn: ({ signal }) => fetchSetupStatus(signal),
+  staleTime: 0,
+});
+
+export function useSetupStatus() {
+  return useQuery(setupStatusQuery);
+}

@@ -1,0 +1,98 @@
+import { CreateFirstAccount } from '@brigade/core/schemas/session';
+import { Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { AuthScreenLayout } from '../../components/auth-screen-layout';
+import { isApiError } from '../../lib/api-client';
+import { useSignIn } from '../../lib/session/sign-in';
+import { useCreateFirstAccount } from './api/create-first-account';
+import { setupStatusQueryKey } from './api/get-setup-status';
+
+const title = 'Create the head office account';
+
+/**
+ * First run: the database holds no user yet, so nobody could sign in. The person
+ * installing Brigade creates the head office account here and is signed in with it.
+ */
+export function FirstRunScreen() {
+  useDocumentTitle(`${title} · Brigade`);
+  const queryClient = useQueryClient();
+  const createAccount = useCreateFirstAccount();
+  const signIn = useSignIn();
+  const form = useForm<CreateFirstAccount>({
+    mode: 'uncontrolled',
+    initialValues: { name: '', email: '', password: '' },
+    validate: schemaResolver(CreateFirstAccount, { sync: true }),
+  });
+
+  const busy = createAccount.isPending || signIn.isPending;
+  const failure = createAccount.error ?? signIn.error;
+
+  async function submit(values: CreateFirstAccount) {
+    const input = CreateFirstAccount.parse(values);
+    try {
+      await createAccount.mutateAsync(input);
+    } catch (error) {
+      if (isApiError(error)) {
+        form.setErrors(error.fields);
+        // Someone else finished first run meanwhile: Sign In replaces this screen.
+        if (error.status === 409) void queryClient.invalidateQueries({ queryKey: setupStatusQueryKey });
+      }
+      return;
+    }
+    signIn.mutate({ email: input.email, password: input.password });
+  }
+
+  return (
+    <AuthScreenLayout>
+      <Title order={1} ta="center" fz={24} mb="xs">
+        {title}
+      </Title>
+      <Text size="sm" c="gray.7" ta="center" mb="lg">
+        Brigade has no accounts yet. This first head office account can add restaurants, managers and staff.
+      </Text>
+      {/* Every field is required, so no asterisks; the schema's messages replace the browser's. */}
+      <form noValidate onSubmit={form.onSubmit(submit)}>
+        <Stack gap="md">
+          <TextInput
+            label="Name"
+            autoComplete="name"
+            required
+            withAsterisk={false}
+            key={form.key('name')}
+            {...form.getInputProps('name')}
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="username"
+            required
+            withAsterisk={false}
+            key={form.key('email')}
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Password"
+            description="At least 6 characters"
+            autoComplete="new-password"
+            required
+            withAsterisk={false}
+            visibilityToggleFocusable
+            visibilityToggleButtonProps={{ 'aria-label': 'Show password' }}
+            key={form.key('password')}
+            {...form.getInputProps('password')}
+          />
+          <Button type="submit" fullWidth mt="xs" disabled={busy}>
+            {createAccount.isPending ? 'Creating account...' : signIn.isPending ? 'Signing in...' : 'Create account'}
+          </Button>
+          {failure && (
+            <Text c="red.9" size="sm" ta="center" role="alert">
+              {failure.message}
+            </Text>
+          )}
+        </Stack>
+      </form>
+    </AuthScreenLayout>
+  );
+}

@@ -1,0 +1,92 @@
+import { ErrorReply } from '@brigade/core/schemas/common';
+
+/** A failed API call: the server's readable message and, for forms, per-field messages. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly fields: Record<string, string>;
+
+  constructor(status: number, message: string, fields: Record<string, string> = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.fields = fields;
+  }
+}
+
+/** Status used for "the request never got an answer" (offline, server down). */
+export const NETWORK_ERROR_STATUS = 0;
+
+let sessionEndedListener: (() => void) | null = null;
+
+/**
+ * Called when any API call answers 401: the session ended (expired, signed out in
+ * another tab, account deactivated). The app puts the signed-out state into the `me`
+ * query so Sign In appears at the current address. Registered once by the app, which
+ * keeps this module free of React Query.
+ */
+export function onSessionEnded(listener: () => void) {
+  sessionEndedListener = listener;
+}
+
+/** Reports that the session ended; for callers that learn it other than by a 401 here. */
+export function notifySessionEnded() {
+  sessionEndedListener?.();
+}
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  /**
+   * The session check itself expects 401 when nobody is signed in; only there is a 401
+   * an answer rather than the end of a session.
+   */
+  isSessionCheck?: boolean;
+}
+
+/** Calls Brigade's API on the same origin (the session cookie goes along) and parses JSON. */
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, signal, isSessionCheck = false } = options;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      signal,
+      credentials: 'same-origin',
+      headers: {
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(NETWORK_ERROR_STATUS, 'Could not reach Brigade. Check your connection and try again.');
+  }
+
+  const payload = await readJson(response);
+  if (response.ok) return payload as T;
+
+  if (response.status === 401 && !isSessionCheck) notifySessionEnded();
+  const reply = ErrorReply.safeParse(payload);
+  throw new ApiError(
+    response.status,
+    reply.success ? reply.data.message : `Request failed (${response.status})`,
+    reply.success ? (reply.data.fields ?? {}) : {},
+  );
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}

@@ -1,0 +1,32 @@
+import { notifications } from '@mantine/notifications';
+import type { QueryClient } from '@tanstack/react-query';
+import { meQueryKey } from './get-me';
+
+let endedUnexpectedly = false;
+
+/**
+ * Whether Sign In is showing because the session ended on its own (expired, ended
+ * elsewhere, account deactivated) rather than because the person signed out; Sign In
+ * then says so. Cleared by the next sign-in or sign-out.
+ */
+export function sessionEndedUnexpectedly(): boolean {
+  return endedUnexpectedly;
+}
+
+export function clearSessionEndedNotice() {
+  endedUnexpectedly = false;
+}
+
+/**
+ * Forgets everything the signed-out person loaded and marks nobody signed in. The
+ * `me` query is set first so the gate swaps to Sign In before the other queries go;
+ * no screen or toast is left showing the previous person's data.
+ */
+export function endSession(queryClient: QueryClient, reason: 'signed-out' | 'expired') {
+  endedUnexpectedly = reason === 'expired';
+  queryClient.setQueryData(meQueryKey, null);
+  const isMe = (queryKey: readonly unknown[]) => queryKey[0] === meQueryKey[0];
+  void queryClient.cancelQueries({ predicate: (query) => !isMe(query.queryKey) });
+  queryClient.removeQueries({ predicate: (query) => !isMe(query.queryKey) });
+  notifications.clean();
+}

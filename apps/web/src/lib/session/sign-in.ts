@@ -1,0 +1,58 @@
+import { messages } from '@brigade/core/messages';
+import type { SignIn } from '@brigade/core/schemas/session';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, NETWORK_ERROR_STATUS } from '../api-client';
+import { authClient } from '../auth-client';
+import { clearSessionEndedNotice } from './end-session';
+import { meQuery } from './get-me';
+
+/**
+ * Signs in with email and password; Better Auth sets the session cookie. Throws an
+ * `ApiError` carrying the server's message ('Invalid email or password', the
+ * deactivated-account message, ...), which the form shows as is.
+ */
+export async function signInWithEmail(credentials: SignIn): Promise<void> {
+  let result: Awaited<ReturnType<typeof authClient.signIn.email>>;
+  try {
+    result = await authClient.signIn.email({ email: credentials.email, password: credentials.password });
+  } catch {
+    throw new ApiError(NETWORK_ERROR_STATUS, 'Could not reach Brigade. Check your connection and try again.');
+  }
+  const { error } = result;
+  if (!error) return;
+  // The rate limiter's own wording is generic; the spec's sentence says what to do.
+  const message =
+    error.status === 429 ? messages.tooManyAttempts : error.message || 'Sign in failed. Please try again.';
+  throw new ApiError(error.status, message);
+}
+
+/**
+ * Where a fresh sign-in lands: the page the person was on when Sign In appeared (their
+ * session had ended there), or `/`, which leads to their dashboard. The history entry
+ * is replaced, so Back does not return to Sign In; the router adopts this address when
+ * the signed-in app mounts.
+ */
+function returnToRequestedPage() {
+  const { pathname, search, hash } = window.location;
+  const target = pathname === '/' ? '/' : `${pathname}${search}${hash}`;
+  window.history.replaceState(null, '', target);
+}
+
+/** Signs in, then loads who is signed in; the gate swaps Sign In for the app when `me` arrives. */
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (credentials: SignIn) => {
+      await signInWithEmail(credentials);
+      returnToRequestedPage();
+      const me = await queryClient.fetchQuery({ ...meQuery, staleTime: 0 });
+      if (!me) {
+        throw new ApiError(
+          401,
+          'Signed in, but this browser did not keep the session. Allow cookies for this site and try again.',
+        );
+      }
+      clearSessionEndedNotice();
+    },
+  });
+}

@@ -1,0 +1,30 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { AppGate } from './app/app-gate';
+import { onSessionEnded } from './lib/api-client';
+import { queryClient } from './lib/query-client';
+import { endSession } from './lib/session/end-session';
+import { cssVariablesResolver, theme } from './theme';
+
+// Any 401 after sign-in means the session ended: show Sign In where the person is.
+onSessionEnded(() => endSession(queryClient, 'expired'));
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      <QueryClientProvider client={queryClient}>
+        {/* The spec caps the toast list at 20. */}
+        <Notifications limit={20} position="top-right" />
+        <AppGate />
+      </QueryClientProvider>
+    </MantineProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,25 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiServer = 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    proxy: {
+      '/api': {
+        target: apiServer,
+        configure(proxy) {
+          // Better Auth refuses cookie-carrying POSTs whose Origin is not its own
+          // (CSRF check), and the dev page's origin is Vite's port, not the API's.
+          proxy.on('proxyReq', (request) => {
+            if (request.getHeader('origin')) request.setHeader('origin', apiServer);
+          });
+        },
+      },
+    },
+  },
+  build: {
+    outDir: 'dist',
+  },
+});
