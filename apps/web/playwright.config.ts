@@ -41,7 +41,16 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: [['list'], ['json']],
+  reporter: [
+    ['list'],
+    [
+      'json',
+      {
+        outputFile:
+          process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? path.resolve(import.meta.dirname, '../../.test-output/e2e.json'),
+      },
+    ],
+  ],
   use: {
     baseURL: `http://localhost:${DEMO_PORT}`,
     trace: 'retain-on-failure',

@@ -140,6 +140,8 @@ const PEOPLE: DemoPerson[] = [
   { name: 'Henk de Vries', email: HQ2, role: 'hq', restaurants: [] },
   { name: 'Maya Jansen', email: MANAGER, role: 'manager', restaurants: [AMSTERDAM, UTRECHT] },
   { name: 'Lotte Peeters', email: 'lotte.peeters@example.com', role: 'manager', restaurants: [ANTWERP] },
+  // Managed only the closed Berlin restaurant: a manager with no active restaurant to select.
+  { name: 'Klaus Becker', email: 'klaus.becker@example.com', role: 'manager', restaurants: [BERLIN] },
   { name: 'Sam Bakker', email: STAFF, role: 'staff', restaurants: [AMSTERDAM] },
   { name: 'Noor de Boer', email: 'noor.deboer@example.com', role: 'staff', restaurants: [AMSTERDAM] },
   { name: 'Milan Smit', email: 'milan.smit@example.com', role: 'staff', restaurants: [UTRECHT] },

@@ -1,0 +1,111 @@
+import { expect, managerRestaurants, signInAs, test } from './fixtures';
+
+test.describe('sidebar', () => {
+  test('hq sees every management entry, a Reports dropdown and Sign Out', async ({ page }) => {
+    await signInAs(page, 'hq');
+    const sidebar = page.getByRole('navigation', { name: 'Main navigation' });
+    for (const label of [
+      'Store Performance',
+      'Restaurants',
+      'Staff Management',
+      'Audit Templates',
+      'Quiz Management',
+    ]) {
+      await expect(sidebar.getByRole('link', { name: label })).toBeVisible();
+    }
+    await expect(sidebar.getByRole('link', { name: 'My Trainings' })).toHaveCount(0);
+    await sidebar.getByRole('button', { name: 'Reports' }).click();
+    await sidebar.getByRole('link', { name: '23 & 24 & 25' }).click();
+    await expect(page).toHaveURL('/reports/23-24-25');
+    await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()} Brigade`);
+  });
+
+  test('staff see only their own entries', async ({ page }) => {
+    await signInAs(page, 'staff');
+    const sidebar = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect(sidebar.getByRole('link')).toHaveText(['Dashboard', 'Trainings', 'My Trainings', 'Profile']);
+    await expect(sidebar.getByRole('button', { name: 'Reports' })).toHaveCount(0);
+  });
+});
+
+test.describe('restaurant selector', () => {
+  test('a manager gets pills of their active restaurants, the first preselected, kept across pages and reloads', async ({
+    page,
+  }) => {
+    await signInAs(page, 'manager');
+    const pills = page.getByRole('radiogroup', { name: 'Restaurant' }).getByRole('radio');
+    await expect(pills).toHaveCount(managerRestaurants.length);
+    for (const [index, name] of managerRestaurants.entries()) {
+      await expect(pills.nth(index)).toHaveAccessibleName(name);
+    }
+    await expect(pills.first()).toBeChecked();
+    // The pill a person sees is the radio's label.
+    await page
+      .getByRole('radiogroup', { name: 'Restaurant' })
+      .getByText(managerRestaurants[1] ?? '')
+      .click();
+    await expect(pills.nth(1)).toBeChecked();
+    await expect(pills.first()).not.toBeChecked();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Staff Management' })
+      .click();
+    await expect(page.getByRole('radio', { name: managerRestaurants[1] })).toBeChecked();
+    await page.reload();
+    await expect(page.getByRole('radio', { name: managerRestaurants[1] })).toBeChecked();
+  });
+
+  test('is hidden on /reports/ pages', async ({ page }) => {
+    await signInAs(page, 'manager');
+    await expect(page.getByRole('radiogroup', { name: 'Restaurant' })).toBeVisible();
+    await page.goto('/reports/sales');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sales Report' })).toBeVisible();
+    await expect(page.getByRole('radiogroup', { name: 'Restaurant' })).toHaveCount(0);
+  });
+
+  test('hq and staff have no selector', async ({ page }) => {
+    await signInAs(page, 'hq');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('radiogroup', { name: 'Restaurant' })).toHaveCount(0);
+  });
+});
+
+test.describe('mobile', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a manager gets a 4-item tab bar and the sidebar becomes a drawer', async ({ page }) => {
+    await signInAs(page, 'manager');
+    const tabBar = page.getByRole('navigation', { name: 'Tab bar' });
+    await expect(tabBar.getByRole('link')).toHaveText(['Dashboard', 'My Trainings', 'Audits', 'Sales Report']);
+    await tabBar.getByRole('link', { name: 'Audits' }).click();
+    await expect(page).toHaveURL('/audits-management');
+    const sidebar = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect(sidebar).not.toBeInViewport();
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await expect(sidebar).toBeInViewport();
+    await sidebar.getByRole('link', { name: 'Profile' }).click();
+    await expect(page).toHaveURL('/profile');
+    await expect(sidebar).not.toBeInViewport();
+  });
+
+  test('staff get a 3-item tab bar', async ({ page }) => {
+    await signInAs(page, 'staff');
+    await expect(page.getByRole('navigation', { name: 'Tab bar' }).getByRole('link')).toHaveText([
+      'Dashboard',
+      'My Trainings',
+      'Profile',
+    ]);
+  });
+
+  test('hq gets no tab bar', async ({ page }) => {
+    await signInAs(page, 'hq');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Tab bar' })).toHaveCount(0);
+  });
+});
+
+test('desktop shows no tab bar', async ({ page }) => {
+  await signInAs(page, 'staff');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Tab bar' })).toHaveCount(0);
+});
