@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import type { QueryClient } from '@tanstack/react-query';
+import type { Query, QueryClient } from '@tanstack/react-query';
 import { meQueryKey } from './get-me';
 
 let endedUnexpectedly = false;
@@ -25,8 +25,10 @@ export function clearSessionEndedNotice() {
 export function endSession(queryClient: QueryClient, reason: 'signed-out' | 'expired') {
   endedUnexpectedly = reason === 'expired';
   queryClient.setQueryData(meQueryKey, null);
-  const isMe = (queryKey: readonly unknown[]) => queryKey[0] === meQueryKey[0];
-  void queryClient.cancelQueries({ predicate: (query) => !isMe(query.queryKey) });
-  queryClient.removeQueries({ predicate: (query) => !isMe(query.queryKey) });
+  // Queries about the app rather than the person (such as the first-run check) stay,
+  // so Sign In does not flash a spinner and lose what is being typed into it.
+  const isPersonal = (query: Query) => query.queryKey[0] !== meQueryKey[0] && !query.meta?.survivesSignOut;
+  void queryClient.cancelQueries({ predicate: isPersonal });
+  queryClient.removeQueries({ predicate: isPersonal });
   notifications.clean();
 }

@@ -13,6 +13,7 @@ export const setupStatusQuery = queryOptions({
   queryKey: setupStatusQueryKey,
   queryFn: ({ signal }) => fetchSetupStatus(signal),
   staleTime: 0,
+  meta: { survivesSignOut: true },
 });
 
 export function useSetupStatus() {
