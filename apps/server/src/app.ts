@@ -19,6 +19,7 @@ import { profileRoutes } from './modules/profile/routes';
 import { restaurantRoutes } from './modules/restaurants/routes';
 import { sessionRoutes } from './modules/session/routes';
 import { setupRoutes } from './modules/setup/routes';
+import { userRoutes } from './modules/users/routes';
 import { serveWebApp } from './web';
 
 export interface AppOptions {
@@ -86,7 +87,15 @@ export async function buildApp(options: AppOptions): Promise<App & { auth: Auth 
     guard: createGuard(auth, options.database.db),
   };
 
-  for (const routes of [healthRoutes, authRoutes, setupRoutes, sessionRoutes, profileRoutes, restaurantRoutes]) {
+  for (const routes of [
+    healthRoutes,
+    authRoutes,
+    setupRoutes,
+    sessionRoutes,
+    profileRoutes,
+    restaurantRoutes,
+    userRoutes,
+  ]) {
     routes(app, context);
   }
   await serveWebApp(app, options.webRoot);

@@ -26,6 +26,7 @@ export async function startTestApp(options: { signInRateLimit?: number } = {}) {
     signInRateLimit: options.signInRateLimit ?? 1000,
     sessionDays: 7,
     webRoot: null,
+    logger: process.env.BRIGADE_TEST_LOG ? { level: 'error' } : false,
   });
   afterAll(async () => {
     await app.close();

@@ -19,6 +19,34 @@ export const messages = {
   restaurantForbidden: 'You do not have access to this restaurant.',
   restaurantNotFound: 'Restaurant not found',
   tooManyAttempts: 'Too many sign-in attempts. Please wait a minute and try again.',
+
+  // Restaurants (core §5, §8)
+  cityRequired: 'City is required',
+  countryRequired: 'Country is required',
+  addressRequired: 'Address is required',
+  noRestaurantsFound: 'No restaurants found',
+  restaurantHasHistory:
+    'This restaurant has audits, staff or training history, so it cannot be deleted. Deactivate it instead.',
+
+  // Staff (core §5, §8)
+  newStaffPasswordRequired: 'Password is required for new staff',
+  restaurantRequired: 'At least one restaurant must be selected',
+  staffDeleteConfirm: 'Are you sure you want to delete this staff member? This action cannot be undone.',
+  noStaffFound: 'No staff members found',
+  staffLoadFailed: 'Failed to load staff data',
+  staffDeleteFailed: 'Failed to delete staff member',
+  staffStatusFailed: 'Failed to update staff status',
+  userUpdateFailed: 'Failed to update user',
+  userCreateFailed: 'Failed to create user',
+  staffSaveFailed: 'Error saving staff member',
+  userNotFound: 'User not found',
+  managerStaffOnly: 'Managers can only add and edit staff members.',
+  managerRoleLocked: 'Managers cannot change a role.',
+  managerOtherRestaurant: 'You can only assign staff to restaurants you manage.',
+  managerSharedStaff:
+    'This person also works at restaurants you do not manage. Ask head office to change their account.',
+  notYourself: 'You cannot deactivate or delete your own account.',
+  lastHq: 'Brigade needs at least one active head office account.',
 } as const;
 
 /** "Please select a restaurant ..." notices a manager sees without a selected restaurant. */

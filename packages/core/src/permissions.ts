@@ -18,6 +18,12 @@ export const permissions = {
   'profile.update': { roles: ALL_ROLES },
   'restaurants.list': { roles: ['hq'] },
   'restaurants.read': { roles: ALL_ROLES, scope: 'restaurant' },
+  'restaurants.manage': { roles: ['hq'] },
+  // Managers: only role staff, only in restaurants assigned to them (enforced in the users service).
+  'users.list': { roles: ['hq', 'manager'], scope: 'restaurant' },
+  'users.save': { roles: ['hq', 'manager'], scope: 'restaurant' },
+  'users.setActive': { roles: ['hq', 'manager'], scope: 'restaurant' },
+  'users.delete': { roles: ['hq', 'manager'], scope: 'restaurant' },
 } as const satisfies Record<string, Permission>;
 
 export type Action = keyof typeof permissions;

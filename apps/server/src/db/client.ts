@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -27,6 +28,9 @@ export interface DatabaseHandle {
 }
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+
+/** PostgreSQL extensions the migrations use, bundled for the embedded database. */
+const extensions = { pg_trgm };
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string }
@@ -55,9 +59,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   if (target.kind === 'pglite') {
     fs.mkdirSync(target.dataDir, { recursive: true });
     releaseLock = acquireDataDirLock(target.dataDir);
-    client = new PGlite(path.join(target.dataDir, 'pgdata'));
+    client = new PGlite(path.join(target.dataDir, 'pgdata'), { extensions });
   } else {
-    client = new PGlite();
+    client = new PGlite({ extensions });
   }
   try {
     await client.waitReady;

@@ -1,14 +1,64 @@
 import { z } from 'zod';
-import { paged } from './common';
+import { messages } from '../messages';
+import { PageQuery, paged } from './common';
+import { EMAIL_PATTERN } from './fields';
 
-export const RestaurantSummary = z.object({
+const required = (message: string) =>
+  z.string({ error: message }).trim().min(1, message).max(200, 'At most 200 characters');
+
+/** An optional text field: blank becomes null, so "no value" has one representation. */
+const optionalText = z
+  .string()
+  .trim()
+  .max(200, 'At most 200 characters')
+  .nullish()
+  .transform((value) => value || null);
+
+/** The restaurant form (core §5): name, city, country, address required; email checked when given. */
+export const RestaurantInput = z.object({
+  name: required(messages.nameRequired),
+  city: required(messages.cityRequired),
+  country: required(messages.countryRequired),
+  address: required(messages.addressRequired),
+  email: z
+    .string()
+    .trim()
+    .max(254, messages.invalidEmail)
+    .nullish()
+    .refine((email) => !email || EMAIL_PATTERN.test(email), messages.invalidEmail)
+    .transform((email) => email?.toLowerCase() || null),
+  posId: optionalText,
+  googlePlaceId: optionalText,
+  uberEatsId: optionalText,
+  takeawayId: optionalText,
+  deliverooId: optionalText,
+});
+export type RestaurantInput = z.input<typeof RestaurantInput>;
+
+export const Restaurant = z.object({
   id: z.string(),
   name: z.string(),
   city: z.string(),
   country: z.string(),
+  address: z.string(),
+  email: z.string().nullable(),
+  posId: z.string().nullable(),
+  googlePlaceId: z.string().nullable(),
+  uberEatsId: z.string().nullable(),
+  takeawayId: z.string().nullable(),
+  deliverooId: z.string().nullable(),
   isActive: z.boolean(),
 });
-export type RestaurantSummary = z.infer<typeof RestaurantSummary>;
+export type Restaurant = z.infer<typeof Restaurant>;
 
-export const RestaurantPage = paged(RestaurantSummary);
+export const RestaurantPage = paged(Restaurant);
 export type RestaurantPage = z.infer<typeof RestaurantPage>;
+
+export const RestaurantListQuery = PageQuery;
+
+/** A restaurant as a choice in a form: the staff form's multi-select, filters. */
+export const RestaurantOption = z.object({ id: z.string(), name: z.string() });
+export type RestaurantOption = z.infer<typeof RestaurantOption>;
+
+export const SetActive = z.object({ isActive: z.boolean({ error: 'isActive must be true or false' }) });
+export type SetActive = z.infer<typeof SetActive>;

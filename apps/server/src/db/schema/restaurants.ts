@@ -20,7 +20,11 @@ export const restaurants = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('restaurants_name_idx').on(t.name), index('restaurants_active_name_idx').on(t.isActive, t.name)],
+  (t) => [
+    index('restaurants_name_idx').on(t.name),
+    index('restaurants_active_name_idx').on(t.isActive, t.name),
+    index('restaurants_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+  ],
 );
 
 /** Who works where. A restaurant with people assigned cannot be deleted (RESTRICT). */

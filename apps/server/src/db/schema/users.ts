@@ -24,7 +24,9 @@ export const users = pgTable(
   (t) => [
     check('users_role_check', sql`${t.role} in ('staff', 'manager', 'hq')`),
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
-    index('users_name_idx').on(t.name),
+    index('users_name_idx').on(t.name, t.id),
+    index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
     index('users_role_active_idx').on(t.role, t.isActive),
   ],
 );

@@ -1,20 +1,39 @@
 import { messages } from '@brigade/core/messages';
-import type { RestaurantPage, RestaurantSummary } from '@brigade/core/schemas/restaurants';
+import type {
+  Restaurant,
+  RestaurantInput,
+  RestaurantOption,
+  RestaurantPage,
+  SetActive,
+} from '@brigade/core/schemas/restaurants';
 import { asc, count, eq, ilike, or } from 'drizzle-orm';
+import type { z } from 'zod';
 import { assertReachesRestaurant, type SessionUser } from '../../auth/guards';
-import type { Queryable } from '../../db/client';
+import type { Database, Queryable } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
-import { restaurants } from '../../db/schema/restaurants';
-import { notFound } from '../../errors';
+import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../db/pg-error';
+import { audits } from '../../db/schema/audits';
+import { restaurants, staffRestaurantAssignments } from '../../db/schema/restaurants';
+import { conflict, notFound } from '../../errors';
 
-const summary = {
+type RestaurantFields = z.output<typeof RestaurantInput>;
+
+const restaurantColumns = {
   id: restaurants.id,
   name: restaurants.name,
   city: restaurants.city,
   country: restaurants.country,
+  address: restaurants.address,
+  email: restaurants.email,
+  posId: restaurants.posId,
+  googlePlaceId: restaurants.googlePlaceId,
+  uberEatsId: restaurants.uberEatsId,
+  takeawayId: restaurants.takeawayId,
+  deliverooId: restaurants.deliverooId,
   isActive: restaurants.isActive,
 };
 
+/** The hq list: searched across name, address, city, country, email and POS id, by name. */
 export async function listRestaurants(
   db: Queryable,
   query: { search?: string; page: number; pageSize: number },
@@ -32,7 +51,7 @@ export async function listRestaurants(
     : undefined;
   const [items, [total]] = await Promise.all([
     db
-      .select(summary)
+      .select(restaurantColumns)
       .from(restaurants)
       .where(where)
       .orderBy(asc(restaurants.name), asc(restaurants.id))
@@ -43,9 +62,74 @@ export async function listRestaurants(
   return { items, total: total?.value ?? 0, page: query.page, pageSize: query.pageSize };
 }
 
-export async function getRestaurant(db: Queryable, user: SessionUser, id: string): Promise<RestaurantSummary> {
-  const [restaurant] = await db.select(summary).from(restaurants).where(eq(restaurants.id, id));
+/** Active restaurants as form choices, by name. */
+export async function listRestaurantOptions(db: Queryable): Promise<RestaurantOption[]> {
+  return db
+    .select({ id: restaurants.id, name: restaurants.name })
+    .from(restaurants)
+    .where(eq(restaurants.isActive, true))
+    .orderBy(asc(restaurants.name));
+}
+
+export async function getRestaurant(db: Queryable, user: SessionUser, id: string): Promise<Restaurant> {
+  const [restaurant] = await db.select(restaurantColumns).from(restaurants).where(eq(restaurants.id, id));
   if (!restaurant) throw notFound(messages.restaurantNotFound);
   assertReachesRestaurant(user, restaurant.id);
   return restaurant;
+}
+
+/** New restaurants start active (core §4). */
+export async function createRestaurant(db: Queryable, input: RestaurantFields): Promise<Restaurant> {
+  const [created] = await db
+    .insert(restaurants)
+    .values({ ...input, isActive: true })
+    .returning(restaurantColumns);
+  if (!created) throw new Error('insert returned no row');
+  return created;
+}
+
+export async function updateRestaurant(db: Queryable, id: string, input: RestaurantFields): Promise<Restaurant> {
+  const [updated] = await db.update(restaurants).set(input).where(eq(restaurants.id, id)).returning(restaurantColumns);
+  if (!updated) throw notFound(messages.restaurantNotFound);
+  return updated;
+}
+
+export async function setRestaurantActive(db: Queryable, id: string, { isActive }: SetActive): Promise<Restaurant> {
+  const [updated] = await db
+    .update(restaurants)
+    .set({ isActive })
+    .where(eq(restaurants.id, id))
+    .returning(restaurantColumns);
+  if (!updated) throw notFound(messages.restaurantNotFound);
+  return updated;
+}
+
+/**
+ * Only a restaurant without history goes: one with audits or people assigned (and so
+ * their training history) is refused and should be deactivated instead. The foreign
+ * keys say the same (RESTRICT), which also covers a row added meanwhile.
+ */
+export async function deleteRestaurant(db: Database, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [restaurant] = await tx
+      .select({ id: restaurants.id })
+      .from(restaurants)
+      .where(eq(restaurants.id, id))
+      .for('update');
+    if (!restaurant) throw notFound(messages.restaurantNotFound);
+    const [history] = await tx
+      .select({
+        audits: tx.$count(audits, eq(audits.restaurantId, id)),
+        people: tx.$count(staffRestaurantAssignments, eq(staffRestaurantAssignments.restaurantId, id)),
+      })
+      .from(restaurants)
+      .where(eq(restaurants.id, id));
+    if ((history?.audits ?? 0) > 0 || (history?.people ?? 0) > 0) throw conflict(messages.restaurantHasHistory);
+    try {
+      await tx.delete(restaurants).where(eq(restaurants.id, id));
+    } catch (error) {
+      if (pgErrorCode(error) === FOREIGN_KEY_VIOLATION) throw conflict(messages.restaurantHasHistory);
+      throw error;
+    }
+  });
 }

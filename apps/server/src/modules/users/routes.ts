@@ -1,0 +1,77 @@
+import { ErrorReply, IdParams } from '@brigade/core/schemas/common';
+import { SetActive } from '@brigade/core/schemas/restaurants';
+import { SaveUser, StaffListQuery, StaffMember, StaffPage } from '@brigade/core/schemas/users';
+import { z } from 'zod';
+import { callerOf } from '../../auth/guards';
+import type { App, AppContext } from '../../context';
+import { deleteUser, listStaff, saveUser, setUserActive } from './service';
+
+const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 409: ErrorReply };
+const tags = ['users'];
+
+export function userRoutes(app: App, { database, auth, guard }: AppContext) {
+  const { db } = database;
+
+  app.get(
+    '/api/users',
+    {
+      schema: {
+        tags,
+        summary: 'Staff Management list: hq sees everyone, a manager the staff of one of their restaurants',
+        querystring: StaffListQuery,
+        response: { 200: StaffPage, ...errors },
+      },
+      preHandler: guard('users.list'),
+    },
+    async (request) => listStaff(db, callerOf(request), request.query),
+  );
+
+  app.post(
+    '/api/users',
+    {
+      schema: {
+        tags,
+        summary: 'Create (no id) or edit (id) a person with their restaurants',
+        body: SaveUser,
+        response: { 200: StaffMember, 201: StaffMember, ...errors },
+      },
+      preHandler: guard('users.save'),
+    },
+    async (request, reply) => {
+      const { created, member } = await saveUser(db, auth, callerOf(request), request.body);
+      return reply.status(created ? 201 : 200).send(member);
+    },
+  );
+
+  app.patch(
+    '/api/users/:id/active',
+    {
+      schema: {
+        tags,
+        summary: 'Activate or deactivate a person (deactivating ends their sessions)',
+        params: IdParams,
+        body: SetActive,
+        response: { 200: StaffMember, ...errors },
+      },
+      preHandler: guard('users.setActive'),
+    },
+    async (request) => setUserActive(db, callerOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/users/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a person; what they did for others stays',
+        params: IdParams,
+        response: { 204: z.null(), ...errors },
+      },
+      preHandler: guard('users.delete'),
+    },
+    async (request, reply) => {
+      await deleteUser(db, callerOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,205 @@
+import { messages, selectRestaurantMessages } from '@brigade/core/messages';
+import type { SetActive } from '@brigade/core/schemas/restaurants';
+import type { SaveUser, StaffListQuery, StaffMember, StaffPage } from '@brigade/core/schemas/users';
+import { and, eq, inArray, ne, notInArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Auth } from '../../auth/auth';
+import { assertReachesRestaurant, type SessionUser } from '../../auth/guards';
+import { hashPassword } from '../../auth/passwords';
+import type { Database, Transaction } from '../../db/client';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/pg-error';
+import { restaurants, staffRestaurantAssignments } from '../../db/schema/restaurants';
+import { accounts, sessions, users } from '../../db/schema/users';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { insertUser } from './insert-user';
+import { queryStaffMember, queryStaffPage } from './staff-query';
+
+/**
+ * hq sees everyone (optionally one restaurant's people). A manager names one of their
+ * restaurants and sees its staff only.
+ */
+export async function listStaff(
+  db: Database,
+  actor: SessionUser,
+  query: z.output<typeof StaffListQuery>,
+): Promise<StaffPage> {
+  if (actor.role === 'manager') {
+    if (!query.restaurantId)
+      throw badRequest(selectRestaurantMessages.staff, { restaurantId: selectRestaurantMessages.staff });
+    assertReachesRestaurant(actor, query.restaurantId);
+  }
+  const filter = {
+    search: query.search,
+    restaurantId: query.restaurantId,
+    role: actor.role === 'manager' ? ('staff' as const) : undefined,
+  };
+  const { items, total } = await queryStaffPage(db, filter, query);
+  return { items, total, page: query.page, pageSize: query.pageSize };
+}
+
+interface Target {
+  id: string;
+  role: string;
+  isActive: boolean;
+  restaurantIds: string[];
+}
+
+async function loadTarget(tx: Transaction, id: string): Promise<Target> {
+  const [target] = await tx
+    .select({ id: users.id, role: users.role, isActive: users.isActive })
+    .from(users)
+    .where(eq(users.id, id))
+    .for('update');
+  if (!target) throw notFound(messages.userNotFound);
+  const assigned = await tx
+    .select({ restaurantId: staffRestaurantAssignments.restaurantId })
+    .from(staffRestaurantAssignments)
+    .where(eq(staffRestaurantAssignments.userId, id));
+  return { ...target, restaurantIds: assigned.map((row) => row.restaurantId) };
+}
+
+/** A manager may act on staff only, and only on staff who work solely in their restaurants. */
+function assertManagerMayChange(actor: SessionUser, target: Target) {
+  if (actor.role !== 'manager') return;
+  if (target.role !== 'staff') throw forbidden(messages.managerStaffOnly);
+  if (!target.restaurantIds.some((id) => actor.restaurantIds.includes(id))) throw forbidden(messages.forbidden);
+  if (!target.restaurantIds.every((id) => actor.restaurantIds.includes(id))) {
+    throw forbidden(messages.managerSharedStaff);
+  }
+}
+
+/** Brigade always keeps one active hq account, so head office can never lock itself out. */
+async function assertAnotherActiveHq(tx: Transaction, leavingId: string) {
+  const others = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'hq'), eq(users.isActive, true), ne(users.id, leavingId)))
+    .limit(1);
+  if (others.length === 0) throw conflict(messages.lastHq);
+}
+
+async function assertRestaurantsExist(tx: Transaction, ids: string[]) {
+  const found = await tx.select({ id: restaurants.id }).from(restaurants).where(inArray(restaurants.id, ids));
+  if (found.length !== ids.length) {
+    throw badRequest('A selected restaurant does not exist.', {
+      selectedRestaurants: 'A selected restaurant does not exist.',
+    });
+  }
+}
+
+function emailTaken(): never {
+  throw conflict(messages.userExists, { email: messages.userExists });
+}
+
+/**
+ * The spec's create-user function: creates (no id) or edits (id) a person with their
+ * restaurants, in one transaction. hq may do anything; a manager only creates and
+ * edits staff, only within their own restaurants, and cannot change a role.
+ */
+export async function saveUser(
+  db: Database,
+  auth: Auth,
+  actor: SessionUser,
+  input: SaveUser,
+): Promise<{ created: boolean; member: StaffMember }> {
+  if (actor.role === 'manager') {
+    if (input.role !== 'staff') throw forbidden(input.id ? messages.managerRoleLocked : messages.managerStaffOnly);
+    if (!input.selectedRestaurants.every((id) => actor.restaurantIds.includes(id))) {
+      throw forbidden(messages.managerOtherRestaurant);
+    }
+  }
+  const passwordHash = input.password ? await hashPassword(auth, input.password) : undefined;
+
+  try {
+    const id = await db.transaction(async (tx) => {
+      await assertRestaurantsExist(tx, input.selectedRestaurants);
+      const [sameEmail] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.email, input.email), input.id ? ne(users.id, input.id) : undefined));
+      if (sameEmail) emailTaken();
+
+      if (!input.id) {
+        if (!passwordHash)
+          throw badRequest(messages.newStaffPasswordRequired, { password: messages.newStaffPasswordRequired });
+        const newId = await insertUser(tx, { name: input.name, email: input.email, role: input.role, passwordHash });
+        await tx
+          .insert(staffRestaurantAssignments)
+          .values(input.selectedRestaurants.map((restaurantId) => ({ userId: newId, restaurantId })));
+        return newId;
+      }
+
+      const target = await loadTarget(tx, input.id);
+      if (actor.role === 'manager') {
+        if (target.role !== 'staff') throw forbidden(messages.managerStaffOnly);
+        if (!target.restaurantIds.some((rid) => actor.restaurantIds.includes(rid))) throw forbidden(messages.forbidden);
+      }
+      if (target.role === 'hq' && input.role !== 'hq' && target.isActive) await assertAnotherActiveHq(tx, target.id);
+
+      await tx
+        .update(users)
+        .set({ name: input.name, email: input.email, role: input.role })
+        .where(eq(users.id, target.id));
+      // A manager changes only the restaurants they manage; the person's others stay.
+      const kept =
+        actor.role === 'manager' ? target.restaurantIds.filter((rid) => !actor.restaurantIds.includes(rid)) : [];
+      const wanted = [...new Set([...kept, ...input.selectedRestaurants])];
+      await tx
+        .delete(staffRestaurantAssignments)
+        .where(
+          and(
+            eq(staffRestaurantAssignments.userId, target.id),
+            notInArray(staffRestaurantAssignments.restaurantId, wanted),
+          ),
+        );
+      await tx
+        .insert(staffRestaurantAssignments)
+        .values(wanted.map((restaurantId) => ({ userId: target.id, restaurantId })))
+        .onConflictDoNothing();
+      if (passwordHash) {
+        await tx
+          .update(accounts)
+          .set({ password: passwordHash })
+          .where(and(eq(accounts.userId, target.id), eq(accounts.providerId, 'credential')));
+        // A new password ends the person's other sessions (not the one making the change).
+        await tx.delete(sessions).where(and(eq(sessions.userId, target.id), ne(sessions.token, actor.sessionToken)));
+      }
+      return target.id;
+    });
+    const member = await queryStaffMember(db, id);
+    if (!member) throw notFound(messages.userNotFound);
+    return { created: !input.id, member };
+  } catch (error) {
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) emailTaken();
+    throw error;
+  }
+}
+
+/** Deactivating ends the person's sessions at once, in the same transaction. */
+export async function setUserActive(db: Database, actor: SessionUser, id: string, { isActive }: SetActive) {
+  if (id === actor.id && !isActive) throw conflict(messages.notYourself);
+  await db.transaction(async (tx) => {
+    const target = await loadTarget(tx, id);
+    assertManagerMayChange(actor, target);
+    if (!isActive && target.role === 'hq') await assertAnotherActiveHq(tx, id);
+    await tx.update(users).set({ isActive }).where(eq(users.id, id));
+    if (!isActive) await tx.delete(sessions).where(eq(sessions.userId, id));
+  });
+  const member = await queryStaffMember(db, id);
+  if (!member) throw notFound(messages.userNotFound);
+  return member;
+}
+
+/**
+ * Deleting a person removes their own records (assignments, attempts, sessions);
+ * what they did for others (audits, announcements) stays and shows "Deleted user".
+ */
+export async function deleteUser(db: Database, actor: SessionUser, id: string) {
+  if (id === actor.id) throw conflict(messages.notYourself);
+  await db.transaction(async (tx) => {
+    const target = await loadTarget(tx, id);
+    assertManagerMayChange(actor, target);
+    if (target.role === 'hq' && target.isActive) await assertAnotherActiveHq(tx, id);
+    await tx.delete(users).where(eq(users.id, id));
+  });
+}

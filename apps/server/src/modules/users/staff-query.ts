@@ -1,0 +1,115 @@
+import { ROLE_LABELS, ROLES, type Role } from '@brigade/core/roles';
+import type { RestaurantRef } from '@brigade/core/schemas/session';
+import type { StaffMember } from '@brigade/core/schemas/users';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { likePattern } from '../../db/like-pattern';
+import { restaurants, staffRestaurantAssignments } from '../../db/schema/restaurants';
+import { staffTrainingAssignments } from '../../db/schema/trainings';
+import { users } from '../../db/schema/users';
+
+/**
+ * A Staff Management row in one SELECT: the person, their restaurants (by name) and
+ * their training progress, as correlated subqueries over the page's rows only.
+ */
+// Qualified by hand: inside a subquery Drizzle would print the outer column as a bare "id".
+const outerUserId = sql`${users}.${sql.identifier(users.id.name)}`;
+
+const staffColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: sql<Role>`${users.role}`,
+  isActive: users.isActive,
+  restaurants: sql<RestaurantRef[]>`coalesce((
+    select json_agg(json_build_object('id', r.id, 'name', r.name) order by r.name, r.id)
+    from ${staffRestaurantAssignments} sra
+    join ${restaurants} r on r.id = sra.restaurant_id
+    where sra.user_id = ${outerUserId}
+  ), '[]'::json)`,
+  completed: sql<number>`(
+    select count(*)::int from ${staffTrainingAssignments} sta
+    where sta.staff_id = ${outerUserId} and sta.completed_at is not null
+  )`,
+  total: sql<number>`(
+    select count(*)::int from ${staffTrainingAssignments} sta where sta.staff_id = ${outerUserId}
+  )`,
+};
+
+type StaffRow = Omit<StaffMember, 'trainingProgress'> & { completed: number; total: number };
+
+function toStaffMember({ completed, total, ...row }: StaffRow): StaffMember {
+  return { ...row, trainingProgress: { completed, total } };
+}
+
+export interface StaffFilter {
+  search?: string;
+  restaurantId?: string;
+  role?: Role;
+}
+
+/** Search covers name, email, role and restaurant name; all of it runs in SQL. */
+function whereOf(filter: StaffFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (filter.role) conditions.push(eq(users.role, filter.role));
+  if (filter.restaurantId) {
+    conditions.push(
+      inArray(
+        users.id,
+        sql`(select user_id from ${staffRestaurantAssignments} where restaurant_id = ${filter.restaurantId})`,
+      ),
+    );
+  }
+  if (filter.search) {
+    const pattern = likePattern(filter.search);
+    const needle = filter.search.toLowerCase();
+    const roles = ROLES.filter((role) => role.includes(needle) || ROLE_LABELS[role].toLowerCase().includes(needle));
+    // One indexed lookup per kind of match (trigram indexes on names and emails), united:
+    // an OR over the user row would scan every user instead.
+    conditions.push(
+      inArray(
+        users.id,
+        sql`(
+          select id from ${users} where name ilike ${pattern}
+          union select id from ${users} where email ilike ${pattern}
+          ${roles.length ? sql`union select id from ${users} where role in ${roles}` : sql``}
+          union select sra.user_id from ${staffRestaurantAssignments} sra
+            join ${restaurants} r on r.id = sra.restaurant_id where r.name ilike ${pattern}
+        )`,
+      ),
+    );
+  }
+  return and(...conditions);
+}
+
+export async function queryStaffPage(
+  db: Queryable,
+  filter: StaffFilter,
+  page: { page: number; pageSize: number },
+): Promise<{ items: StaffMember[]; total: number }> {
+  const where = whereOf(filter);
+  // The page's ids first, so the per-person subqueries run for those rows only, not
+  // for every row the offset skips.
+  const pageIds = db
+    .select({ id: users.id })
+    .from(users)
+    .where(where)
+    .orderBy(asc(users.name), asc(users.id))
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize)
+    .as('page_ids');
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(staffColumns)
+      .from(users)
+      .innerJoin(pageIds, eq(users.id, pageIds.id))
+      .orderBy(asc(users.name), asc(users.id)),
+    db.select({ value: count() }).from(users).where(where),
+  ]);
+  return { items: rows.map(toStaffMember), total: total?.value ?? 0 };
+}
+
+export async function queryStaffMember(db: Queryable, id: string): Promise<StaffMember | undefined> {
+  const [row] = await db.select(staffColumns).from(users).where(eq(users.id, id));
+  return row ? toStaffMember(row) : undefined;
+}
