@@ -9,8 +9,9 @@ const serverEntry = path.resolve(import.meta.dirname, '../server/src/main.ts');
 const demoDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brigade-e2e-demo-'));
 const emptyDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brigade-e2e-empty-'));
 
-export const DEMO_PORT = 4321;
-export const EMPTY_PORT = 4322;
+/** E2E_PORT moves both servers, so two runs (say, two checkouts) can share a machine. */
+export const DEMO_PORT = Number(process.env.E2E_PORT ?? 4321);
+export const EMPTY_PORT = DEMO_PORT + 1;
 
 function server(port: number, dataDir: string, extraArgs: string[]) {
   return {

@@ -14,6 +14,8 @@ import { authRoutes } from './auth/routes';
 import type { App, AppContext } from './context';
 import type { DatabaseHandle } from './db/client';
 import { registerErrorHandler } from './errors';
+import { auditTemplateRoutes } from './modules/audit-templates/routes';
+import { auditRoutes } from './modules/audits/routes';
 import { healthRoutes } from './modules/health/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { restaurantRoutes } from './modules/restaurants/routes';
@@ -95,6 +97,8 @@ export async function buildApp(options: AppOptions): Promise<App & { auth: Auth 
     profileRoutes,
     restaurantRoutes,
     userRoutes,
+    auditTemplateRoutes,
+    auditRoutes,
   ]) {
     routes(app, context);
   }

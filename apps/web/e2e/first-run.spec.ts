@@ -1,7 +1,7 @@
 import { expect, seriousViolations, test } from './fixtures';
 
 // This file talks to the second server, whose database starts empty.
-test.use({ baseURL: 'http://localhost:4322' });
+test.use({ baseURL: `http://localhost:${Number(process.env.E2E_PORT ?? 4321) + 1}` });
 
 test('an empty database offers the head office account once, then never again', async ({ page, context }) => {
   await page.goto('/');

@@ -47,7 +47,47 @@ export const messages = {
     'This person also works at restaurants you do not manage. Ask head office to change their account.',
   notYourself: 'You cannot deactivate or delete your own account.',
   lastHq: 'Brigade needs at least one active head office account.',
+
+  // Audit templates (core §5, §8)
+  templateNameRequired: 'Template name is required',
+  templateItemsNeedText: 'All items must have text',
+  templateNeedsItem: 'A template needs at least one item',
+  templatesLoadFailed: 'Failed to load audit templates',
+  templateLoadFailed: 'Failed to load template',
+  templateCreateFailed: 'Failed to create template',
+  templateUpdateFailed: 'Failed to update template',
+  templateDeleteFailed: 'Failed to delete template',
+  templateNotFound: 'Template not found',
+
+  // Audits (core §5, §8; reports §4)
+  newAuditIncomplete: 'Please select a restaurant, at least one template, and an auditor',
+  auditCreateFailed: 'Failed to create audit',
+  auditNotFound: 'Audit not found',
+  auditLoadFailed: 'Failed to load audit',
+  auditsLoadFailed: 'Failed to load audits',
+  auditsFetchFailed: 'Failed to fetch audits',
+  auditSaved: 'Audit saved successfully',
+  auditSaveFailed: 'Failed to save audit',
+  auditSubmitFailed: 'Failed to submit audit',
+  auditDeleteFailed: 'Failed to delete audit',
+  auditCompletedReadOnly: 'This audit is completed and can no longer be changed.',
+  auditChangedElsewhere:
+    'This draft was changed by someone else since you opened it. Reload to see the latest version.',
+  auditorMustBeHq: 'The auditor must be an active head office user.',
+  noAuditsFound: 'No audits found',
+  tryDifferentSearch: 'Try a different search term',
+  noCompletedAudits: 'No completed audits available for this restaurant',
+  confirmDeletion: 'Confirm Deletion',
+  cannotBeUndone: 'This action cannot be undone.',
+  draft: 'Draft',
+  noScore: 'No Score',
+  deletedUser: 'Deleted user',
 } as const;
+
+/** Submit needs every item marked (core §5). */
+export function assessAllItemsMessage(remaining: number): string {
+  return `Please assess all items (${remaining} remaining)`;
+}
 
 /** "Please select a restaurant ..." notices a manager sees without a selected restaurant. */
 export const selectRestaurantMessages = {

@@ -24,6 +24,13 @@ export const permissions = {
   'users.save': { roles: ['hq', 'manager'], scope: 'restaurant' },
   'users.setActive': { roles: ['hq', 'manager'], scope: 'restaurant' },
   'users.delete': { roles: ['hq', 'manager'], scope: 'restaurant' },
+  'auditTemplates.manage': { roles: ['hq'] },
+  // Managers and staff read completed audits of their restaurants; hq runs audits.
+  'audits.list': { roles: ALL_ROLES, scope: 'restaurant' },
+  'audits.read': { roles: ALL_ROLES, scope: 'restaurant' },
+  'audits.create': { roles: ['hq'] },
+  'audits.conduct': { roles: ['hq'] },
+  'audits.delete': { roles: ['hq'] },
 } as const satisfies Record<string, Permission>;
 
 export type Action = keyof typeof permissions;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { computeFinalScore, scoreQuiz } from './scoring';
+import { computeFinalScore, parseScore, scoreColour, scoreQuiz } from './scoring';
 
 describe('audit final score (core §9)', () => {
   test('is the rounded average of item values', () => {
@@ -21,5 +21,33 @@ describe('quiz score', () => {
 
   test('rounds the percentage', () => {
     expect(scoreQuiz(2, 3).score).toBe(67);
+  });
+});
+
+describe('score colours and parsing (reports §4)', () => {
+  test.each([
+    [0, 'red'],
+    [49, 'red'],
+    [49.9, 'red'],
+    [50, 'yellow'],
+    [74, 'yellow'],
+    [75, 'green'],
+    [100, 'green'],
+    ['80%', 'green'],
+    [' 62 % ', 'yellow'],
+    ['12', 'red'],
+    [null, 'gray'],
+    [undefined, 'gray'],
+    ['n/a', 'gray'],
+    ['', 'gray'],
+    [Number.NaN, 'gray'],
+  ])('%j is %s', (score, colour) => {
+    expect(scoreColour(score)).toBe(colour);
+  });
+
+  test('parses numbers and percent strings', () => {
+    expect(parseScore('87%')).toBe(87);
+    expect(parseScore(42)).toBe(42);
+    expect(parseScore('abc')).toBeNull();
   });
 });

@@ -18,3 +18,33 @@ export function scoreQuiz(correctCount: number, questionCount: number, passMark 
   const score = questionCount === 0 ? 0 : Math.round((correctCount / questionCount) * 100);
   return { score, passed: score >= passMark };
 }
+
+export const MARK_LABELS: Record<AuditMark, string> = {
+  bad: 'Bad',
+  needs_improvement: 'Needs improvement',
+  good: 'Good',
+  excellent: 'Excellent',
+};
+
+export type ScoreColour = 'red' | 'yellow' | 'green' | 'gray';
+
+/**
+ * A score as it may arrive (a number, or a string possibly ending in %), or null when
+ * it cannot be read (reports spec §3, §4).
+ */
+export function parseScore(score: unknown): number | null {
+  if (typeof score === 'number') return Number.isFinite(score) ? score : null;
+  if (typeof score !== 'string') return null;
+  const text = score.trim().replace(/%$/, '').trim();
+  if (text === '' || !/^-?\d+(\.\d+)?$/.test(text)) return null;
+  return Number(text);
+}
+
+/** Below 50 red, 50 to below 75 yellow, 75 and above green, grey when unreadable. */
+export function scoreColour(score: unknown): ScoreColour {
+  const value = parseScore(score);
+  if (value === null) return 'gray';
+  if (value < 50) return 'red';
+  if (value < 75) return 'yellow';
+  return 'green';
+}

@@ -1,0 +1,114 @@
+import { messages } from '@brigade/core/messages';
+import type {
+  AuditTemplateDetail,
+  AuditTemplateInput,
+  AuditTemplateSummary,
+} from '@brigade/core/schemas/audit-templates';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { SessionUser } from '../../auth/guards';
+import type { Database, Queryable, Transaction } from '../../db/client';
+import { auditTemplateItems, auditTemplates } from '../../db/schema/audits';
+import { badRequest, notFound } from '../../errors';
+
+type TemplateFields = z.output<typeof AuditTemplateInput>;
+
+export async function listTemplates(db: Queryable): Promise<AuditTemplateSummary[]> {
+  return db
+    .select({
+      id: auditTemplates.id,
+      name: auditTemplates.name,
+      description: auditTemplates.description,
+      itemCount: sql<number>`(select count(*)::int from ${auditTemplateItems} where template_id = ${auditTemplates}.id)`,
+    })
+    .from(auditTemplates)
+    .orderBy(asc(auditTemplates.name), asc(auditTemplates.id));
+}
+
+export async function getTemplate(db: Queryable, id: string): Promise<AuditTemplateDetail> {
+  const [template] = await db
+    .select({ id: auditTemplates.id, name: auditTemplates.name, description: auditTemplates.description })
+    .from(auditTemplates)
+    .where(eq(auditTemplates.id, id));
+  if (!template) throw notFound(messages.templateNotFound);
+  const items = await db
+    .select({ id: auditTemplateItems.id, text: auditTemplateItems.itemText, orderNum: auditTemplateItems.orderNum })
+    .from(auditTemplateItems)
+    .where(eq(auditTemplateItems.templateId, id))
+    .orderBy(asc(auditTemplateItems.orderNum));
+  return { ...template, items };
+}
+
+export async function createTemplate(db: Database, actor: SessionUser, input: TemplateFields) {
+  const id = await db.transaction(async (tx) => {
+    const [template] = await tx
+      .insert(auditTemplates)
+      .values({ name: input.name, description: input.description, createdBy: actor.id })
+      .returning({ id: auditTemplates.id });
+    if (!template) throw new Error('insert returned no row');
+    await tx
+      .insert(auditTemplateItems)
+      .values(input.items.map((item, index) => ({ templateId: template.id, itemText: item.text, orderNum: index })));
+    return template.id;
+  });
+  return getTemplate(db, id);
+}
+
+/**
+ * Edits in place: kept items keep their ids (so audits can still point at them), order
+ * follows position, new items are added and missing ones removed. Audits created from
+ * the template keep their own copy of the texts, so none of this changes them.
+ */
+export async function updateTemplate(db: Database, id: string, input: TemplateFields) {
+  await db.transaction(async (tx) => {
+    const [template] = await tx
+      .update(auditTemplates)
+      .set({ name: input.name, description: input.description })
+      .where(eq(auditTemplates.id, id))
+      .returning({ id: auditTemplates.id });
+    if (!template) throw notFound(messages.templateNotFound);
+    const keptIds = input.items.flatMap((item) => (item.id ? [item.id] : []));
+    await assertItemsBelong(tx, id, keptIds);
+    await tx
+      .delete(auditTemplateItems)
+      .where(
+        and(
+          eq(auditTemplateItems.templateId, id),
+          keptIds.length ? notInArray(auditTemplateItems.id, keptIds) : undefined,
+        ),
+      );
+    const kept = input.items.flatMap((item, index) =>
+      item.id ? [{ id: item.id, text: item.text, orderNum: index }] : [],
+    );
+    if (kept.length) {
+      // One statement for every kept item, whatever their number.
+      const rows = sql.join(
+        kept.map((item) => sql`(${item.id}::uuid, ${item.text}, ${item.orderNum}::int)`),
+        sql`, `,
+      );
+      await tx.execute(sql`
+        update ${auditTemplateItems} set item_text = v.text, order_num = v.order_num
+        from (values ${rows}) as v(id, text, order_num)
+        where ${auditTemplateItems}.id = v.id`);
+    }
+    const added = input.items.flatMap((item, index) =>
+      item.id ? [] : [{ templateId: id, itemText: item.text, orderNum: index }],
+    );
+    if (added.length) await tx.insert(auditTemplateItems).values(added);
+  });
+  return getTemplate(db, id);
+}
+
+async function assertItemsBelong(tx: Transaction, templateId: string, itemIds: string[]) {
+  if (itemIds.length === 0) return;
+  const found = await tx
+    .select({ id: auditTemplateItems.id })
+    .from(auditTemplateItems)
+    .where(and(eq(auditTemplateItems.templateId, templateId), inArray(auditTemplateItems.id, itemIds)));
+  if (found.length !== new Set(itemIds).size) throw badRequest('An item does not belong to this template.');
+}
+
+export async function deleteTemplate(db: Queryable, id: string) {
+  const deleted = await db.delete(auditTemplates).where(eq(auditTemplates.id, id)).returning({ id: auditTemplates.id });
+  if (deleted.length === 0) throw notFound(messages.templateNotFound);
+}

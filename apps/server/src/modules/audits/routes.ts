@@ -1,0 +1,117 @@
+import {
+  AuditDetail,
+  AuditItemsInput,
+  AuditListQuery,
+  AuditPage,
+  CreateAudit,
+  PersonRef,
+} from '@brigade/core/schemas/audits';
+import { ErrorReply, IdParams } from '@brigade/core/schemas/common';
+import { z } from 'zod';
+import { callerOf } from '../../auth/guards';
+import type { App, AppContext } from '../../context';
+import { createAudit, deleteAudit, getAudit, listAuditors, listAudits, saveDraft, submitAudit } from './service';
+
+const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 409: ErrorReply };
+const tags = ['audits'];
+
+export function auditRoutes(app: App, { database, guard }: AppContext) {
+  const { db } = database;
+
+  app.get(
+    '/api/audits',
+    {
+      schema: {
+        tags,
+        summary: 'Audits: all for hq; completed audits of their restaurants for managers and staff',
+        querystring: AuditListQuery,
+        response: { 200: AuditPage, ...errors },
+      },
+      preHandler: guard('audits.list'),
+    },
+    async (request) => listAudits(db, callerOf(request), request.query),
+  );
+
+  app.get(
+    '/api/audits/auditors',
+    {
+      schema: {
+        tags,
+        summary: 'People who may be chosen as auditor (active hq)',
+        response: { 200: z.array(PersonRef), ...errors },
+      },
+      preHandler: guard('audits.create'),
+    },
+    async () => listAuditors(db),
+  );
+
+  app.post(
+    '/api/audits',
+    {
+      schema: {
+        tags,
+        summary: 'Create a draft audit from one or more templates',
+        body: CreateAudit,
+        response: { 201: z.object({ id: z.string() }), ...errors },
+      },
+      preHandler: guard('audits.create'),
+    },
+    async (request, reply) => reply.status(201).send(await createAudit(db, request.body)),
+  );
+
+  app.get(
+    '/api/audits/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One audit with its items',
+        params: IdParams,
+        response: { 200: AuditDetail, ...errors },
+      },
+      preHandler: guard('audits.read'),
+    },
+    async (request) => getAudit(db, callerOf(request), request.params.id),
+  );
+
+  app.put(
+    '/api/audits/:id/draft',
+    {
+      schema: {
+        tags,
+        summary: 'Save Draft: every mark and comment, if the draft is still the version read',
+        params: IdParams,
+        body: AuditItemsInput,
+        response: { 200: AuditDetail, ...errors },
+      },
+      preHandler: guard('audits.conduct'),
+    },
+    async (request) => saveDraft(db, callerOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/audits/:id/submit',
+    {
+      schema: {
+        tags,
+        summary: 'Submit Audit: save, require every item marked, score on the server, complete',
+        params: IdParams,
+        body: AuditItemsInput,
+        response: { 200: AuditDetail, ...errors },
+      },
+      preHandler: guard('audits.conduct'),
+    },
+    async (request) => submitAudit(db, callerOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/audits/:id',
+    {
+      schema: { tags, summary: 'Delete an audit (hq)', params: IdParams, response: { 204: z.null(), ...errors } },
+      preHandler: guard('audits.delete'),
+    },
+    async (request, reply) => {
+      await deleteAudit(db, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}

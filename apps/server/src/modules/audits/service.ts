@@ -1,0 +1,275 @@
+import { assessAllItemsMessage, messages } from '@brigade/core/messages';
+import type {
+  AuditDetail,
+  AuditItemsInput,
+  AuditListQuery,
+  AuditPage,
+  AuditStatus,
+  CreateAudit,
+} from '@brigade/core/schemas/audits';
+import { type AuditMark, computeFinalScore } from '@brigade/core/scoring';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { assertReachesRestaurant, type SessionUser } from '../../auth/guards';
+import type { Database, Queryable, Transaction } from '../../db/client';
+import { likePattern } from '../../db/like-pattern';
+import {
+  auditItems,
+  audits,
+  auditTemplateAssignments,
+  auditTemplateItems,
+  auditTemplates,
+} from '../../db/schema/audits';
+import { restaurants } from '../../db/schema/restaurants';
+import { users } from '../../db/schema/users';
+import { badRequest, conflict, notFound } from '../../errors';
+
+const auditId = sql`${audits}.${sql.identifier(audits.id.name)}`;
+const templateNamesOf = sql<string[]>`coalesce((
+  select array_agg(ata.template_name order by ata.template_name)
+  from ${auditTemplateAssignments} ata where ata.audit_id = ${auditId}
+), '{}')`;
+
+/**
+ * hq sees every audit and filters by restaurant and status. Managers and staff see the
+ * completed audits of their restaurants (one, or all of them), newest first. Search
+ * covers restaurant, template and auditor names.
+ */
+export async function listAudits(
+  db: Queryable,
+  actor: SessionUser,
+  query: z.output<typeof AuditListQuery>,
+): Promise<AuditPage> {
+  const conditions: (SQL | undefined)[] = [];
+  if (query.restaurantId) {
+    assertReachesRestaurant(actor, query.restaurantId);
+    conditions.push(eq(audits.restaurantId, query.restaurantId));
+  } else if (actor.role !== 'hq') {
+    conditions.push(actor.restaurantIds.length ? inArray(audits.restaurantId, actor.restaurantIds) : sql`false`);
+  }
+  const status: AuditStatus | undefined = actor.role === 'hq' ? query.status : 'completed';
+  if (status) conditions.push(eq(audits.status, status));
+  if (query.search) {
+    const pattern = likePattern(query.search);
+    conditions.push(sql`(
+      ${restaurants.name} ilike ${pattern}
+      or ${users.name} ilike ${pattern}
+      or exists (select 1 from ${auditTemplateAssignments} ata where ata.audit_id = ${auditId} and ata.template_name ilike ${pattern})
+    )`);
+  }
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: audits.id,
+        restaurantId: restaurants.id,
+        restaurantName: restaurants.name,
+        auditorName: users.name,
+        auditedAt: audits.auditedAt,
+        status: audits.status,
+        finalScore: audits.finalScore,
+        templateNames: templateNamesOf,
+      })
+      .from(audits)
+      .innerJoin(restaurants, eq(restaurants.id, audits.restaurantId))
+      .leftJoin(users, eq(users.id, audits.auditedBy))
+      .where(where)
+      .orderBy(desc(audits.auditedAt), desc(audits.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({ value: count() })
+      .from(audits)
+      .innerJoin(restaurants, eq(restaurants.id, audits.restaurantId))
+      .leftJoin(users, eq(users.id, audits.auditedBy))
+      .where(where),
+  ]);
+  return {
+    items: rows.map(({ restaurantId, restaurantName, auditedAt, status, ...row }) => ({
+      ...row,
+      restaurant: { id: restaurantId, name: restaurantName },
+      auditedAt: auditedAt.toISOString(),
+      status: status as AuditStatus,
+    })),
+    total: total?.value ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** Who may be chosen as auditor: active hq users, by name (core §6). */
+export async function listAuditors(db: Queryable) {
+  return db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(and(eq(users.role, 'hq'), eq(users.isActive, true)))
+    .orderBy(asc(users.name));
+}
+
+export async function getAudit(db: Queryable, actor: SessionUser, id: string): Promise<AuditDetail> {
+  const [audit] = await db
+    .select({
+      id: audits.id,
+      restaurantId: restaurants.id,
+      restaurantName: restaurants.name,
+      auditorId: users.id,
+      auditorName: users.name,
+      auditedAt: audits.auditedAt,
+      status: audits.status,
+      finalScore: audits.finalScore,
+      version: audits.version,
+      templateNames: templateNamesOf,
+      items: sql<AuditDetail['items']>`coalesce((
+        select json_agg(json_build_object(
+          'id', ai.id, 'templateName', ai.template_name, 'itemText', ai.item_text,
+          'orderNum', ai.order_num, 'mark', ai.mark, 'comment', ai.comment) order by ai.order_num)
+        from ${auditItems} ai where ai.audit_id = ${auditId}
+      ), '[]'::json)`,
+    })
+    .from(audits)
+    .innerJoin(restaurants, eq(restaurants.id, audits.restaurantId))
+    .leftJoin(users, eq(users.id, audits.auditedBy))
+    .where(eq(audits.id, id));
+  if (!audit) throw notFound(messages.auditNotFound);
+  assertReachesRestaurant(actor, audit.restaurantId);
+  const { restaurantId, restaurantName, auditorId, auditorName, auditedAt, status, ...rest } = audit;
+  return {
+    ...rest,
+    restaurant: { id: restaurantId, name: restaurantName },
+    auditor: auditorId && auditorName ? { id: auditorId, name: auditorName } : null,
+    auditedAt: auditedAt.toISOString(),
+    status: status as AuditStatus,
+  };
+}
+
+/**
+ * A new draft with one empty item per template item (templates in the order chosen,
+ * items in template order), each item's text copied in, all in one transaction.
+ */
+export async function createAudit(db: Database, input: z.output<typeof CreateAudit>): Promise<{ id: string }> {
+  return db.transaction(async (tx) => {
+    const [restaurant] = await tx
+      .select({ id: restaurants.id })
+      .from(restaurants)
+      .where(and(eq(restaurants.id, input.restaurantId), eq(restaurants.isActive, true)));
+    if (!restaurant) throw badRequest(messages.newAuditIncomplete, { restaurantId: 'Choose an active restaurant.' });
+    const [auditor] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, input.auditorId), eq(users.role, 'hq'), eq(users.isActive, true)));
+    if (!auditor) throw badRequest(messages.auditorMustBeHq, { auditorId: messages.auditorMustBeHq });
+    const templateIds = [...new Set(input.templateIds)];
+    const templates = await tx
+      .select({ id: auditTemplates.id, name: auditTemplates.name })
+      .from(auditTemplates)
+      .where(inArray(auditTemplates.id, templateIds));
+    if (templates.length !== templateIds.length) {
+      throw badRequest('A selected template does not exist.', { templateIds: 'A selected template does not exist.' });
+    }
+    const templateItems = await tx
+      .select({
+        id: auditTemplateItems.id,
+        templateId: auditTemplateItems.templateId,
+        text: auditTemplateItems.itemText,
+      })
+      .from(auditTemplateItems)
+      .where(inArray(auditTemplateItems.templateId, templateIds))
+      .orderBy(asc(auditTemplateItems.orderNum));
+
+    const [audit] = await tx
+      .insert(audits)
+      .values({ restaurantId: restaurant.id, auditedBy: auditor.id, status: 'draft' })
+      .returning({ id: audits.id });
+    if (!audit) throw new Error('insert returned no row');
+    const ordered = templateIds.map((templateId) => templates.find((template) => template.id === templateId));
+    await tx
+      .insert(auditTemplateAssignments)
+      .values(
+        ordered.flatMap((template) =>
+          template ? [{ auditId: audit.id, templateId: template.id, templateName: template.name }] : [],
+        ),
+      );
+    const items = ordered.flatMap((template) =>
+      template
+        ? templateItems
+            .filter((item) => item.templateId === template.id)
+            .map((item) => ({ templateItemId: item.id, templateName: template.name, itemText: item.text }))
+        : [],
+    );
+    if (items.length) {
+      await tx.insert(auditItems).values(items.map((item, index) => ({ ...item, auditId: audit.id, orderNum: index })));
+    }
+    return { id: audit.id };
+  });
+}
+
+/**
+ * Writes every item's mark and comment in one statement, if the draft is still the
+ * version the editor read; otherwise the editor is told it changed (nothing is lost:
+ * their values stay on their screen).
+ */
+async function writeItems(tx: Transaction, id: string, input: z.output<typeof AuditItemsInput>) {
+  const [audit] = await tx
+    .select({ status: audits.status, version: audits.version })
+    .from(audits)
+    .where(eq(audits.id, id))
+    .for('update');
+  if (!audit) throw notFound(messages.auditNotFound);
+  if (audit.status === 'completed') throw conflict(messages.auditCompletedReadOnly);
+  if (audit.version !== input.version) throw conflict(messages.auditChangedElsewhere);
+  if (input.items.length) {
+    const rows = sql.join(
+      input.items.map((item) => sql`(${item.id}::uuid, ${item.mark}::text, ${item.comment}::text)`),
+      sql`, `,
+    );
+    // Both drivers answer raw statements with `{ rows }`.
+    const updated = (await tx.execute(sql`
+      update ${auditItems} set mark = v.mark, comment = v.comment
+      from (values ${rows}) as v(id, mark, comment)
+      where ${auditItems}.id = v.id and ${auditItems}.audit_id = ${id}
+      returning ${auditItems}.id`)) as { rows: unknown[] };
+    if (updated.rows.length !== new Set(input.items.map((item) => item.id)).size) {
+      throw badRequest('An item does not belong to this audit.');
+    }
+  }
+}
+
+export async function saveDraft(db: Database, actor: SessionUser, id: string, input: z.output<typeof AuditItemsInput>) {
+  await db.transaction(async (tx) => {
+    await writeItems(tx, id, input);
+    await tx
+      .update(audits)
+      .set({ version: sql`${audits.version} + 1` })
+      .where(eq(audits.id, id));
+  });
+  return getAudit(db, actor, id);
+}
+
+/**
+ * Saves and completes in one transaction. The score is the server's: the rounded
+ * average of the stored marks (core §9), never a number the client sends.
+ */
+export async function submitAudit(
+  db: Database,
+  actor: SessionUser,
+  id: string,
+  input: z.output<typeof AuditItemsInput>,
+) {
+  await db.transaction(async (tx) => {
+    await writeItems(tx, id, input);
+    const marks = await tx.select({ mark: auditItems.mark }).from(auditItems).where(eq(auditItems.auditId, id));
+    const remaining = marks.filter((row) => row.mark === null).length;
+    if (remaining > 0) throw badRequest(assessAllItemsMessage(remaining));
+    const finalScore = computeFinalScore(marks.map((row) => row.mark as AuditMark));
+    await tx
+      .update(audits)
+      .set({ status: 'completed', finalScore, version: sql`${audits.version} + 1` })
+      .where(eq(audits.id, id));
+  });
+  return getAudit(db, actor, id);
+}
+
+export async function deleteAudit(db: Queryable, id: string) {
+  const deleted = await db.delete(audits).where(eq(audits.id, id)).returning({ id: audits.id });
+  if (deleted.length === 0) throw notFound(messages.auditNotFound);
+}

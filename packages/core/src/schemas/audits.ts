@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { messages } from '../messages';
+import { AUDIT_MARKS } from '../scoring';
+import { PageQuery, paged } from './common';
+import { idField } from './fields';
+import { RestaurantRef } from './session';
+
+export const AUDIT_STATUSES = ['draft', 'completed'] as const;
+export type AuditStatus = (typeof AUDIT_STATUSES)[number];
+
+const incomplete = { error: messages.newAuditIncomplete };
+
+/** New audit (core §5): a restaurant, at least one template and an auditor, or one message. */
+export const CreateAudit = z.object({
+  restaurantId: z.uuid(incomplete),
+  templateIds: z.array(z.uuid(incomplete), incomplete).min(1, messages.newAuditIncomplete).max(50),
+  auditorId: z.string(incomplete).min(1, messages.newAuditIncomplete).max(100),
+});
+export type CreateAudit = z.input<typeof CreateAudit>;
+
+export const PersonRef = z.object({ id: z.string(), name: z.string() });
+
+export const AuditItem = z.object({
+  id: z.string(),
+  templateName: z.string(),
+  itemText: z.string(),
+  orderNum: z.number().int(),
+  mark: z.enum(AUDIT_MARKS).nullable(),
+  comment: z.string().nullable(),
+});
+export type AuditItem = z.infer<typeof AuditItem>;
+
+/** One audit as /audits/{id} shows it. `auditor` is null once that person is deleted. */
+export const AuditDetail = z.object({
+  id: z.string(),
+  restaurant: RestaurantRef,
+  auditor: PersonRef.nullable(),
+  auditedAt: z.string(),
+  status: z.enum(AUDIT_STATUSES),
+  finalScore: z.number().int().nullable(),
+  version: z.number().int(),
+  templateNames: z.array(z.string()),
+  items: z.array(AuditItem),
+});
+export type AuditDetail = z.infer<typeof AuditDetail>;
+
+/** Save Draft and Submit Audit send every item's mark and comment, and the version read. */
+export const AuditItemsInput = z.object({
+  version: z.number().int().min(1),
+  items: z
+    .array(
+      z.object({
+        id: idField,
+        mark: z.enum(AUDIT_MARKS, { error: 'Mark must be bad, needs_improvement, good or excellent' }).nullable(),
+        comment: z
+          .string()
+          .trim()
+          .max(2000, 'A comment must be at most 2000 characters')
+          .nullable()
+          .transform((comment) => comment || null),
+      }),
+    )
+    .max(2000),
+});
+export type AuditItemsInput = z.input<typeof AuditItemsInput>;
+
+export const AuditListItem = z.object({
+  id: z.string(),
+  restaurant: RestaurantRef,
+  auditorName: z.string().nullable(),
+  auditedAt: z.string(),
+  status: z.enum(AUDIT_STATUSES),
+  finalScore: z.number().int().nullable(),
+  templateNames: z.array(z.string()),
+});
+export type AuditListItem = z.infer<typeof AuditListItem>;
+
+export const AuditPage = paged(AuditListItem);
+export type AuditPage = z.infer<typeof AuditPage>;
+
+/**
+ * hq: every audit, filtered by restaurant and status. Managers and staff: completed
+ * audits of one of their restaurants (restaurantId) or of all of them.
+ */
+export const AuditListQuery = PageQuery.extend({
+  restaurantId: idField.optional(),
+  status: z.enum(AUDIT_STATUSES).optional(),
+});
+export type AuditListQuery = z.input<typeof AuditListQuery>;
