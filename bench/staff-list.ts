@@ -5,6 +5,9 @@
  * and prints latency figures for the hq list's first page and searches. Prints only;
  * nothing here fails on a timing.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -57,6 +60,7 @@ async function measure(label: string, database: DatabaseHandle) {
     signInRateLimit: 1000,
     sessionDays: 1,
     webRoot: null,
+    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'brigade-bench-')),
   });
   await insertUser(database.db, {
     name: 'Bench HQ',

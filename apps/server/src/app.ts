@@ -1,4 +1,5 @@
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -18,10 +19,14 @@ import { auditTemplateRoutes } from './modules/audit-templates/routes';
 import { auditRoutes } from './modules/audits/routes';
 import { healthRoutes } from './modules/health/routes';
 import { profileRoutes } from './modules/profile/routes';
+import { quizRoutes } from './modules/quizzes/routes';
 import { restaurantRoutes } from './modules/restaurants/routes';
 import { sessionRoutes } from './modules/session/routes';
 import { setupRoutes } from './modules/setup/routes';
+import { trainingRoutes } from './modules/trainings/routes';
+import { uploadRoutes } from './modules/uploads/routes';
 import { userRoutes } from './modules/users/routes';
+import { LocalStorage } from './storage/local-storage';
 import { serveWebApp } from './web';
 
 export interface AppOptions {
@@ -32,11 +37,15 @@ export interface AppOptions {
   sessionDays: number;
   /** The built web app to serve; null serves the API alone. */
   webRoot: string | null;
+  /** Where uploaded files go (DATA_DIR). */
+  dataDir: string;
+  uploadMaxBytes?: number;
   logger?: FastifyServerOptions['logger'];
   trustProxy?: boolean;
 }
 
 export const BODY_LIMIT = 1024 * 1024;
+export const DEFAULT_UPLOAD_MAX_BYTES = 2 * 1024 * 1024 * 1024;
 
 /** The whole server, ready to listen or to be driven by `app.inject()` in tests. */
 export async function buildApp(options: AppOptions): Promise<App & { auth: Auth }> {
@@ -87,7 +96,10 @@ export async function buildApp(options: AppOptions): Promise<App & { auth: Auth 
     database: options.database,
     auth,
     guard: createGuard(auth, options.database.db),
+    storage: new LocalStorage(options.dataDir),
+    uploadMaxBytes: options.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES,
   };
+  await app.register(fastifyMultipart, { limits: { fileSize: context.uploadMaxBytes, files: 1, fields: 10 } });
 
   for (const routes of [
     healthRoutes,
@@ -99,6 +111,9 @@ export async function buildApp(options: AppOptions): Promise<App & { auth: Auth 
     userRoutes,
     auditTemplateRoutes,
     auditRoutes,
+    uploadRoutes,
+    trainingRoutes,
+    quizRoutes,
   ]) {
     routes(app, context);
   }

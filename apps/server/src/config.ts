@@ -20,6 +20,11 @@ const Env = z
       .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
       .default('false')
       .transform((value) => value === 'true' || value === '1'),
+    UPLOAD_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(2 * 1024 * 1024 * 1024),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .transform((env) => ({
@@ -32,6 +37,7 @@ const Env = z
     signInRateLimit: env.SIGN_IN_RATE_LIMIT,
     sessionDays: env.SESSION_DAYS,
     trustProxy: env.TRUST_PROXY,
+    uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     logLevel: env.LOG_LEVEL,
   }));
 

@@ -9,12 +9,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Auth } from './auth/auth';
 import type { GuardFactory } from './auth/guards';
 import type { DatabaseHandle } from './db/client';
+import type { LocalStorage } from './storage/local-storage';
 
 /** What every module's routes are registered with. */
 export interface AppContext {
   database: DatabaseHandle;
   auth: Auth;
   guard: GuardFactory;
+  storage: LocalStorage;
+  uploadMaxBytes: number;
 }
 
 export type App = FastifyInstance<

@@ -20,6 +20,8 @@ async function main() {
     signInRateLimit: config.signInRateLimit,
     sessionDays: config.sessionDays,
     webRoot: defaultWebRoot,
+    dataDir: config.dataDir,
+    uploadMaxBytes: config.uploadMaxBytes,
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Role } from '@brigade/core/roles';
 import type { InjectOptions } from 'fastify';
 import pg from 'pg';
@@ -16,7 +19,7 @@ export const PASSWORD = 'correct-horse';
  * fresh database on the PostgreSQL server of TEST_DATABASE_URL when
  * BRIGADE_TEST_DRIVER=postgres. Dropped when the file's tests end.
  */
-export async function startTestApp(options: { signInRateLimit?: number } = {}) {
+export async function startTestApp(options: { signInRateLimit?: number; uploadMaxBytes?: number } = {}) {
   const { database, dispose } = await openTestDatabase();
   await database.migrate();
   const app = await buildApp({
@@ -26,6 +29,8 @@ export async function startTestApp(options: { signInRateLimit?: number } = {}) {
     signInRateLimit: options.signInRateLimit ?? 1000,
     sessionDays: 7,
     webRoot: null,
+    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'brigade-test-')),
+    uploadMaxBytes: options.uploadMaxBytes,
     logger: process.env.BRIGADE_TEST_LOG ? { level: 'error' } : false,
   });
   afterAll(async () => {

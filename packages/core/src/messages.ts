@@ -82,7 +82,47 @@ export const messages = {
   draft: 'Draft',
   noScore: 'No Score',
   deletedUser: 'Deleted user',
+
+  // Trainings (core §5, §8)
+  titleRequired: 'Title is required',
+  categoryRequired: 'At least one category must be selected',
+  videoUrlsMustBeFilled: 'All video URLs must be filled',
+  invalidVideoUrl: 'Invalid video URL. Please provide a direct video URL.',
+  trainingNotFound: 'Training module not found',
+  trainingsLoadFailed: 'Failed to load trainings',
+  categoriesLoadFailed: 'Failed to load categories',
+  trainingLoadFailed: 'Failed to load training module',
+  trainingDeleteFailed: 'Failed to delete training. Please try again.',
+  categoryExists: 'A category with this name already exists',
+  trainingsHqOnly: 'Only head office can add or edit trainings.',
+  uploadNotFound: 'Uploaded video not found',
+  uploadNotVideo: 'Only video files can be uploaded.',
+
+  // Quizzes (core §5, §8, §9)
+  quizTitleRequired: 'Quiz title is required',
+  questionsNeedText: 'All questions must have text',
+  optionsNeedText: 'All options must have text',
+  quizTitleTaken: 'A quiz with this title already exists',
+  quizzesLoadFailed: 'Failed to load quizzes',
+  quizDeleteFailed: 'Failed to delete quiz',
+  quizCreateFailed: 'Failed to create quiz',
+  quizSaveFailed: 'Failed to save quiz',
+  quizNotFound: 'No quiz found for this training module',
+  quizLoadFailed: 'Failed to load quiz data',
+  quizSubmitFailed: 'Failed to submit quiz',
+  quizPassed: 'Congratulations!',
+  quizFailed: 'Keep Learning!',
 } as const;
+
+/** Quiz taking: every question answered (core §5). */
+export function answerAllQuestionsMessage(remaining: number): string {
+  return `Please answer all questions before submitting (${remaining} remaining)`;
+}
+
+/** The quiz result line (core §9). */
+export function quizScoreLine(correct: number, total: number): string {
+  return `You scored ${correct} out of ${total} questions correctly.`;
+}
 
 /** Submit needs every item marked (core §5). */
 export function assessAllItemsMessage(remaining: number): string {

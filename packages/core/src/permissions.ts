@@ -31,6 +31,14 @@ export const permissions = {
   'audits.create': { roles: ['hq'] },
   'audits.conduct': { roles: ['hq'] },
   'audits.delete': { roles: ['hq'] },
+  // Trainings: everyone reads, watches and takes quizzes; only hq authors (ARCHITECTURE §3.1).
+  'trainings.read': { roles: ALL_ROLES },
+  'trainings.manage': { roles: ['hq'] },
+  'trainings.progress': { roles: ALL_ROLES },
+  'uploads.create': { roles: ['hq'] },
+  'videos.stream': { roles: ALL_ROLES },
+  'quizzes.manage': { roles: ['hq'] },
+  'quizzes.take': { roles: ALL_ROLES },
 } as const satisfies Record<string, Permission>;
 
 export type Action = keyof typeof permissions;

@@ -5,4 +5,5 @@ export * from './meta';
 export * from './quizzes';
 export * from './restaurants';
 export * from './trainings';
+export * from './uploads';
 export * from './users';

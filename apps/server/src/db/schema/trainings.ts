@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
+import { uploads } from './uploads';
 import { users } from './users';
 
 export const trainingCategories = pgTable('training_categories', {
@@ -31,14 +32,29 @@ export const trainingVideos = pgTable(
       .notNull()
       .references(() => trainings.id, { onDelete: 'cascade' }),
     videoUrl: text('video_url'),
-    storageKey: text('storage_key'),
+    uploadId: uuid('upload_id').references(() => uploads.id, { onDelete: 'restrict' }),
     orderNum: integer('order_num').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     index('training_videos_module_order_idx').on(t.moduleId, t.orderNum),
-    index('training_videos_storage_key_idx').on(t.storageKey),
+    index('training_videos_upload_idx').on(t.uploadId),
   ],
+);
+
+/** Who played which video to the end: a training without a quiz completes on the last one. */
+export const trainingVideoProgress = pgTable(
+  'training_video_progress',
+  {
+    staffId: text('staff_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    videoId: uuid('video_id')
+      .notNull()
+      .references(() => trainingVideos.id, { onDelete: 'cascade' }),
+    watchedAt: timestamp('watched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.staffId, t.videoId] }), index('training_video_progress_video_idx').on(t.videoId)],
 );
 
 export const trainingCategoryAssignments = pgTable(

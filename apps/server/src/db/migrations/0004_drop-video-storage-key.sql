@@ -1,0 +1,1 @@
+ALTER TABLE "training_videos" DROP COLUMN "storage_key";

@@ -1,0 +1,113 @@
+import { ErrorReply, IdParams } from '@brigade/core/schemas/common';
+import {
+  QuizDetail,
+  QuizForTaker,
+  QuizInput,
+  QuizResult,
+  QuizSummary,
+  SubmitQuiz,
+} from '@brigade/core/schemas/quizzes';
+import { z } from 'zod';
+import { callerOf } from '../../auth/guards';
+import type { App, AppContext } from '../../context';
+import { createQuiz, deleteQuiz, getQuiz, listQuizzes, quizForTaker, submitAttempt, updateQuiz } from './service';
+
+const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 409: ErrorReply };
+const tags = ['quizzes'];
+
+export function quizRoutes(app: App, { database, guard }: AppContext) {
+  const { db } = database;
+
+  app.get(
+    '/api/quizzes',
+    {
+      schema: {
+        tags,
+        summary: 'Quizzes by title, searched (hq)',
+        querystring: z.object({ search: z.string().trim().max(200).optional() }),
+        response: { 200: z.array(QuizSummary), ...errors },
+      },
+      preHandler: guard('quizzes.manage'),
+    },
+    async (request) => listQuizzes(db, request.query.search),
+  );
+
+  app.get(
+    '/api/quizzes/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A quiz with its answers, for its editor (hq)',
+        params: IdParams,
+        response: { 200: QuizDetail, ...errors },
+      },
+      preHandler: guard('quizzes.manage'),
+    },
+    async (request) => getQuiz(db, request.params.id),
+  );
+
+  app.post(
+    '/api/quizzes',
+    {
+      schema: { tags, summary: 'Create a quiz (hq)', body: QuizInput, response: { 201: QuizDetail, ...errors } },
+      preHandler: guard('quizzes.manage'),
+    },
+    async (request, reply) => reply.status(201).send(await createQuiz(db, request.body)),
+  );
+
+  app.put(
+    '/api/quizzes/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit a quiz (hq); past attempts keep what was asked and answered',
+        params: IdParams,
+        body: QuizInput,
+        response: { 200: QuizDetail, ...errors },
+      },
+      preHandler: guard('quizzes.manage'),
+    },
+    async (request) => updateQuiz(db, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/quizzes/:id',
+    {
+      schema: { tags, summary: 'Delete a quiz (hq)', params: IdParams, response: { 204: z.null(), ...errors } },
+      preHandler: guard('quizzes.manage'),
+    },
+    async (request, reply) => {
+      await deleteQuiz(db, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/trainings/:id/quiz',
+    {
+      schema: {
+        tags,
+        summary: 'The quiz of a training for taking: questions and options, never the answers',
+        params: IdParams,
+        response: { 200: QuizForTaker, ...errors },
+      },
+      preHandler: guard('quizzes.take'),
+    },
+    async (request) => quizForTaker(db, request.params.id),
+  );
+
+  app.post(
+    '/api/trainings/:id/quiz/attempts',
+    {
+      schema: {
+        tags,
+        summary: 'Submit answers; the server scores them and records the attempt',
+        params: IdParams,
+        body: SubmitQuiz,
+        response: { 200: QuizResult, ...errors },
+      },
+      preHandler: guard('quizzes.take'),
+    },
+    async (request) => submitAttempt(db, callerOf(request), request.params.id, request.body),
+  );
+}

@@ -1,0 +1,277 @@
+import { answerAllQuestionsMessage, messages } from '@brigade/core/messages';
+import type {
+  QuizDetail,
+  QuizForTaker,
+  QuizInput,
+  QuizResult,
+  QuizSummary,
+  SubmitQuiz,
+} from '@brigade/core/schemas/quizzes';
+import { scoreQuiz } from '@brigade/core/scoring';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { SessionUser } from '../../auth/guards';
+import type { Database, Queryable, Transaction } from '../../db/client';
+import { likePattern } from '../../db/like-pattern';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/pg-error';
+import {
+  quizAttempts,
+  quizOptions,
+  quizQuestions,
+  quizResponses,
+  trainingQuizAssignments,
+  trainingQuizzes,
+} from '../../db/schema/quizzes';
+import { staffTrainingAssignments, trainings } from '../../db/schema/trainings';
+import { badRequest, conflict, notFound } from '../../errors';
+import { completeAssignment } from '../trainings/service';
+
+type QuizFields = z.output<typeof QuizInput>;
+
+const quizId = sql`${trainingQuizzes}.${sql.identifier(trainingQuizzes.id.name)}`;
+
+export async function listQuizzes(db: Queryable, search?: string): Promise<QuizSummary[]> {
+  const pattern = search ? likePattern(search) : undefined;
+  return db
+    .select({
+      id: trainingQuizzes.id,
+      title: trainingQuizzes.title,
+      description: trainingQuizzes.description,
+      passMark: trainingQuizzes.passMark,
+      questionCount: sql<number>`(select count(*)::int from ${quizQuestions} q where q.quiz_id = ${quizId})`,
+      trainingTitles: sql<string[]>`coalesce((select array_agg(t.title order by t.title)
+        from ${trainingQuizAssignments} tqa join ${trainings} t on t.id = tqa.training_id where tqa.quiz_id = ${quizId}), '{}')`,
+    })
+    .from(trainingQuizzes)
+    .where(
+      pattern
+        ? sql`(${trainingQuizzes.title} ilike ${pattern} or ${trainingQuizzes.description} ilike ${pattern})`
+        : undefined,
+    )
+    .orderBy(asc(trainingQuizzes.title));
+}
+
+async function loadQuestions(db: Queryable, id: string) {
+  const questions = await db
+    .select({ id: quizQuestions.id, text: quizQuestions.questionText, orderNum: quizQuestions.orderNum })
+    .from(quizQuestions)
+    .where(eq(quizQuestions.quizId, id))
+    .orderBy(asc(quizQuestions.orderNum));
+  const options = questions.length
+    ? await db
+        .select({
+          id: quizOptions.id,
+          questionId: quizOptions.questionId,
+          text: quizOptions.optionText,
+          isCorrect: quizOptions.isCorrect,
+        })
+        .from(quizOptions)
+        .where(
+          inArray(
+            quizOptions.questionId,
+            questions.map((question) => question.id),
+          ),
+        )
+        .orderBy(asc(quizOptions.orderNum))
+    : [];
+  return questions.map((question) => ({
+    ...question,
+    options: options.filter((option) => option.questionId === question.id),
+  }));
+}
+
+export async function getQuiz(db: Queryable, id: string): Promise<QuizDetail> {
+  const [quiz] = await db
+    .select({
+      id: trainingQuizzes.id,
+      title: trainingQuizzes.title,
+      description: trainingQuizzes.description,
+      passMark: trainingQuizzes.passMark,
+    })
+    .from(trainingQuizzes)
+    .where(eq(trainingQuizzes.id, id));
+  if (!quiz) throw notFound('Quiz not found');
+  const questions = await loadQuestions(db, id);
+  return {
+    ...quiz,
+    questions: questions.map((question) => ({
+      text: question.text,
+      options: question.options.map((option) => ({ text: option.text })),
+      correctIndex: Math.max(
+        0,
+        question.options.findIndex((option) => option.isCorrect),
+      ),
+    })),
+  };
+}
+
+async function assertTitleFree(tx: Transaction, title: string, exceptId?: string) {
+  const [taken] = await tx
+    .select({ id: trainingQuizzes.id })
+    .from(trainingQuizzes)
+    .where(
+      and(
+        sql`lower(${trainingQuizzes.title}) = lower(${title})`,
+        exceptId ? ne(trainingQuizzes.id, exceptId) : undefined,
+      ),
+    );
+  if (taken) throw conflict(messages.quizTitleTaken, { title: messages.quizTitleTaken });
+}
+
+/**
+ * Questions and options are replaced as a whole. Past attempts keep their own copy of
+ * what was asked and answered (quiz_responses), so their history reads the same.
+ */
+async function writeQuestions(tx: Transaction, id: string, input: QuizFields) {
+  await tx.delete(quizQuestions).where(eq(quizQuestions.quizId, id));
+  const questions = await tx
+    .insert(quizQuestions)
+    .values(
+      input.questions.map((question, orderNum) => ({
+        quizId: id,
+        questionText: question.text,
+        correctOption: question.correctIndex,
+        orderNum,
+      })),
+    )
+    .returning({ id: quizQuestions.id, orderNum: quizQuestions.orderNum });
+  const idByOrder = new Map(questions.map((question) => [question.orderNum, question.id]));
+  await tx.insert(quizOptions).values(
+    input.questions.flatMap((question, questionIndex) =>
+      question.options.map((option, orderNum) => ({
+        questionId: idByOrder.get(questionIndex) ?? '',
+        optionText: option.text,
+        isCorrect: orderNum === question.correctIndex,
+        orderNum,
+      })),
+    ),
+  );
+}
+
+function mapUniqueTitle(error: unknown): never {
+  if (pgErrorCode(error) === UNIQUE_VIOLATION)
+    throw conflict(messages.quizTitleTaken, { title: messages.quizTitleTaken });
+  throw error;
+}
+
+export async function createQuiz(db: Database, input: QuizFields): Promise<QuizDetail> {
+  const id = await db
+    .transaction(async (tx) => {
+      await assertTitleFree(tx, input.title);
+      const [quiz] = await tx
+        .insert(trainingQuizzes)
+        .values({ title: input.title, description: input.description, passMark: input.passMark })
+        .returning({ id: trainingQuizzes.id });
+      if (!quiz) throw new Error('insert returned no row');
+      await writeQuestions(tx, quiz.id, input);
+      return quiz.id;
+    })
+    .catch(mapUniqueTitle);
+  return getQuiz(db, id);
+}
+
+export async function updateQuiz(db: Database, id: string, input: QuizFields): Promise<QuizDetail> {
+  await db
+    .transaction(async (tx) => {
+      await assertTitleFree(tx, input.title, id);
+      const [quiz] = await tx
+        .update(trainingQuizzes)
+        .set({ title: input.title, description: input.description, passMark: input.passMark })
+        .where(eq(trainingQuizzes.id, id))
+        .returning({ id: trainingQuizzes.id });
+      if (!quiz) throw notFound('Quiz not found');
+      await writeQuestions(tx, id, input);
+    })
+    .catch(mapUniqueTitle);
+  return getQuiz(db, id);
+}
+
+export async function deleteQuiz(db: Queryable, id: string) {
+  const deleted = await db
+    .delete(trainingQuizzes)
+    .where(eq(trainingQuizzes.id, id))
+    .returning({ id: trainingQuizzes.id });
+  if (deleted.length === 0) throw notFound('Quiz not found');
+}
+
+async function quizOfTraining(db: Queryable, trainingId: string) {
+  const [link] = await db
+    .select({
+      id: trainingQuizzes.id,
+      title: trainingQuizzes.title,
+      description: trainingQuizzes.description,
+      passMark: trainingQuizzes.passMark,
+    })
+    .from(trainingQuizAssignments)
+    .innerJoin(trainingQuizzes, eq(trainingQuizzes.id, trainingQuizAssignments.quizId))
+    .where(eq(trainingQuizAssignments.trainingId, trainingId));
+  if (!link) throw notFound(messages.quizNotFound);
+  return link;
+}
+
+/** The quiz of a training as a taker sees it: no hint of which option is correct. */
+export async function quizForTaker(db: Queryable, trainingId: string): Promise<QuizForTaker> {
+  const quiz = await quizOfTraining(db, trainingId);
+  const questions = await loadQuestions(db, quiz.id);
+  return {
+    id: quiz.id,
+    title: quiz.title,
+    description: quiz.description,
+    questions: questions.map((question) => ({
+      id: question.id,
+      text: question.text,
+      options: question.options.map((option) => ({ id: option.id, text: option.text })),
+    })),
+  };
+}
+
+/**
+ * The spec's evaluate_quiz, on the server: records the attempt and its responses,
+ * scores them against the stored answers, and completes the person's assignment when
+ * they pass — all in one transaction. Whatever correctness a client claims is ignored.
+ */
+export async function submitAttempt(
+  db: Database,
+  actor: SessionUser,
+  trainingId: string,
+  input: SubmitQuiz,
+): Promise<QuizResult> {
+  const quiz = await quizOfTraining(db, trainingId);
+  const questions = await loadQuestions(db, quiz.id);
+  const chosen = new Map(input.answers.map((answer) => [answer.questionId, answer.optionId]));
+  const remaining = questions.filter((question) => !chosen.has(question.id)).length;
+  if (remaining > 0) throw badRequest(answerAllQuestionsMessage(remaining));
+  const responses = questions.map((question) => {
+    const option = question.options.find((candidate) => candidate.id === chosen.get(question.id));
+    if (!option) throw badRequest('An answer does not belong to its question.');
+    return { question, option };
+  });
+  const correctCount = responses.filter(({ option }) => option.isCorrect).length;
+  const { score, passed } = scoreQuiz(correctCount, questions.length, quiz.passMark);
+
+  return db.transaction(async (tx) => {
+    const [attempt] = await tx
+      .insert(quizAttempts)
+      .values({ quizId: quiz.id, staffId: actor.id, score, correctCount, questionCount: questions.length, passed })
+      .returning({ id: quizAttempts.id });
+    if (!attempt) throw new Error('insert returned no row');
+    await tx.insert(quizResponses).values(
+      responses.map(({ question, option }) => ({
+        attemptId: attempt.id,
+        questionId: question.id,
+        selectedOptionId: option.id,
+        questionText: question.text,
+        selectedOptionText: option.text,
+        isCorrect: option.isCorrect,
+      })),
+    );
+    // A pass completes the assignment; a later failed attempt does not undo it.
+    if (passed) await completeAssignment(tx, actor.id, trainingId);
+    const [assignment] = await tx
+      .select({ completedAt: staffTrainingAssignments.completedAt })
+      .from(staffTrainingAssignments)
+      .where(and(eq(staffTrainingAssignments.staffId, actor.id), eq(staffTrainingAssignments.trainingId, trainingId)));
+    const trainingCompleted = Boolean(assignment?.completedAt);
+    return { attemptId: attempt.id, score, correctCount, questionCount: questions.length, passed, trainingCompleted };
+  });
+}

@@ -1,0 +1,320 @@
+import { messages } from '@brigade/core/messages';
+import type { TrainingCategory, TrainingDetail, TrainingInput, TrainingSummary } from '@brigade/core/schemas/trainings';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { SessionUser } from '../../auth/guards';
+import type { Database, Queryable, Transaction } from '../../db/client';
+import { likePattern } from '../../db/like-pattern';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/pg-error';
+import { trainingQuizAssignments, trainingQuizzes } from '../../db/schema/quizzes';
+import {
+  staffTrainingAssignments,
+  trainingCategories,
+  trainingCategoryAssignments,
+  trainings,
+  trainingVideoProgress,
+  trainingVideos,
+} from '../../db/schema/trainings';
+import { uploads } from '../../db/schema/uploads';
+import { badRequest, conflict, notFound } from '../../errors';
+import type { LocalStorage } from '../../storage/local-storage';
+import { forgetUnusedUploads } from '../uploads/service';
+
+type TrainingFields = z.output<typeof TrainingInput>;
+
+const trainingId = sql`${trainings}.${sql.identifier(trainings.id.name)}`;
+const categoriesOf = sql<TrainingCategory[]>`coalesce((
+  select json_agg(json_build_object('id', c.id, 'name', c.name) order by c.name)
+  from ${trainingCategoryAssignments} tca join ${trainingCategories} c on c.id = tca.category_id
+  where tca.training_id = ${trainingId}
+), '[]'::json)`;
+
+export async function listCategories(db: Queryable): Promise<TrainingCategory[]> {
+  return db
+    .select({ id: trainingCategories.id, name: trainingCategories.name })
+    .from(trainingCategories)
+    .orderBy(asc(trainingCategories.name));
+}
+
+export async function createCategory(db: Queryable, name: string): Promise<TrainingCategory> {
+  try {
+    const [category] = await db
+      .insert(trainingCategories)
+      .values({ name })
+      .returning({ id: trainingCategories.id, name: trainingCategories.name });
+    if (!category) throw new Error('insert returned no row');
+    return category;
+  } catch (error) {
+    if (pgErrorCode(error) === UNIQUE_VIOLATION)
+      throw conflict(messages.categoryExists, { name: messages.categoryExists });
+    throw error;
+  }
+}
+
+/** Newest first; search in title and description; any of the chosen categories (none = all). */
+export async function listTrainings(
+  db: Queryable,
+  query: { search?: string; categoryIds: string[] },
+): Promise<TrainingSummary[]> {
+  const conditions: SQL[] = [];
+  if (query.search) {
+    const pattern = likePattern(query.search);
+    conditions.push(sql`(${trainings.title} ilike ${pattern} or ${trainings.description} ilike ${pattern})`);
+  }
+  if (query.categoryIds.length) {
+    conditions.push(
+      inArray(
+        trainings.id,
+        db
+          .select({ id: trainingCategoryAssignments.trainingId })
+          .from(trainingCategoryAssignments)
+          .where(inArray(trainingCategoryAssignments.categoryId, query.categoryIds)),
+      ),
+    );
+  }
+  return db
+    .select({
+      id: trainings.id,
+      title: trainings.title,
+      description: trainings.description,
+      categories: categoriesOf,
+      videoCount: sql<number>`(select count(*)::int from ${trainingVideos} v where v.module_id = ${trainingId})`,
+      quizId: trainingQuizAssignments.quizId,
+    })
+    .from(trainings)
+    .leftJoin(trainingQuizAssignments, eq(trainingQuizAssignments.trainingId, trainings.id))
+    .where(and(...conditions))
+    .orderBy(desc(trainings.createdAt), desc(trainings.id))
+    .limit(500);
+}
+
+export function videoSource(video: { videoUrl: string | null; uploadId: string | null }): string | null {
+  if (video.uploadId) return `/api/uploads/${video.uploadId}/content`;
+  return video.videoUrl || null;
+}
+
+export async function getTraining(db: Queryable, actor: SessionUser, id: string): Promise<TrainingDetail> {
+  const [training] = await db
+    .select({
+      id: trainings.id,
+      title: trainings.title,
+      description: trainings.description,
+      categories: categoriesOf,
+      quizId: trainingQuizzes.id,
+      quizTitle: trainingQuizzes.title,
+      assignedAt: staffTrainingAssignments.assignedAt,
+      completedAt: staffTrainingAssignments.completedAt,
+    })
+    .from(trainings)
+    .leftJoin(trainingQuizAssignments, eq(trainingQuizAssignments.trainingId, trainings.id))
+    .leftJoin(trainingQuizzes, eq(trainingQuizzes.id, trainingQuizAssignments.quizId))
+    .leftJoin(
+      staffTrainingAssignments,
+      and(eq(staffTrainingAssignments.trainingId, trainings.id), eq(staffTrainingAssignments.staffId, actor.id)),
+    )
+    .where(eq(trainings.id, id));
+  if (!training) throw notFound(messages.trainingNotFound);
+  const videos = await db
+    .select({
+      id: trainingVideos.id,
+      orderNum: trainingVideos.orderNum,
+      videoUrl: trainingVideos.videoUrl,
+      uploadId: trainingVideos.uploadId,
+      fileName: uploads.fileName,
+      watched: sql<boolean>`exists (select 1 from ${trainingVideoProgress} p where p.video_id = ${trainingVideos.id} and p.staff_id = ${actor.id})`,
+    })
+    .from(trainingVideos)
+    .leftJoin(uploads, eq(uploads.id, trainingVideos.uploadId))
+    .where(eq(trainingVideos.moduleId, id))
+    .orderBy(asc(trainingVideos.orderNum));
+  return {
+    id: training.id,
+    title: training.title,
+    description: training.description,
+    categories: training.categories,
+    quiz: training.quizId && training.quizTitle ? { id: training.quizId, title: training.quizTitle } : null,
+    videos: videos.map((video) => ({
+      id: video.id,
+      orderNum: video.orderNum,
+      src: videoSource(video),
+      kind: video.uploadId ? 'upload' : 'url',
+      uploadId: video.uploadId,
+      fileName: video.fileName,
+      watched: video.watched,
+    })),
+    assignment: training.assignedAt
+      ? { assignedAt: training.assignedAt.toISOString(), completedAt: training.completedAt?.toISOString() ?? null }
+      : null,
+  };
+}
+
+async function assertReferencesExist(tx: Transaction, input: TrainingFields) {
+  const categories = await tx
+    .select({ id: trainingCategories.id })
+    .from(trainingCategories)
+    .where(inArray(trainingCategories.id, input.categoryIds));
+  if (categories.length !== input.categoryIds.length) {
+    throw badRequest('A selected category does not exist.', { categoryIds: 'A selected category does not exist.' });
+  }
+  if (input.quizId) {
+    const [quiz] = await tx
+      .select({ id: trainingQuizzes.id })
+      .from(trainingQuizzes)
+      .where(eq(trainingQuizzes.id, input.quizId));
+    if (!quiz) throw badRequest('The selected quiz does not exist.', { quizId: 'The selected quiz does not exist.' });
+  }
+  const uploadIds = input.videos.flatMap((video) => (video.uploadId ? [video.uploadId] : []));
+  if (uploadIds.length) {
+    const found = await tx.select({ id: uploads.id }).from(uploads).where(inArray(uploads.id, uploadIds));
+    if (found.length !== new Set(uploadIds).size) throw badRequest(messages.uploadNotFound);
+  }
+}
+
+/** Categories, quiz link and playlist of a training, written in the caller's transaction. */
+async function writeContents(tx: Transaction, id: string, input: TrainingFields): Promise<string[]> {
+  await tx.delete(trainingCategoryAssignments).where(eq(trainingCategoryAssignments.trainingId, id));
+  await tx
+    .insert(trainingCategoryAssignments)
+    .values(input.categoryIds.map((categoryId) => ({ trainingId: id, categoryId })));
+
+  await tx.delete(trainingQuizAssignments).where(eq(trainingQuizAssignments.trainingId, id));
+  if (input.quizId) {
+    await tx.insert(trainingQuizAssignments).values({ trainingId: id, quizId: input.quizId });
+    await tx.update(trainingQuizzes).set({ trainingId: id }).where(eq(trainingQuizzes.id, input.quizId));
+  }
+
+  // Videos keep their ids when kept, so who watched them stays recorded; order follows position.
+  const existing = await tx
+    .select({ id: trainingVideos.id, uploadId: trainingVideos.uploadId })
+    .from(trainingVideos)
+    .where(eq(trainingVideos.moduleId, id));
+  const keptIds = input.videos.flatMap((video) => (video.id ? [video.id] : []));
+  if (keptIds.some((videoId) => !existing.some((row) => row.id === videoId))) {
+    throw badRequest('A video does not belong to this training.');
+  }
+  const removed = existing.filter((row) => !keptIds.includes(row.id));
+  if (removed.length)
+    await tx.delete(trainingVideos).where(
+      inArray(
+        trainingVideos.id,
+        removed.map((row) => row.id),
+      ),
+    );
+  for (const [orderNum, video] of input.videos.entries()) {
+    if (!video.id) continue;
+    await tx
+      .update(trainingVideos)
+      .set({ orderNum, videoUrl: video.url, uploadId: video.uploadId })
+      .where(eq(trainingVideos.id, video.id));
+  }
+  const added = input.videos.flatMap((video, orderNum) =>
+    video.id ? [] : [{ moduleId: id, orderNum, videoUrl: video.url, uploadId: video.uploadId }],
+  );
+  if (added.length) await tx.insert(trainingVideos).values(added);
+  // Files of removed videos, and of kept ones whose file was replaced, may now be unused.
+  return existing.flatMap((row) => {
+    const kept = input.videos.find((video) => video.id === row.id);
+    return row.uploadId && kept?.uploadId !== row.uploadId ? [row.uploadId] : [];
+  });
+}
+
+async function removeFiles(storage: LocalStorage, keys: string[]) {
+  await Promise.all(keys.map((key) => storage.remove(key)));
+}
+
+/** One transaction for the training and everything in it (ARCHITECTURE §3.5). */
+export async function createTraining(db: Database, actor: SessionUser, input: TrainingFields) {
+  const id = await db.transaction(async (tx) => {
+    await assertReferencesExist(tx, input);
+    const [training] = await tx
+      .insert(trainings)
+      .values({ title: input.title, description: input.description, createdBy: actor.id })
+      .returning({ id: trainings.id });
+    if (!training) throw new Error('insert returned no row');
+    await writeContents(tx, training.id, input);
+    return training.id;
+  });
+  return getTraining(db, actor, id);
+}
+
+export async function updateTraining(
+  db: Database,
+  storage: LocalStorage,
+  actor: SessionUser,
+  id: string,
+  input: TrainingFields,
+) {
+  const unusedFiles = await db.transaction(async (tx) => {
+    const [training] = await tx
+      .update(trainings)
+      .set({ title: input.title, description: input.description })
+      .where(eq(trainings.id, id))
+      .returning({ id: trainings.id });
+    if (!training) throw notFound(messages.trainingNotFound);
+    await assertReferencesExist(tx, input);
+    const removedUploads = await writeContents(tx, id, input);
+    return forgetUnusedUploads(tx, removedUploads);
+  });
+  await removeFiles(storage, unusedFiles);
+  return getTraining(db, actor, id);
+}
+
+export async function deleteTraining(db: Database, storage: LocalStorage, id: string) {
+  const unusedFiles = await db.transaction(async (tx) => {
+    const videos = await tx
+      .select({ uploadId: trainingVideos.uploadId })
+      .from(trainingVideos)
+      .where(eq(trainingVideos.moduleId, id));
+    const deleted = await tx.delete(trainings).where(eq(trainings.id, id)).returning({ id: trainings.id });
+    if (deleted.length === 0) throw notFound(messages.trainingNotFound);
+    return forgetUnusedUploads(
+      tx,
+      videos.flatMap((video) => (video.uploadId ? [video.uploadId] : [])),
+    );
+  });
+  await removeFiles(storage, unusedFiles);
+}
+
+/** Marks the training completed for this person, if they are assigned it and it is not yet. */
+export async function completeAssignment(tx: Queryable, staffId: string, id: string) {
+  const completed = await tx
+    .update(staffTrainingAssignments)
+    .set({ completedAt: new Date() })
+    .where(
+      and(
+        eq(staffTrainingAssignments.staffId, staffId),
+        eq(staffTrainingAssignments.trainingId, id),
+        sql`${staffTrainingAssignments.completedAt} is null`,
+      ),
+    )
+    .returning({ id: staffTrainingAssignments.id });
+  return completed.length > 0;
+}
+
+/**
+ * A video played to the end. A training without a quiz is completed when every one of
+ * its videos has been (our rule; the spec leaves it open).
+ */
+export async function markVideoWatched(db: Database, actor: SessionUser, id: string, videoId: string) {
+  return db.transaction(async (tx) => {
+    const [video] = await tx
+      .select({ id: trainingVideos.id })
+      .from(trainingVideos)
+      .where(and(eq(trainingVideos.id, videoId), eq(trainingVideos.moduleId, id)));
+    if (!video) throw notFound('Video not found');
+    await tx.insert(trainingVideoProgress).values({ staffId: actor.id, videoId }).onConflictDoNothing();
+    const [state] = await tx
+      .select({
+        hasQuiz: sql<boolean>`exists (select 1 from ${trainingQuizAssignments} where training_id = ${id})`,
+        unwatched: sql<number>`(select count(*)::int from ${trainingVideos} v where v.module_id = ${id}
+          and not exists (select 1 from ${trainingVideoProgress} p where p.video_id = v.id and p.staff_id = ${actor.id}))`,
+      })
+      .from(sql`(select 1) as one`);
+    if (!state?.hasQuiz && state?.unwatched === 0) await completeAssignment(tx, actor.id, id);
+    const [assignment] = await tx
+      .select({ completedAt: staffTrainingAssignments.completedAt })
+      .from(staffTrainingAssignments)
+      .where(and(eq(staffTrainingAssignments.staffId, actor.id), eq(staffTrainingAssignments.trainingId, id)));
+    return { watched: true, trainingCompleted: Boolean(assignment?.completedAt) };
+  });
+}

@@ -1,0 +1,51 @@
+import { ErrorReply, IdParams } from '@brigade/core/schemas/common';
+import { Upload } from '@brigade/core/schemas/trainings';
+import { callerOf } from '../../auth/guards';
+import type { App, AppContext } from '../../context';
+import { findUpload, storeVideo } from './service';
+
+const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 413: ErrorReply };
+const tags = ['uploads'];
+
+export function uploadRoutes(app: App, { database, guard, storage, uploadMaxBytes }: AppContext) {
+  app.post(
+    '/api/uploads',
+    {
+      schema: {
+        tags,
+        summary: 'Upload a training video (multipart/form-data, field "file", video/* only)',
+        consumes: ['multipart/form-data'],
+        response: { 201: Upload, ...errors },
+      },
+      preHandler: guard('uploads.create'),
+    },
+    async (request, reply) => {
+      const file = await request.file({ limits: { fileSize: uploadMaxBytes, files: 1 } });
+      const upload = await storeVideo(database.db, storage, callerOf(request), file, uploadMaxBytes);
+      return reply.status(201).send(upload);
+    },
+  );
+
+  app.get(
+    '/api/uploads/:id/content',
+    {
+      schema: {
+        tags,
+        summary: 'Stream an uploaded video to a signed-in person (supports Range requests)',
+        params: IdParams,
+      },
+      preHandler: guard('videos.stream'),
+    },
+    async (request, reply) => {
+      const upload = await findUpload(database.db, request.params.id);
+      const { statusCode, headers, stream } = await storage.serve(request.raw, upload.storageKey);
+      return reply
+        .status(statusCode)
+        .headers(headers)
+        .header('content-type', upload.contentType)
+        .header('content-disposition', 'inline')
+        .header('cache-control', 'private, max-age=3600')
+        .send(stream);
+    },
+  );
+}

@@ -1,0 +1,71 @@
+import path from 'node:path';
+import { messages } from '@brigade/core/messages';
+import type { Upload } from '@brigade/core/schemas/trainings';
+import type { MultipartFile } from '@fastify/multipart';
+import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
+import type { SessionUser } from '../../auth/guards';
+import type { Queryable, Transaction } from '../../db/client';
+import { trainingVideos } from '../../db/schema/trainings';
+import { uploads } from '../../db/schema/uploads';
+import { badRequest, HttpError, notFound } from '../../errors';
+import type { LocalStorage } from '../../storage/local-storage';
+
+const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024)).toLocaleString('en')} MB`;
+
+/** Stores an uploaded video; anything but video/* or over the limit is refused and nothing is kept. */
+export async function storeVideo(
+  db: Queryable,
+  storage: LocalStorage,
+  actor: SessionUser,
+  file: MultipartFile | undefined,
+  maxBytes: number,
+): Promise<Upload> {
+  if (!file) throw badRequest('Choose a video file to upload.');
+  if (!file.mimetype.startsWith('video/')) {
+    file.file.resume();
+    throw badRequest(messages.uploadNotVideo, { file: messages.uploadNotVideo });
+  }
+  const extension = path
+    .extname(file.filename)
+    .toLowerCase()
+    .replace(/[^.a-z0-9]/g, '')
+    .slice(0, 10);
+  const stored = await storage.put(file.file, extension, () => file.file.truncated);
+  if (!stored) throw new HttpError(413, `The file is larger than the upload limit of ${megabytes(maxBytes)}.`);
+  const [row] = await db
+    .insert(uploads)
+    .values({
+      storageKey: stored.key,
+      fileName: path.basename(file.filename).slice(0, 255) || 'video',
+      contentType: file.mimetype,
+      size: stored.size,
+      createdBy: actor.id,
+    })
+    .returning({ id: uploads.id, fileName: uploads.fileName, size: uploads.size, contentType: uploads.contentType });
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function findUpload(db: Queryable, id: string) {
+  const [upload] = await db.select().from(uploads).where(eq(uploads.id, id));
+  if (!upload) throw notFound(messages.uploadNotFound);
+  return upload;
+}
+
+/**
+ * Of the given uploads, forgets those no training video uses any more and returns
+ * their storage keys, for the caller to delete once its transaction has committed.
+ */
+export async function forgetUnusedUploads(tx: Transaction, uploadIds: string[]): Promise<string[]> {
+  if (uploadIds.length === 0) return [];
+  const removed = await tx
+    .delete(uploads)
+    .where(
+      and(
+        inArray(uploads.id, uploadIds),
+        notExists(tx.select({ one: sql`1` }).from(trainingVideos).where(eq(trainingVideos.uploadId, uploads.id))),
+      ),
+    )
+    .returning({ key: uploads.storageKey });
+  return removed.map((row) => row.key);
+}

@@ -1,0 +1,53 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import send from '@fastify/send';
+
+/**
+ * Uploaded files on local disk under DATA_DIR/uploads. Keys are random, so a name a
+ * person chose never becomes a path. Files are written to a temporary name first and
+ * renamed when complete, so a half-written file is never served.
+ */
+export class LocalStorage {
+  readonly root: string;
+
+  constructor(dataDir: string) {
+    this.root = path.join(dataDir, 'uploads');
+    fs.mkdirSync(path.join(this.root, 'incoming'), { recursive: true });
+  }
+
+  /** Stores the stream; `tooLarge()` says whether the source stopped at its size limit. */
+  async put(
+    source: Readable,
+    extension: string,
+    tooLarge: () => boolean,
+  ): Promise<{ key: string; size: number } | null> {
+    const key = `${crypto.randomUUID()}${extension}`;
+    const incoming = path.join(this.root, 'incoming', key);
+    try {
+      await pipeline(source, fs.createWriteStream(incoming));
+      if (tooLarge()) {
+        await fs.promises.rm(incoming, { force: true });
+        return null;
+      }
+      const { size } = await fs.promises.stat(incoming);
+      await fs.promises.rename(incoming, path.join(this.root, key));
+      return { key, size };
+    } catch (error) {
+      await fs.promises.rm(incoming, { force: true });
+      throw error;
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    await fs.promises.rm(path.join(this.root, path.basename(key)), { force: true });
+  }
+
+  /** Streams a stored file, answering Range requests with 206 so players can seek. */
+  serve(request: IncomingMessage, key: string) {
+    return send(request, path.basename(key), { root: this.root, dotfiles: 'deny', index: false, acceptRanges: true });
+  }
+}
