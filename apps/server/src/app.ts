@@ -15,6 +15,7 @@ import { authRoutes } from './auth/routes';
 import type { App, AppContext } from './context';
 import type { DatabaseHandle } from './db/client';
 import { registerErrorHandler } from './errors';
+import { assignmentRoutes } from './modules/assignments/routes';
 import { auditTemplateRoutes } from './modules/audit-templates/routes';
 import { auditRoutes } from './modules/audits/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -114,6 +115,7 @@ export async function buildApp(options: AppOptions): Promise<App & { auth: Auth 
     uploadRoutes,
     trainingRoutes,
     quizRoutes,
+    assignmentRoutes,
   ]) {
     routes(app, context);
   }

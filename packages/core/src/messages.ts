@@ -112,7 +112,32 @@ export const messages = {
   quizSubmitFailed: 'Failed to submit quiz',
   quizPassed: 'Congratulations!',
   quizFailed: 'Keep Learning!',
+
+  // Training assignment (core §5, §7, §8)
+  selectTraining: 'Please select at least one training module',
+  selectStaff: 'Please select at least one staff member',
+  selectRestaurant: 'Please select a restaurant',
+  allAlreadyAssigned: 'All selected trainings are already assigned to the selected staff',
+  bulkAssigned: 'Training assignments created successfully',
+  assignmentsLoadFailed: 'Failed to load training assignments',
+  assignmentsCreateFailed: 'Failed to create training assignments',
+  assignmentDeleteFailed: 'Failed to delete training assignment',
+  quizResetFailed: 'Failed to reset quiz attempt',
+  assignFailed: 'Failed to assign trainings',
+  assignmentNotFound: 'Training assignment not found',
+  notAssignable: 'Trainings can only be assigned to active staff of your restaurants.',
+  quizNotTaken: 'Quiz: Not taken',
+  overdue: 'Overdue',
 } as const;
+
+/** hq's result line after assigning (core §7). */
+export function assignmentsCreatedMessage(count: number): string {
+  return `Successfully created ${count} new training assignments`;
+}
+
+export function quizScoreBadge(score: number): string {
+  return `Quiz: ${score}%`;
+}
 
 /** Quiz taking: every question answered (core §5). */
 export function answerAllQuestionsMessage(remaining: number): string {

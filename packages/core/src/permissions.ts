@@ -39,6 +39,10 @@ export const permissions = {
   'videos.stream': { roles: ALL_ROLES },
   'quizzes.manage': { roles: ['hq'] },
   'quizzes.take': { roles: ALL_ROLES },
+  'myTrainings.read': { roles: ALL_ROLES },
+  // Managers: only staff of restaurants assigned to them (enforced in the assignments service).
+  'assignments.read': { roles: ['hq', 'manager'], scope: 'restaurant' },
+  'assignments.manage': { roles: ['hq', 'manager'], scope: 'restaurant' },
 } as const satisfies Record<string, Permission>;
 
 export type Action = keyof typeof permissions;

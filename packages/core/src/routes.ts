@@ -51,7 +51,13 @@ export const appRoutes: readonly AppRoute[] = [
     needsRestaurant: selectRestaurantMessages.assignTrainings,
   },
   { path: '/audits/create', title: 'New Audit', roles: HQ },
-  { path: '/training-assignments', title: 'Training Assignments', roles: HQ },
+  {
+    path: '/training-assignments',
+    title: 'Training Assignments',
+    // Managers too: their dashboard's Active Trainings card opens it (issue: training assignment).
+    roles: ['hq', 'manager'],
+    needsRestaurant: selectRestaurantMessages.trainingAssignments,
+  },
   { path: '/hq-reports', title: 'HQ Reports', roles: HQ },
   { path: '/reports/hq-sales', title: 'Sales', roles: HQ, hidesRestaurantSelector: true },
   { path: '/reports/hq-product-mix', title: 'Product Sales', roles: HQ, hidesRestaurantSelector: true },

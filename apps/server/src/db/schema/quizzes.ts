@@ -108,3 +108,21 @@ export const quizResponses = pgTable(
   },
   (t) => [index('quiz_responses_attempt_idx').on(t.attemptId)],
 );
+
+/** Who reset whose attempts at which quiz, and when (the attempts themselves are gone). */
+export const quizAttemptResets = pgTable(
+  'quiz_attempt_resets',
+  {
+    id: id(),
+    staffId: text('staff_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    quizId: uuid('quiz_id')
+      .notNull()
+      .references(() => trainingQuizzes.id, { onDelete: 'cascade' }),
+    resetBy: text('reset_by').references(() => users.id, { onDelete: 'set null' }),
+    attemptsRemoved: integer('attempts_removed').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('quiz_attempt_resets_staff_quiz_idx').on(t.staffId, t.quizId)],
+);

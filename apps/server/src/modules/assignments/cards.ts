@@ -1,0 +1,66 @@
+import type { AssignmentCard } from '@brigade/core/schemas/assignments';
+import type { TrainingCategory } from '@brigade/core/schemas/trainings';
+import { asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { quizAttempts, trainingQuizAssignments } from '../../db/schema/quizzes';
+import {
+  staffTrainingAssignments,
+  trainingCategories,
+  trainingCategoryAssignments,
+  trainings,
+  trainingVideoProgress,
+  trainingVideos,
+} from '../../db/schema/trainings';
+
+/**
+ * Assignment cards in one SELECT: the training with its categories, whether it has a
+ * quiz, the person's newest attempt at it (latest by created_at, core §4), and how many
+ * of its videos they have watched.
+ */
+export async function queryAssignmentCards(db: Queryable, where: SQL | undefined) {
+  const rows = await db
+    .select({
+      id: staffTrainingAssignments.id,
+      staffId: staffTrainingAssignments.staffId,
+      assignedAt: staffTrainingAssignments.assignedAt,
+      dueAt: staffTrainingAssignments.dueAt,
+      completedAt: staffTrainingAssignments.completedAt,
+      trainingId: trainings.id,
+      title: trainings.title,
+      description: trainings.description,
+      categories: sql<TrainingCategory[]>`coalesce((
+        select json_agg(json_build_object('id', c.id, 'name', c.name) order by c.name)
+        from ${trainingCategoryAssignments} tca join ${trainingCategories} c on c.id = tca.category_id
+        where tca.training_id = ${trainings.id}), '[]'::json)`,
+      hasQuiz: sql<boolean>`${trainingQuizAssignments.quizId} is not null`,
+      latestAttempt: sql<{ score: number; passed: boolean; takenAt: string } | null>`(
+        select json_build_object('score', qa.score, 'passed', qa.passed, 'takenAt', qa.created_at)
+        from ${quizAttempts} qa
+        where qa.staff_id = ${staffTrainingAssignments.staffId} and qa.quiz_id = ${trainingQuizAssignments.quizId}
+        order by qa.created_at desc limit 1)`,
+      videosTotal: sql<number>`(select count(*)::int from ${trainingVideos} v where v.module_id = ${trainings.id})`,
+      videosWatched: sql<number>`(select count(*)::int from ${trainingVideos} v
+        join ${trainingVideoProgress} p on p.video_id = v.id and p.staff_id = ${staffTrainingAssignments.staffId}
+        where v.module_id = ${trainings.id})`,
+    })
+    .from(staffTrainingAssignments)
+    .innerJoin(trainings, eq(trainings.id, staffTrainingAssignments.trainingId))
+    .leftJoin(trainingQuizAssignments, eq(trainingQuizAssignments.trainingId, trainings.id))
+    .where(where)
+    .orderBy(asc(trainings.title), asc(staffTrainingAssignments.id));
+  const now = Date.now();
+  return rows.map((row): AssignmentCard & { staffId: string } => ({
+    id: row.id,
+    staffId: row.staffId,
+    training: { id: row.trainingId, title: row.title, description: row.description, categories: row.categories },
+    assignedAt: row.assignedAt.toISOString(),
+    dueAt: row.dueAt?.toISOString() ?? null,
+    completedAt: row.completedAt?.toISOString() ?? null,
+    overdue: row.completedAt === null && row.dueAt !== null && row.dueAt.getTime() < now,
+    hasQuiz: row.hasQuiz,
+    latestAttempt: row.latestAttempt
+      ? { ...row.latestAttempt, takenAt: new Date(row.latestAttempt.takenAt).toISOString() }
+      : null,
+    videos: { watched: row.videosWatched, total: row.videosTotal },
+  }));
+}

@@ -1,0 +1,111 @@
+import {
+  AssignablePerson,
+  AssignableQuery,
+  AssignmentCard,
+  AssignmentOverview,
+  AssignmentOverviewQuery,
+  AssignmentsCreated,
+  CreateAssignments,
+  MyTrainingsQuery,
+} from '@brigade/core/schemas/assignments';
+import { ErrorReply, IdParams } from '@brigade/core/schemas/common';
+import { z } from 'zod';
+import { callerOf } from '../../auth/guards';
+import type { App, AppContext } from '../../context';
+import {
+  createAssignments,
+  deleteAssignment,
+  listAssignable,
+  listAssignmentOverview,
+  listMyTrainings,
+  resetQuizAttempts,
+} from './service';
+
+const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 409: ErrorReply };
+const tags = ['assignments'];
+
+export function assignmentRoutes(app: App, { database, guard }: AppContext) {
+  const { db } = database;
+
+  app.get(
+    '/api/my-trainings',
+    {
+      schema: {
+        tags,
+        summary: 'My Trainings: the caller’s assignments with progress',
+        querystring: MyTrainingsQuery,
+        response: { 200: z.array(AssignmentCard), ...errors },
+      },
+      preHandler: guard('myTrainings.read'),
+    },
+    async (request) => listMyTrainings(db, callerOf(request), request.query),
+  );
+
+  app.get(
+    '/api/training-assignments',
+    {
+      schema: {
+        tags,
+        summary: 'Assignment overview grouped per person (hq; a manager names their restaurant)',
+        querystring: AssignmentOverviewQuery,
+        response: { 200: AssignmentOverview, ...errors },
+      },
+      preHandler: guard('assignments.read'),
+    },
+    async (request) => listAssignmentOverview(db, callerOf(request), request.query),
+  );
+
+  app.get(
+    '/api/training-assignments/assignable',
+    {
+      schema: {
+        tags,
+        summary: 'People trainings can be assigned to',
+        querystring: AssignableQuery,
+        response: { 200: z.array(AssignablePerson), ...errors },
+      },
+      preHandler: guard('assignments.manage'),
+    },
+    async (request) => listAssignable(db, callerOf(request), request.query),
+  );
+
+  app.post(
+    '/api/training-assignments',
+    {
+      schema: {
+        tags,
+        summary: 'Assign trainings to people; existing pairs are skipped and counted',
+        body: CreateAssignments,
+        response: { 200: AssignmentsCreated, ...errors },
+      },
+      preHandler: guard('assignments.manage'),
+    },
+    async (request) => createAssignments(db, callerOf(request), request.body),
+  );
+
+  app.delete(
+    '/api/training-assignments/:id',
+    {
+      schema: { tags, summary: 'Remove an assignment', params: IdParams, response: { 204: z.null(), ...errors } },
+      preHandler: guard('assignments.manage'),
+    },
+    async (request, reply) => {
+      await deleteAssignment(db, callerOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/training-assignments/:id/reset-quiz',
+    {
+      schema: {
+        tags,
+        summary: 'Remove the person’s attempts at the training’s quiz (recorded)',
+        params: IdParams,
+        response: { 200: z.object({ attemptsRemoved: z.number().int() }), ...errors },
+      },
+      preHandler: guard('assignments.manage'),
+    },
+    async (request) => resetQuizAttempts(db, callerOf(request), request.params.id),
+  );
+}

@@ -1,0 +1,285 @@
+import { messages, selectRestaurantMessages } from '@brigade/core/messages';
+import type { Role } from '@brigade/core/roles';
+import type {
+  AssignablePerson,
+  AssignmentCard,
+  AssignmentOverview,
+  AssignmentOverviewQuery,
+  AssignmentsCreated,
+  CreateAssignments,
+  MyTrainingsQuery,
+} from '@brigade/core/schemas/assignments';
+import type { RestaurantRef } from '@brigade/core/schemas/session';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { assertReachesRestaurant, type SessionUser } from '../../auth/guards';
+import type { Database, Queryable } from '../../db/client';
+import { likePattern } from '../../db/like-pattern';
+import { quizAttemptResets, quizAttempts, trainingQuizAssignments } from '../../db/schema/quizzes';
+import { restaurants, staffRestaurantAssignments } from '../../db/schema/restaurants';
+import { staffTrainingAssignments, trainingCategoryAssignments, trainings } from '../../db/schema/trainings';
+import { users } from '../../db/schema/users';
+import { badRequest, forbidden, notFound } from '../../errors';
+import { queryAssignmentCards } from './cards';
+
+const strip = ({ staffId: _staffId, ...card }: AssignmentCard & { staffId: string }): AssignmentCard => card;
+
+/** The signed-in person's own assignments (My Trainings). */
+export async function listMyTrainings(
+  db: Queryable,
+  actor: SessionUser,
+  query: z.output<typeof MyTrainingsQuery>,
+): Promise<AssignmentCard[]> {
+  const conditions: (SQL | undefined)[] = [eq(staffTrainingAssignments.staffId, actor.id)];
+  if (query.status === 'completed') conditions.push(sql`${staffTrainingAssignments.completedAt} is not null`);
+  if (query.status === 'in_progress') conditions.push(sql`${staffTrainingAssignments.completedAt} is null`);
+  if (query.search) {
+    const pattern = likePattern(query.search);
+    conditions.push(sql`(${trainings.title} ilike ${pattern} or ${trainings.description} ilike ${pattern})`);
+  }
+  if (query.categoryIds.length) {
+    conditions.push(
+      inArray(
+        trainings.id,
+        db
+          .select({ id: trainingCategoryAssignments.trainingId })
+          .from(trainingCategoryAssignments)
+          .where(inArray(trainingCategoryAssignments.categoryId, query.categoryIds)),
+      ),
+    );
+  }
+  return (await queryAssignmentCards(db, and(...conditions))).map(strip);
+}
+
+const userId = sql`${users}.${sql.identifier(users.id.name)}`;
+const restaurantsOf = sql<RestaurantRef[]>`coalesce((
+  select json_agg(json_build_object('id', r.id, 'name', r.name) order by r.name)
+  from ${staffRestaurantAssignments} sra join ${restaurants} r on r.id = sra.restaurant_id
+  where sra.user_id = ${userId}), '[]'::json)`;
+
+/** Whose assignments a caller may see or change: hq everyone; a manager the staff of one of their restaurants. */
+function audienceOf(actor: SessionUser, restaurantId: string | undefined): SQL | undefined {
+  if (actor.role === 'manager') {
+    if (!restaurantId) throw badRequest(selectRestaurantMessages.trainingAssignments);
+    assertReachesRestaurant(actor, restaurantId);
+  }
+  const conditions: (SQL | undefined)[] = [];
+  if (actor.role === 'manager') conditions.push(eq(users.role, 'staff'));
+  if (restaurantId) {
+    conditions.push(
+      inArray(users.id, sql`(select user_id from ${staffRestaurantAssignments} where restaurant_id = ${restaurantId})`),
+    );
+  }
+  return and(...conditions);
+}
+
+/**
+ * The overview, grouped per person and paged by person (by name), filtered by training,
+ * restaurant and a search over name, email and training title — all in SQL.
+ */
+export async function listAssignmentOverview(
+  db: Queryable,
+  actor: SessionUser,
+  query: z.output<typeof AssignmentOverviewQuery>,
+): Promise<AssignmentOverview> {
+  const assignmentFilter: (SQL | undefined)[] = [];
+  if (query.trainingId) assignmentFilter.push(eq(staffTrainingAssignments.trainingId, query.trainingId));
+  const pattern = query.search ? likePattern(query.search) : undefined;
+  const hasMatchingAssignment = sql`exists (
+    select 1 from ${staffTrainingAssignments} sta join ${trainings} t on t.id = sta.training_id
+    where sta.staff_id = ${userId}
+    ${query.trainingId ? sql`and sta.training_id = ${query.trainingId}` : sql``}
+    ${pattern ? sql`and (t.title ilike ${pattern} or ${users.name} ilike ${pattern} or ${users.email} ilike ${pattern})` : sql``})`;
+  const where = and(audienceOf(actor, query.restaurantId), hasMatchingAssignment);
+
+  const [people, [total]] = await Promise.all([
+    db
+      .select({ id: users.id, name: users.name, email: users.email, role: users.role, restaurants: restaurantsOf })
+      .from(users)
+      .where(where)
+      .orderBy(asc(users.name), asc(users.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ value: count() }).from(users).where(where),
+  ]);
+  const ids = people.map((person) => person.id);
+  // A person found by name shows all their assignments; a training found by title, only those.
+  const matchesSearch = pattern
+    ? sql`(${trainings.title} ilike ${pattern} or ${staffTrainingAssignments.staffId} in (
+        select id from ${users} where name ilike ${pattern} or email ilike ${pattern}))`
+    : undefined;
+  const cards = ids.length
+    ? await queryAssignmentCards(
+        db,
+        and(inArray(staffTrainingAssignments.staffId, ids), ...assignmentFilter, matchesSearch),
+      )
+    : [];
+  return {
+    items: people.map((person) => ({
+      ...person,
+      role: person.role as Role,
+      assignments: cards.filter((card) => card.staffId === person.id).map(strip),
+    })),
+    total: total?.value ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** People trainings can go to: active, with a restaurant; role staff, or staff and managers for hq. */
+export async function listAssignable(
+  db: Queryable,
+  actor: SessionUser,
+  query: { restaurantId?: string; search?: string },
+): Promise<AssignablePerson[]> {
+  if (query.restaurantId) assertReachesRestaurant(actor, query.restaurantId);
+  const restaurantIds = query.restaurantId ? [query.restaurantId] : actor.role === 'hq' ? null : actor.restaurantIds;
+  if (restaurantIds && restaurantIds.length === 0) return [];
+  const pattern = query.search ? likePattern(query.search) : undefined;
+  const rows = await db
+    .select({ id: users.id, name: users.name, email: users.email, role: users.role, restaurants: restaurantsOf })
+    .from(users)
+    .where(
+      and(
+        eq(users.isActive, true),
+        inArray(users.role, actor.role === 'hq' ? ['staff', 'manager'] : ['staff']),
+        restaurantIds
+          ? inArray(
+              users.id,
+              db
+                .select({ id: staffRestaurantAssignments.userId })
+                .from(staffRestaurantAssignments)
+                .where(inArray(staffRestaurantAssignments.restaurantId, restaurantIds)),
+            )
+          : sql`exists (select 1 from ${staffRestaurantAssignments} sra where sra.user_id = ${userId})`,
+        pattern ? sql`(${users.name} ilike ${pattern} or ${users.email} ilike ${pattern})` : undefined,
+      ),
+    )
+    .orderBy(asc(users.name), asc(users.id))
+    .limit(1000);
+  return rows.map((row) => ({ ...row, role: row.role as Role }));
+}
+
+/** Every id must be an assignable person the caller may reach, or nothing is written. */
+async function assertAssignable(db: Queryable, actor: SessionUser, staffIds: string[]) {
+  const allowed = await assignableAmong(db, actor, staffIds);
+  if (allowed.size !== new Set(staffIds).size) throw forbidden(messages.notAssignable);
+}
+
+async function assignableAmong(db: Queryable, actor: SessionUser, staffIds: string[]) {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        inArray(users.id, staffIds),
+        eq(users.isActive, true),
+        inArray(users.role, actor.role === 'hq' ? ['staff', 'manager'] : ['staff']),
+        actor.role === 'hq'
+          ? sql`exists (select 1 from ${staffRestaurantAssignments} sra where sra.user_id = ${userId})`
+          : actor.restaurantIds.length
+            ? sql`exists (select 1 from ${staffRestaurantAssignments} sra where sra.user_id = ${userId}
+                and sra.restaurant_id in ${actor.restaurantIds})`
+            : sql`false`,
+      ),
+    );
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * Every training × person pair in one statement; pairs that exist already are skipped
+ * (ON CONFLICT DO NOTHING) and counted. assigned_at is the server's clock.
+ */
+export async function createAssignments(
+  db: Database,
+  actor: SessionUser,
+  input: z.output<typeof CreateAssignments>,
+): Promise<AssignmentsCreated> {
+  const trainingIds = [...new Set(input.trainingIds)];
+  const staffIds = [...new Set(input.staffIds)];
+  return db.transaction(async (tx) => {
+    await assertAssignable(tx, actor, staffIds);
+    const found = await tx.select({ id: trainings.id }).from(trainings).where(inArray(trainings.id, trainingIds));
+    if (found.length !== trainingIds.length) throw badRequest('A selected training does not exist.');
+    const inserted = await tx
+      .insert(staffTrainingAssignments)
+      .values(
+        trainingIds.flatMap((trainingId) =>
+          staffIds.map((staffId) => ({
+            staffId,
+            trainingId,
+            assignedBy: actor.id,
+            dueAt: input.dueAt ? new Date(input.dueAt) : null,
+          })),
+        ),
+      )
+      .onConflictDoNothing()
+      .returning({ id: staffTrainingAssignments.id });
+    const pairs = trainingIds.length * staffIds.length;
+    return { created: inserted.length, skipped: pairs - inserted.length };
+  });
+}
+
+async function loadAssignment(db: Queryable, actor: SessionUser, id: string) {
+  const [assignment] = await db
+    .select({
+      id: staffTrainingAssignments.id,
+      staffId: staffTrainingAssignments.staffId,
+      trainingId: staffTrainingAssignments.trainingId,
+      quizId: trainingQuizAssignments.quizId,
+    })
+    .from(staffTrainingAssignments)
+    .leftJoin(trainingQuizAssignments, eq(trainingQuizAssignments.trainingId, staffTrainingAssignments.trainingId))
+    .where(eq(staffTrainingAssignments.id, id));
+  if (!assignment) throw notFound(messages.assignmentNotFound);
+  if (actor.role !== 'hq') {
+    const reachable = await managesStaffMember(db, actor, assignment.staffId);
+    if (!reachable) throw forbidden(messages.notAssignable);
+  }
+  return assignment;
+}
+
+/** A manager may change assignments of staff (active or not) in their restaurants. */
+async function managesStaffMember(db: Queryable, actor: SessionUser, staffId: string) {
+  if (actor.restaurantIds.length === 0) return false;
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, staffId),
+        eq(users.role, 'staff'),
+        sql`exists (select 1 from ${staffRestaurantAssignments} sra where sra.user_id = ${userId}
+          and sra.restaurant_id in ${actor.restaurantIds})`,
+      ),
+    );
+  return Boolean(row);
+}
+
+export async function deleteAssignment(db: Queryable, actor: SessionUser, id: string) {
+  await loadAssignment(db, actor, id);
+  await db.delete(staffTrainingAssignments).where(eq(staffTrainingAssignments.id, id));
+}
+
+/**
+ * The spec's reset_quiz_attempt: removes the person's attempts at the training's quiz,
+ * and records who reset what and when.
+ */
+export async function resetQuizAttempts(db: Database, actor: SessionUser, id: string) {
+  const assignment = await loadAssignment(db, actor, id);
+  const { quizId } = assignment;
+  if (!quizId) throw badRequest(messages.quizNotFound);
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(quizAttempts)
+      .where(and(eq(quizAttempts.staffId, assignment.staffId), eq(quizAttempts.quizId, quizId)))
+      .returning({ id: quizAttempts.id });
+    await tx.insert(quizAttemptResets).values({
+      staffId: assignment.staffId,
+      quizId,
+      resetBy: actor.id,
+      attemptsRemoved: removed.length,
+    });
+    return { attemptsRemoved: removed.length };
+  });
+}

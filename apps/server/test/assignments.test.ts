@@ -1,0 +1,205 @@
+import { messages } from '@brigade/core/messages';
+import { eq } from 'drizzle-orm';
+import { describe, expect, test } from 'vitest';
+import { quizAttemptResets, quizAttempts } from '../src/db/schema/quizzes';
+import { staffTrainingAssignments, trainingCategories } from '../src/db/schema/trainings';
+import { startTestApp } from './harness';
+
+const t = await startTestApp();
+const mine = await t.buildRestaurant({ name: 'Brigade Mine' });
+const other = await t.buildRestaurant({ name: 'Brigade Other' });
+const hq = await t.signedIn('hq');
+const manager = await t.signedIn('manager', { restaurantIds: [mine.id] });
+const staff = await t.signedIn('staff', { restaurantIds: [mine.id] });
+const colleague = await t.buildUser('staff', { restaurantIds: [mine.id], name: 'Colleague' });
+const outsider = await t.buildUser('staff', { restaurantIds: [other.id], name: 'Outsider' });
+const inactive = await t.buildUser('staff', { restaurantIds: [mine.id], isActive: false, name: 'Inactive' });
+const homeless = await t.buildUser('staff', { name: 'Homeless' });
+
+type Json = Record<string, unknown>;
+const call = (cookie: string | undefined, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: Json) =>
+  t.request(cookie, { method, url, payload });
+
+const [category] = await t.db.insert(trainingCategories).values({ name: 'Safety' }).returning();
+const quiz = (
+  await call(hq.cookie, 'POST', '/api/quizzes', {
+    title: 'Assignment quiz',
+    questions: [{ text: 'Q', options: [{ text: 'Right' }, { text: 'Wrong' }], correctIndex: 0 }],
+  })
+).json();
+const withQuiz = (
+  await call(hq.cookie, 'POST', '/api/trainings', {
+    title: 'A with quiz',
+    categoryIds: [category?.id],
+    quizId: quiz.id,
+  })
+).json();
+const plain = (
+  await call(hq.cookie, 'POST', '/api/trainings', { title: 'B plain', categoryIds: [category?.id] })
+).json();
+
+describe('assigning', () => {
+  test('every pair in one go; existing pairs are skipped and counted', async () => {
+    const first = await call(hq.cookie, 'POST', '/api/training-assignments', {
+      trainingIds: [withQuiz.id],
+      staffIds: [staff.id],
+    });
+    expect(first.json()).toEqual({ created: 1, skipped: 0 });
+    const second = await call(hq.cookie, 'POST', '/api/training-assignments', {
+      trainingIds: [withQuiz.id, plain.id],
+      staffIds: [staff.id, colleague.id],
+    });
+    expect(second.json()).toEqual({ created: 3, skipped: 1 });
+    const again = await call(hq.cookie, 'POST', '/api/training-assignments', {
+      trainingIds: [withQuiz.id, plain.id],
+      staffIds: [staff.id, colleague.id],
+    });
+    expect(again.json()).toEqual({ created: 0, skipped: 4 });
+  });
+
+  test('the spec messages when nothing is chosen', async () => {
+    const response = await call(hq.cookie, 'POST', '/api/training-assignments', { trainingIds: [], staffIds: [] });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual({ trainingIds: messages.selectTraining, staffIds: messages.selectStaff });
+  });
+
+  test('inactive people and people without a restaurant cannot be assigned', async () => {
+    for (const person of [inactive, homeless]) {
+      const response = await call(hq.cookie, 'POST', '/api/training-assignments', {
+        trainingIds: [plain.id],
+        staffIds: [person.id],
+      });
+      expect(response.statusCode).toBe(403);
+    }
+    const assignable = (await call(hq.cookie, 'GET', '/api/training-assignments/assignable')).json();
+    const ids = assignable.map((p: { id: string }) => p.id);
+    expect(ids).toEqual(expect.arrayContaining([staff.id, colleague.id, outsider.id, manager.id]));
+    expect(ids).not.toContain(inactive.id);
+    expect(ids).not.toContain(homeless.id);
+    expect(ids).not.toContain(hq.id);
+  });
+
+  test("a manager assigns only their restaurant's staff, with an optional due date", async () => {
+    const due = new Date(Date.now() - 24 * 3600 * 1000).toISOString();
+    const ok = await call(manager.cookie, 'POST', '/api/training-assignments', {
+      trainingIds: [plain.id],
+      staffIds: [staff.id, colleague.id],
+      dueAt: due,
+    });
+    expect(ok.statusCode).toBe(200);
+    const refused = await call(manager.cookie, 'POST', '/api/training-assignments', {
+      trainingIds: [plain.id],
+      staffIds: [outsider.id],
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(messages.notAssignable);
+    const assignable = (await call(manager.cookie, 'GET', '/api/training-assignments/assignable')).json();
+    expect(assignable.map((p: { id: string }) => p.id).sort()).toEqual([staff.id, colleague.id].sort());
+  });
+
+  test('staff can do none of it', async () => {
+    expect(
+      (await call(staff.cookie, 'POST', '/api/training-assignments', { trainingIds: [plain.id], staffIds: [staff.id] }))
+        .statusCode,
+    ).toBe(403);
+    expect((await call(staff.cookie, 'GET', '/api/training-assignments')).statusCode).toBe(403);
+  });
+});
+
+describe('my trainings and the overview', () => {
+  test('My Trainings shows status, overdue, quiz result and filters by status', async () => {
+    await t.db
+      .update(staffTrainingAssignments)
+      .set({ dueAt: new Date(Date.now() - 3600_000) })
+      .where(eq(staffTrainingAssignments.staffId, staff.id));
+    const mineNow = (await call(staff.cookie, 'GET', '/api/my-trainings')).json();
+    expect(mineNow.map((card: { training: { title: string } }) => card.training.title)).toEqual([
+      'A with quiz',
+      'B plain',
+    ]);
+    expect(mineNow[0]).toMatchObject({ completedAt: null, overdue: true, hasQuiz: true, latestAttempt: null });
+    const quizForTaker = (await call(staff.cookie, 'GET', `/api/trainings/${withQuiz.id}/quiz`)).json();
+    const right = quizForTaker.questions[0].options.find((o: { text: string }) => o.text === 'Right');
+    await call(staff.cookie, 'POST', `/api/trainings/${withQuiz.id}/quiz/attempts`, {
+      answers: [{ questionId: quizForTaker.questions[0].id, optionId: right.id }],
+    });
+    const completed = (await call(staff.cookie, 'GET', '/api/my-trainings?status=completed')).json();
+    expect(completed).toHaveLength(1);
+    expect(completed[0]).toMatchObject({ overdue: false, latestAttempt: { score: 100, passed: true } });
+    const inProgress = (await call(staff.cookie, 'GET', '/api/my-trainings?status=in_progress')).json();
+    expect(inProgress.map((card: { training: { title: string } }) => card.training.title)).toEqual(['B plain']);
+  });
+
+  test('the overview groups by person; a manager must pick one of their restaurants', async () => {
+    const overview = (await call(manager.cookie, 'GET', `/api/training-assignments?restaurantId=${mine.id}`)).json();
+    const names = overview.items.map((p: { id: string }) => p.id);
+    expect(names).toEqual(expect.arrayContaining([staff.id, colleague.id]));
+    expect(names).not.toContain(outsider.id);
+    const person = overview.items.find((p: { id: string }) => p.id === staff.id);
+    expect(person.assignments).toHaveLength(2);
+    expect((await call(manager.cookie, 'GET', '/api/training-assignments')).statusCode).toBe(400);
+    expect((await call(manager.cookie, 'GET', `/api/training-assignments?restaurantId=${other.id}`)).statusCode).toBe(
+      403,
+    );
+  });
+
+  test('filters by training and searches by name or title, in SQL', async () => {
+    const byTraining = (await call(hq.cookie, 'GET', `/api/training-assignments?trainingId=${withQuiz.id}`)).json();
+    expect(
+      byTraining.items.every((p: { assignments: { training: { id: string } }[] }) =>
+        p.assignments.every((a) => a.training.id === withQuiz.id),
+      ),
+    ).toBe(true);
+    const byName = (await call(hq.cookie, 'GET', '/api/training-assignments?search=colleague')).json();
+    expect(byName.items.map((p: { id: string }) => p.id)).toEqual([colleague.id]);
+    expect(byName.items[0].assignments).toHaveLength(2);
+    const byTitle = (await call(hq.cookie, 'GET', '/api/training-assignments?search=plain')).json();
+    expect(
+      byTitle.items.every((p: { assignments: { training: { title: string } }[] }) =>
+        p.assignments.every((a) => a.training.title === 'B plain'),
+      ),
+    ).toBe(true);
+  });
+});
+
+describe('removing and resetting', () => {
+  const assignmentOf = async (staffId: string, trainingId: string) => {
+    const rows = await t.db
+      .select()
+      .from(staffTrainingAssignments)
+      .where(eq(staffTrainingAssignments.staffId, staffId));
+    const row = rows.find((r) => r.trainingId === trainingId);
+    if (!row) throw new Error('no assignment');
+    return row;
+  };
+
+  test('reset removes the attempts and records who did it', async () => {
+    const assignment = await assignmentOf(staff.id, withQuiz.id);
+    const response = await call(manager.cookie, 'POST', `/api/training-assignments/${assignment.id}/reset-quiz`);
+    expect(response.json()).toEqual({ attemptsRemoved: 1 });
+    expect(await t.db.select().from(quizAttempts).where(eq(quizAttempts.staffId, staff.id))).toHaveLength(0);
+    const [record] = await t.db.select().from(quizAttemptResets).where(eq(quizAttemptResets.staffId, staff.id));
+    expect(record).toMatchObject({ quizId: quiz.id, resetBy: manager.id, attemptsRemoved: 1 });
+    const card = (await call(staff.cookie, 'GET', '/api/my-trainings')).json()[0];
+    expect(card.latestAttempt).toBeNull();
+  });
+
+  test("a manager cannot remove or reset another restaurant's assignments", async () => {
+    await call(hq.cookie, 'POST', '/api/training-assignments', { trainingIds: [withQuiz.id], staffIds: [outsider.id] });
+    const foreign = await assignmentOf(outsider.id, withQuiz.id);
+    expect((await call(manager.cookie, 'DELETE', `/api/training-assignments/${foreign.id}`)).statusCode).toBe(403);
+    expect((await call(manager.cookie, 'POST', `/api/training-assignments/${foreign.id}/reset-quiz`)).statusCode).toBe(
+      403,
+    );
+    expect((await call(staff.cookie, 'DELETE', `/api/training-assignments/${foreign.id}`)).statusCode).toBe(403);
+    expect(await assignmentOf(outsider.id, withQuiz.id)).toBeDefined();
+  });
+
+  test('a manager removes their staff member’s assignment; a missing one is 404', async () => {
+    const assignment = await assignmentOf(colleague.id, plain.id);
+    expect((await call(manager.cookie, 'DELETE', `/api/training-assignments/${assignment.id}`)).statusCode).toBe(204);
+    const again = await call(manager.cookie, 'DELETE', `/api/training-assignments/${assignment.id}`);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toBe(messages.assignmentNotFound);
+  });
+});

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { messages } from '../messages';
+import { ROLES } from '../roles';
+import { PageQuery, paged } from './common';
+import { idField } from './fields';
+import { RestaurantRef } from './session';
+import { TrainingCategory } from './trainings';
+
+export const LatestAttempt = z.object({ score: z.number().int(), passed: z.boolean(), takenAt: z.string() }).nullable();
+
+/** One assignment as the overview and My Trainings show it. */
+export const AssignmentCard = z.object({
+  id: z.string(),
+  training: z.object({
+    id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    categories: z.array(TrainingCategory),
+  }),
+  assignedAt: z.string(),
+  dueAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  /** Past its due date and not completed. */
+  overdue: z.boolean(),
+  hasQuiz: z.boolean(),
+  /** The newest attempt at the training's quiz, or null: "Quiz: Not taken". */
+  latestAttempt: LatestAttempt,
+  videos: z.object({ watched: z.number().int(), total: z.number().int() }),
+});
+export type AssignmentCard = z.infer<typeof AssignmentCard>;
+
+export const MyTrainingsQuery = z.object({
+  search: z.string().trim().max(200).optional(),
+  status: z.enum(['all', 'completed', 'in_progress']).default('all'),
+  categoryIds: z
+    .union([z.array(idField), idField])
+    .optional()
+    .transform((ids) => (ids === undefined ? [] : Array.isArray(ids) ? ids : [ids])),
+});
+export type MyTrainingsQuery = z.input<typeof MyTrainingsQuery>;
+
+export const AssignedPerson = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  restaurants: z.array(RestaurantRef),
+  assignments: z.array(AssignmentCard),
+});
+export type AssignedPerson = z.infer<typeof AssignedPerson>;
+
+/** The overview, grouped per person and paged by person. */
+export const AssignmentOverview = paged(AssignedPerson);
+export type AssignmentOverview = z.infer<typeof AssignmentOverview>;
+
+export const AssignmentOverviewQuery = PageQuery.extend({
+  trainingId: idField.optional(),
+  restaurantId: idField.optional(),
+});
+export type AssignmentOverviewQuery = z.input<typeof AssignmentOverviewQuery>;
+
+/** Someone trainings can be assigned to: active, role staff (or manager, for hq), with a restaurant. */
+export const AssignablePerson = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  restaurants: z.array(RestaurantRef),
+});
+export type AssignablePerson = z.infer<typeof AssignablePerson>;
+
+export const AssignableQuery = z.object({
+  restaurantId: idField.optional(),
+  search: z.string().trim().max(200).optional(),
+});
+
+export const CreateAssignments = z.object({
+  trainingIds: z.array(idField, { error: messages.selectTraining }).min(1, messages.selectTraining).max(500),
+  staffIds: z.array(z.string().min(1).max(100), { error: messages.selectStaff }).min(1, messages.selectStaff).max(5000),
+  /** One due date for every pair of this assigning action (optional). */
+  dueAt: z.iso.datetime({ offset: true, error: 'Due date must be a date' }).nullish(),
+});
+export type CreateAssignments = z.input<typeof CreateAssignments>;
+
+export const AssignmentsCreated = z.object({ created: z.number().int(), skipped: z.number().int() });
+export type AssignmentsCreated = z.infer<typeof AssignmentsCreated>;
