@@ -15,9 +15,11 @@ import { authRoutes } from './auth/routes';
 import type { App, AppContext } from './context';
 import type { DatabaseHandle } from './db/client';
 import { registerErrorHandler } from './errors';
+import { announcementRoutes } from './modules/announcements/routes';
 import { assignmentRoutes } from './modules/assignments/routes';
 import { auditTemplateRoutes } from './modules/audit-templates/routes';
 import { auditRoutes } from './modules/audits/routes';
+import { dashboardRoutes } from './modules/dashboards/routes';
 import { healthRoutes } from './modules/health/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { quizRoutes } from './modules/quizzes/routes';
@@ -116,6 +118,8 @@ export async function buildApp(options: AppOptions): Promise<App & { auth: Auth 
     trainingRoutes,
     quizRoutes,
     assignmentRoutes,
+    announcementRoutes,
+    dashboardRoutes,
   ]) {
     routes(app, context);
   }

@@ -128,7 +128,34 @@ export const messages = {
   notAssignable: 'Trainings can only be assigned to active staff of your restaurants.',
   quizNotTaken: 'Quiz: Not taken',
   overdue: 'Overdue',
+
+  // Announcements and dashboards (core §2, §8)
+  announcementTitleRequired: 'Title is required',
+  announcementDescriptionRequired: 'Description is required',
+  announcementCreated: 'Announcement created successfully',
+  announcementUpdated: 'Announcement updated successfully',
+  announcementDeleted: 'Announcement deleted successfully',
+  announcementCreateFailed: 'Failed to create announcement',
+  announcementSaveFailed: 'Failed to save announcement',
+  announcementDeleteFailed: 'Failed to delete announcement',
+  announcementsLoadFailed: 'Failed to load announcements',
+  authenticationError: 'Authentication error',
+  announcementNotFound: 'Announcement not found',
+  noAnnouncements: 'No announcements yet',
+  noAnnouncementsHint: 'Create your first announcement to keep everyone informed.',
+  dashboardLoadFailed: 'Failed to load dashboard data',
+  noPendingAudits: 'No pending audits',
+  actionNeeded: 'Action needed',
+  noAuditsHint: 'Get started by creating your first audit',
 } as const;
+
+export function pendingAuditsTrend(count: number): string {
+  return count > 0 ? `${count} audits need attention` : messages.noPendingAudits;
+}
+
+export function showingAuditsLine(shown: number, total: number): string {
+  return `Showing ${shown} of ${total} audits`;
+}
 
 /** hq's result line after assigning (core §7). */
 export function assignmentsCreatedMessage(count: number): string {

@@ -43,6 +43,11 @@ export const permissions = {
   // Managers: only staff of restaurants assigned to them (enforced in the assignments service).
   'assignments.read': { roles: ['hq', 'manager'], scope: 'restaurant' },
   'assignments.manage': { roles: ['hq', 'manager'], scope: 'restaurant' },
+  'announcements.read': { roles: ALL_ROLES },
+  'announcements.manage': { roles: ['hq'] },
+  'dashboards.hq': { roles: ['hq'] },
+  'dashboards.manager': { roles: ['manager'], scope: 'restaurant' },
+  'dashboards.staff': { roles: ['staff'] },
 } as const satisfies Record<string, Permission>;
 
 export type Action = keyof typeof permissions;

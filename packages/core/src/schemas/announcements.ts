@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { messages } from '../messages';
+import { PageQuery, paged } from './common';
+
+export const AnnouncementInput = z.object({
+  title: z
+    .string({ error: messages.announcementTitleRequired })
+    .trim()
+    .min(1, messages.announcementTitleRequired)
+    .max(200),
+  description: z
+    .string({ error: messages.announcementDescriptionRequired })
+    .trim()
+    .min(1, messages.announcementDescriptionRequired)
+    .max(10_000),
+});
+export type AnnouncementInput = z.input<typeof AnnouncementInput>;
+
+/** `createdByName` is null once the author is deleted ("Deleted user"). */
+export const Announcement = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  createdAt: z.string(),
+  createdByName: z.string().nullable(),
+});
+export type Announcement = z.infer<typeof Announcement>;
+
+export const AnnouncementPage = paged(Announcement);
+export type AnnouncementPage = z.infer<typeof AnnouncementPage>;
+
+export const AnnouncementListQuery = PageQuery;

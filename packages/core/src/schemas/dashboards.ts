@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { Announcement } from './announcements';
+import { AUDIT_STATUSES } from './audits';
+import { idField } from './fields';
+import { RestaurantRef } from './session';
+
+/** A row of the Recent Audits table (core §2). */
+export const RecentAudit = z.object({
+  id: z.string(),
+  restaurant: RestaurantRef,
+  auditedAt: z.string(),
+  status: z.enum(AUDIT_STATUSES),
+  finalScore: z.number().int().nullable(),
+  /** Audits of that restaurant. */
+  restaurantAuditCount: z.number().int(),
+});
+export type RecentAudit = z.infer<typeof RecentAudit>;
+
+export const RecentAudits = z.object({ items: z.array(RecentAudit), total: z.number().int() });
+export type RecentAudits = z.infer<typeof RecentAudits>;
+
+export const HqDashboard = z.object({
+  totalRestaurants: z.number().int(),
+  totalStaff: z.number().int(),
+  pendingAudits: z.number().int(),
+  overdueTrainings: z.number().int(),
+  announcements: z.array(Announcement),
+  recentAudits: RecentAudits,
+});
+export type HqDashboard = z.infer<typeof HqDashboard>;
+
+export const ManagerDashboardQuery = z.object({ restaurantId: idField });
+
+export const ManagerDashboard = z.object({
+  totalStaff: z.number().int(),
+  pendingAudits: z.number().int(),
+  activeTrainings: z.number().int(),
+  /** The side widget: each staff member's training completion, lowest first. */
+  staffProgress: z.array(
+    z.object({ id: z.string(), name: z.string(), completed: z.number().int(), total: z.number().int() }),
+  ),
+  announcements: z.array(Announcement),
+  recentAudits: RecentAudits,
+});
+export type ManagerDashboard = z.infer<typeof ManagerDashboard>;
+
+export const StaffDashboard = z.object({
+  trainingsCompleted: z.number().int(),
+  trainingsInProgress: z.number().int(),
+  failedAttempts: z.number().int(),
+  announcements: z.array(Announcement),
+});
+export type StaffDashboard = z.infer<typeof StaffDashboard>;
