@@ -15,6 +15,7 @@ import { authRoutes } from './auth/routes';
 import type { App, AppContext } from './context';
 import type { DatabaseHandle } from './db/client';
 import { registerErrorHandler } from './errors';
+import { MondayClient, type MondayConfig } from './integrations/monday';
 import { announcementRoutes } from './modules/announcements/routes';
 import { assignmentRoutes } from './modules/assignments/routes';
 import { auditTemplateRoutes } from './modules/audit-templates/routes';
@@ -26,6 +27,7 @@ import { quizRoutes } from './modules/quizzes/routes';
 import { restaurantRoutes } from './modules/restaurants/routes';
 import { sessionRoutes } from './modules/session/routes';
 import { setupRoutes } from './modules/setup/routes';
+import { storePerformanceRoutes } from './modules/store-performance/routes';
 import { trainingRoutes } from './modules/trainings/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { userRoutes } from './modules/users/routes';
@@ -43,6 +45,7 @@ export interface AppOptions {
   /** Where uploaded files go (DATA_DIR). */
   dataDir: string;
   uploadMaxBytes?: number;
+  monday?: { config: MondayConfig | null; missing: string[] };
   logger?: FastifyServerOptions['logger'];
   trustProxy?: boolean;
 }
@@ -101,6 +104,10 @@ export async function buildApp(options: AppOptions): Promise<App & { auth: Auth 
     guard: createGuard(auth, options.database.db),
     storage: new LocalStorage(options.dataDir),
     uploadMaxBytes: options.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES,
+    monday: {
+      client: options.monday?.config ? new MondayClient(options.monday.config) : null,
+      missing: options.monday?.missing ?? ['MONDAY_API_TOKEN', 'MONDAY_BOARD_ID'],
+    },
   };
   await app.register(fastifyMultipart, { limits: { fileSize: context.uploadMaxBytes, files: 1, fields: 10 } });
 
@@ -120,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<App & { auth: Auth 
     assignmentRoutes,
     announcementRoutes,
     dashboardRoutes,
+    storePerformanceRoutes,
   ]) {
     routes(app, context);
   }

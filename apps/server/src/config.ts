@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { MondayConfig } from './integrations/monday';
 
 const Env = z
   .object({
@@ -25,6 +26,17 @@ const Env = z
       .int()
       .min(1)
       .default(2 * 1024 * 1024 * 1024),
+    MONDAY_API_TOKEN: z.string().min(1).optional(),
+    MONDAY_BOARD_ID: z.string().regex(/^\d+$/, 'must be the numeric id of a monday.com board').optional(),
+    MONDAY_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.monday.com/v2'),
+    MONDAY_API_VERSION: z.string().min(1).default('2025-10'),
+    MONDAY_RESTAURANT_COLUMN: z.string().min(1).default('group'),
+    MONDAY_DATE_COLUMN: z.string().min(1).default('date'),
+    MONDAY_PERSON_COLUMN: z.string().min(1).default('person'),
+    MONDAY_STATUS_COLUMN: z.string().min(1).default('status'),
+    MONDAY_NOTE_STATUS_COLUMN: z.string().min(1).default('status'),
+    MONDAY_NOTE_CATEGORY_COLUMN: z.string().min(1).default('category'),
+    MONDAY_CACHE_SECONDS: z.coerce.number().int().min(0).default(60),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .transform((env) => ({
@@ -39,7 +51,45 @@ const Env = z
     trustProxy: env.TRUST_PROXY,
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     logLevel: env.LOG_LEVEL,
+    monday: mondayConfigOf(env),
   }));
+
+/** The store-visits board settings, or which of the required ones are missing. */
+function mondayConfigOf(env: {
+  MONDAY_API_TOKEN?: string;
+  MONDAY_BOARD_ID?: string;
+  MONDAY_API_URL: string;
+  MONDAY_API_VERSION: string;
+  MONDAY_RESTAURANT_COLUMN: string;
+  MONDAY_DATE_COLUMN: string;
+  MONDAY_PERSON_COLUMN: string;
+  MONDAY_STATUS_COLUMN: string;
+  MONDAY_NOTE_STATUS_COLUMN: string;
+  MONDAY_NOTE_CATEGORY_COLUMN: string;
+  MONDAY_CACHE_SECONDS: number;
+}): { config: MondayConfig | null; missing: string[] } {
+  const missing = [
+    ...(env.MONDAY_API_TOKEN ? [] : ['MONDAY_API_TOKEN']),
+    ...(env.MONDAY_BOARD_ID ? [] : ['MONDAY_BOARD_ID']),
+  ];
+  if (!env.MONDAY_API_TOKEN || !env.MONDAY_BOARD_ID) return { config: null, missing };
+  return {
+    config: {
+      token: env.MONDAY_API_TOKEN,
+      boardId: env.MONDAY_BOARD_ID,
+      apiUrl: env.MONDAY_API_URL,
+      apiVersion: env.MONDAY_API_VERSION,
+      restaurantColumn: env.MONDAY_RESTAURANT_COLUMN,
+      dateColumn: env.MONDAY_DATE_COLUMN,
+      personColumn: env.MONDAY_PERSON_COLUMN,
+      statusColumn: env.MONDAY_STATUS_COLUMN,
+      noteStatusColumn: env.MONDAY_NOTE_STATUS_COLUMN,
+      noteCategoryColumn: env.MONDAY_NOTE_CATEGORY_COLUMN,
+      cacheSeconds: env.MONDAY_CACHE_SECONDS,
+    },
+    missing: [],
+  };
+}
 
 export type Config = z.output<typeof Env>;
 

@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Auth } from './auth/auth';
 import type { GuardFactory } from './auth/guards';
 import type { DatabaseHandle } from './db/client';
+import type { MondayClient } from './integrations/monday';
 import type { LocalStorage } from './storage/local-storage';
 
 /** What every module's routes are registered with. */
@@ -18,6 +19,8 @@ export interface AppContext {
   guard: GuardFactory;
   storage: LocalStorage;
   uploadMaxBytes: number;
+  /** The store-visits board client, or the settings that are missing for it. */
+  monday: { client: MondayClient | null; missing: string[] };
 }
 
 export type App = FastifyInstance<

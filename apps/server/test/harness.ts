@@ -5,7 +5,7 @@ import type { Role } from '@brigade/core/roles';
 import type { InjectOptions } from 'fastify';
 import pg from 'pg';
 import { afterAll } from 'vitest';
-import { buildApp } from '../src/app';
+import { type AppOptions, buildApp } from '../src/app';
 import { hashPassword } from '../src/auth/passwords';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { restaurants, staffRestaurantAssignments } from '../src/db/schema/restaurants';
@@ -19,7 +19,9 @@ export const PASSWORD = 'correct-horse';
  * fresh database on the PostgreSQL server of TEST_DATABASE_URL when
  * BRIGADE_TEST_DRIVER=postgres. Dropped when the file's tests end.
  */
-export async function startTestApp(options: { signInRateLimit?: number; uploadMaxBytes?: number } = {}) {
+export async function startTestApp(
+  options: { signInRateLimit?: number; uploadMaxBytes?: number; monday?: AppOptions['monday'] } = {},
+) {
   const { database, dispose } = await openTestDatabase();
   await database.migrate();
   const app = await buildApp({
@@ -31,6 +33,7 @@ export async function startTestApp(options: { signInRateLimit?: number; uploadMa
     webRoot: null,
     dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'brigade-test-')),
     uploadMaxBytes: options.uploadMaxBytes,
+    monday: options.monday,
     logger: process.env.BRIGADE_TEST_LOG ? { level: 'error' } : false,
   });
   afterAll(async () => {

@@ -147,6 +147,17 @@ export const messages = {
   noPendingAudits: 'No pending audits',
   actionNeeded: 'Action needed',
   noAuditsHint: 'Get started by creating your first audit',
+
+  // Store performance (reports §2, §8)
+  storeVisitsFailed: 'Failed to load store visits',
+  storeVisitsNotConfigured: 'Store visits are not configured',
+  restaurantsLoadFailed: 'Failed to load restaurants',
+  storeDataLoadFailed: 'Failed to load data',
+  selectRestaurantForPerformance: 'Please select a restaurant to view performance data.',
+  noStoreVisits: 'No store visits found for this restaurant',
+  noVisitNotes: 'No notes for this visit',
+  noRestaurantAudits: 'No audits found for this restaurant',
+  noRestaurantStaff: 'No staff members found for this restaurant',
 } as const;
 
 export function pendingAuditsTrend(count: number): string {

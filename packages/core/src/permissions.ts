@@ -48,6 +48,7 @@ export const permissions = {
   'dashboards.hq': { roles: ['hq'] },
   'dashboards.manager': { roles: ['manager'], scope: 'restaurant' },
   'dashboards.staff': { roles: ['staff'] },
+  'storePerformance.read': { roles: ['hq'] },
 } as const satisfies Record<string, Permission>;
 
 export type Action = keyof typeof permissions;

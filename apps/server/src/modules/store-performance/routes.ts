@@ -1,0 +1,40 @@
+import { ErrorReply } from '@brigade/core/schemas/common';
+import { StorePerformance, StoreVisits } from '@brigade/core/schemas/store-performance';
+import { z } from 'zod';
+import type { App, AppContext } from '../../context';
+import { storePerformance, storeVisits } from './service';
+
+const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 502: ErrorReply };
+const tags = ['store-performance'];
+const Params = z.object({ restaurantId: z.uuid({ error: 'Invalid id' }) });
+
+export function storePerformanceRoutes(app: App, { database, guard, monday }: AppContext) {
+  app.get(
+    '/api/store-performance/:restaurantId',
+    {
+      schema: {
+        tags,
+        summary: 'Stats, recent audits and staff of one restaurant (hq)',
+        params: Params,
+        response: { 200: StorePerformance, ...errors },
+      },
+      preHandler: guard('storePerformance.read'),
+    },
+    async (request) => storePerformance(database.db, request.params.restaurantId),
+  );
+
+  app.get(
+    '/api/store-performance/:restaurantId/visits',
+    {
+      schema: {
+        tags,
+        summary: 'Store visits of one restaurant from the monday.com board (hq)',
+        params: Params,
+        response: { 200: StoreVisits, ...errors },
+      },
+      preHandler: guard('storePerformance.read'),
+    },
+    async (request) =>
+      storeVisits(database.db, monday.client, monday.missing, request.params.restaurantId, request.log),
+  );
+}

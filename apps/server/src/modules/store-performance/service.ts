@@ -1,0 +1,89 @@
+import { STORE_PERFORMANCE_RECENT_AUDITS } from '@brigade/core/limits';
+import { messages } from '@brigade/core/messages';
+import type { Role } from '@brigade/core/roles';
+import type { AuditStatus } from '@brigade/core/schemas/audits';
+import type { StorePerformance, StoreVisits } from '@brigade/core/schemas/store-performance';
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { audits } from '../../db/schema/audits';
+import { restaurants, staffRestaurantAssignments } from '../../db/schema/restaurants';
+import { staffTrainingAssignments } from '../../db/schema/trainings';
+import { users } from '../../db/schema/users';
+import { HttpError, notFound } from '../../errors';
+import { type MondayClient, MondayError } from '../../integrations/monday';
+
+async function restaurantById(db: Queryable, id: string) {
+  const [restaurant] = await db
+    .select({ id: restaurants.id, name: restaurants.name })
+    .from(restaurants)
+    .where(eq(restaurants.id, id));
+  if (!restaurant) throw notFound(messages.restaurantNotFound);
+  return restaurant;
+}
+
+/** Stats, the 5 latest audits and the staff table of one restaurant, in three queries. */
+export async function storePerformance(db: Queryable, restaurantId: string): Promise<StorePerformance> {
+  const restaurant = await restaurantById(db, restaurantId);
+  const people = sql`(select sra.user_id from ${staffRestaurantAssignments} sra join ${users} u on u.id = sra.user_id
+    where sra.restaurant_id = ${restaurantId} and u.role in ('staff', 'manager'))`;
+  const [[stats], recent, staff] = await Promise.all([
+    db
+      .select({
+        totalStaff: sql<number>`(select count(*)::int from ${people} p)`,
+        overdueTrainings: sql<number>`(select count(*)::int from ${staffTrainingAssignments}
+          where completed_at is null and staff_id in ${people})`,
+        totalAudits: sql<number>`(select count(*)::int from ${audits} where restaurant_id = ${restaurantId} and status = 'completed')`,
+      })
+      .from(sql`(select 1) as one`),
+    db
+      .select({ id: audits.id, auditedAt: audits.auditedAt, status: audits.status, finalScore: audits.finalScore })
+      .from(audits)
+      .where(eq(audits.restaurantId, restaurantId))
+      .orderBy(desc(audits.auditedAt), desc(audits.id))
+      .limit(STORE_PERFORMANCE_RECENT_AUDITS),
+    db
+      .select({
+        id: users.id,
+        name: users.name,
+        role: users.role,
+        isActive: users.isActive,
+        completed: sql<number>`count(${staffTrainingAssignments.completedAt})::int`,
+        total: sql<number>`count(${staffTrainingAssignments.id})::int`,
+      })
+      .from(users)
+      .leftJoin(staffTrainingAssignments, eq(staffTrainingAssignments.staffId, users.id))
+      .where(sql`${users.id} in ${people}`)
+      .groupBy(users.id, users.name, users.role, users.isActive)
+      .orderBy(asc(users.name)),
+  ]);
+  if (!stats) throw new Error('stats missing');
+  return {
+    restaurant,
+    stats,
+    recentAudits: recent.map((audit) => ({
+      ...audit,
+      auditedAt: audit.auditedAt.toISOString(),
+      status: audit.status as AuditStatus,
+    })),
+    staff: staff.map((person) => ({ ...person, role: person.role as Role })),
+  };
+}
+
+/** The spec's get-monday-data: the restaurant's store visits, or "not configured". */
+export async function storeVisits(
+  db: Queryable,
+  monday: MondayClient | null,
+  missing: string[],
+  restaurantId: string,
+  log: { warn: (details: object, message: string) => void },
+): Promise<StoreVisits> {
+  const restaurant = await restaurantById(db, restaurantId);
+  if (!monday) return { configured: false, host: 'monday.com', visits: [], missing };
+  try {
+    return { configured: true, host: monday.host, visits: await monday.visitsFor(restaurant.name), missing: [] };
+  } catch (error) {
+    if (!(error instanceof MondayError) && !(error instanceof Error && error.name === 'TimeoutError')) throw error;
+    log.warn({ reason: error.message }, 'store visits unavailable');
+    throw new HttpError(502, messages.storeVisitsFailed);
+  }
+}
