@@ -1,3 +1,4 @@
+import type { INetworkModule } from '@azure/msal-node';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
@@ -16,6 +17,7 @@ import type { App, AppContext } from './context';
 import type { DatabaseHandle } from './db/client';
 import { registerErrorHandler } from './errors';
 import { MondayClient, type MondayConfig } from './integrations/monday';
+import { PowerBiClient, type PowerBiConfig } from './integrations/powerbi';
 import { announcementRoutes } from './modules/announcements/routes';
 import { assignmentRoutes } from './modules/assignments/routes';
 import { auditTemplateRoutes } from './modules/audit-templates/routes';
@@ -24,6 +26,7 @@ import { dashboardRoutes } from './modules/dashboards/routes';
 import { healthRoutes } from './modules/health/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { quizRoutes } from './modules/quizzes/routes';
+import { reportRoutes } from './modules/reports/routes';
 import { restaurantRoutes } from './modules/restaurants/routes';
 import { sessionRoutes } from './modules/session/routes';
 import { setupRoutes } from './modules/setup/routes';
@@ -46,6 +49,8 @@ export interface AppOptions {
   dataDir: string;
   uploadMaxBytes?: number;
   monday?: { config: MondayConfig | null; missing: string[] };
+  powerBi?: { config: PowerBiConfig | null; missing: string[]; networkClient?: INetworkModule };
+  brandWord?: string;
   logger?: FastifyServerOptions['logger'];
   trustProxy?: boolean;
 }
@@ -108,6 +113,18 @@ export async function buildApp(options: AppOptions): Promise<App & { auth: Auth 
       client: options.monday?.config ? new MondayClient(options.monday.config) : null,
       missing: options.monday?.missing ?? ['MONDAY_API_TOKEN', 'MONDAY_BOARD_ID'],
     },
+    powerBi: {
+      client: options.powerBi?.config
+        ? new PowerBiClient(options.powerBi.config, { networkClient: options.powerBi.networkClient })
+        : null,
+      missing: options.powerBi?.missing ?? [
+        'AZURE_TENANT_ID',
+        'AZURE_CLIENT_ID',
+        'AZURE_CLIENT_SECRET',
+        'POWERBI_WORKSPACE_ID',
+      ],
+      brandWord: options.brandWord,
+    },
   };
   await app.register(fastifyMultipart, { limits: { fileSize: context.uploadMaxBytes, files: 1, fields: 10 } });
 
@@ -128,6 +145,7 @@ export async function buildApp(options: AppOptions): Promise<App & { auth: Auth 
     announcementRoutes,
     dashboardRoutes,
     storePerformanceRoutes,
+    reportRoutes,
   ]) {
     routes(app, context);
   }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { MondayConfig } from './integrations/monday';
+import type { PowerBiConfig } from './integrations/powerbi';
 
 const Env = z
   .object({
@@ -37,6 +38,23 @@ const Env = z
     MONDAY_NOTE_STATUS_COLUMN: z.string().min(1).default('status'),
     MONDAY_NOTE_CATEGORY_COLUMN: z.string().min(1).default('category'),
     MONDAY_CACHE_SECONDS: z.coerce.number().int().min(0).default(60),
+    AZURE_TENANT_ID: z.string().min(1).optional(),
+    AZURE_CLIENT_ID: z.string().min(1).optional(),
+    AZURE_CLIENT_SECRET: z.string().min(1).optional(),
+    AZURE_AUTHORITY_HOST: z
+      .url({ protocol: /^https$/, error: 'must be an https URL' })
+      .default('https://login.microsoftonline.com'),
+    POWERBI_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.powerbi.com/v1.0/myorg'),
+    POWERBI_WORKSPACE_ID: z.string().min(1).optional(),
+    POWERBI_REPORT_HQ_SALES: z.string().min(1).optional(),
+    POWERBI_REPORT_HQ_PRODUCT_MIX: z.string().min(1).optional(),
+    POWERBI_REPORT_HQ_OPERATIONS: z.string().min(1).optional(),
+    POWERBI_REPORT_23_24_25: z.string().min(1).optional(),
+    POWERBI_DATASET_23_24_25: z.string().min(1).optional(),
+    POWERBI_REPORT_SALES: z.string().min(1).optional(),
+    POWERBI_REPORT_PRODUCT_MIX: z.string().min(1).optional(),
+    POWERBI_REPORT_OPERATIONS: z.string().min(1).optional(),
+    BRAND_WORD: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .transform((env) => ({
@@ -52,7 +70,58 @@ const Env = z
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     logLevel: env.LOG_LEVEL,
     monday: mondayConfigOf(env),
+    powerBi: powerBiConfigOf(env),
+    brandWord: env.BRAND_WORD?.trim() || undefined,
   }));
+
+type PowerBiEnv = Partial<
+  Record<
+    | 'AZURE_TENANT_ID'
+    | 'AZURE_CLIENT_ID'
+    | 'AZURE_CLIENT_SECRET'
+    | 'POWERBI_WORKSPACE_ID'
+    | 'POWERBI_REPORT_HQ_SALES'
+    | 'POWERBI_REPORT_HQ_PRODUCT_MIX'
+    | 'POWERBI_REPORT_HQ_OPERATIONS'
+    | 'POWERBI_REPORT_23_24_25'
+    | 'POWERBI_DATASET_23_24_25'
+    | 'POWERBI_REPORT_SALES'
+    | 'POWERBI_REPORT_PRODUCT_MIX'
+    | 'POWERBI_REPORT_OPERATIONS',
+    string
+  >
+> & { AZURE_AUTHORITY_HOST: string; POWERBI_API_URL: string };
+
+/** The Power BI service principal and report ids, or which required settings are missing. */
+function powerBiConfigOf(env: PowerBiEnv): { config: PowerBiConfig | null; missing: string[] } {
+  const required = ['AZURE_TENANT_ID', 'AZURE_CLIENT_ID', 'AZURE_CLIENT_SECRET', 'POWERBI_WORKSPACE_ID'] as const;
+  const missing = required.filter((name) => !env[name]);
+  const { AZURE_TENANT_ID, AZURE_CLIENT_ID, AZURE_CLIENT_SECRET, POWERBI_WORKSPACE_ID } = env;
+  if (!AZURE_TENANT_ID || !AZURE_CLIENT_ID || !AZURE_CLIENT_SECRET || !POWERBI_WORKSPACE_ID) {
+    return { config: null, missing };
+  }
+  const report = (reportId?: string, datasetId?: string) => (reportId ? { reportId, datasetId } : undefined);
+  return {
+    config: {
+      tenantId: AZURE_TENANT_ID,
+      clientId: AZURE_CLIENT_ID,
+      clientSecret: AZURE_CLIENT_SECRET,
+      authorityHost: env.AZURE_AUTHORITY_HOST,
+      apiUrl: env.POWERBI_API_URL,
+      workspaceId: POWERBI_WORKSPACE_ID,
+      reports: {
+        'hq-sales': report(env.POWERBI_REPORT_HQ_SALES),
+        'hq-product-mix': report(env.POWERBI_REPORT_HQ_PRODUCT_MIX),
+        'hq-operations': report(env.POWERBI_REPORT_HQ_OPERATIONS),
+        '23-24-25': report(env.POWERBI_REPORT_23_24_25, env.POWERBI_DATASET_23_24_25),
+        sales: report(env.POWERBI_REPORT_SALES),
+        'product-mix': report(env.POWERBI_REPORT_PRODUCT_MIX),
+        operations: report(env.POWERBI_REPORT_OPERATIONS),
+      },
+    },
+    missing: [],
+  };
+}
 
 /** The store-visits board settings, or which of the required ones are missing. */
 function mondayConfigOf(env: {

@@ -10,6 +10,7 @@ import type { Auth } from './auth/auth';
 import type { GuardFactory } from './auth/guards';
 import type { DatabaseHandle } from './db/client';
 import type { MondayClient } from './integrations/monday';
+import type { PowerBiClient } from './integrations/powerbi';
 import type { LocalStorage } from './storage/local-storage';
 
 /** What every module's routes are registered with. */
@@ -21,6 +22,8 @@ export interface AppContext {
   uploadMaxBytes: number;
   /** The store-visits board client, or the settings that are missing for it. */
   monday: { client: MondayClient | null; missing: string[] };
+  /** The Power BI client, or the settings that are missing for it. */
+  powerBi: { client: PowerBiClient | null; missing: string[]; brandWord?: string };
 }
 
 export type App = FastifyInstance<

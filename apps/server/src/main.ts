@@ -23,6 +23,8 @@ async function main() {
     dataDir: config.dataDir,
     uploadMaxBytes: config.uploadMaxBytes,
     monday: config.monday,
+    powerBi: config.powerBi,
+    brandWord: config.brandWord,
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],

@@ -20,7 +20,13 @@ export const PASSWORD = 'correct-horse';
  * BRIGADE_TEST_DRIVER=postgres. Dropped when the file's tests end.
  */
 export async function startTestApp(
-  options: { signInRateLimit?: number; uploadMaxBytes?: number; monday?: AppOptions['monday'] } = {},
+  options: {
+    signInRateLimit?: number;
+    uploadMaxBytes?: number;
+    monday?: AppOptions['monday'];
+    powerBi?: AppOptions['powerBi'];
+    brandWord?: string;
+  } = {},
 ) {
   const { database, dispose } = await openTestDatabase();
   await database.migrate();
@@ -34,6 +40,8 @@ export async function startTestApp(
     dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'brigade-test-')),
     uploadMaxBytes: options.uploadMaxBytes,
     monday: options.monday,
+    powerBi: options.powerBi,
+    brandWord: options.brandWord,
     logger: process.env.BRIGADE_TEST_LOG ? { level: 'error' } : false,
   });
   afterAll(async () => {

@@ -49,6 +49,8 @@ export const permissions = {
   'dashboards.manager': { roles: ['manager'], scope: 'restaurant' },
   'dashboards.staff': { roles: ['staff'] },
   'storePerformance.read': { roles: ['hq'] },
+  // hq reports need hq; restaurant reports a restaurant the caller reaches (reports service).
+  'reports.view': { roles: ['hq', 'manager'], scope: 'restaurant' },
 } as const satisfies Record<string, Permission>;
 
 export type Action = keyof typeof permissions;
