@@ -55,6 +55,7 @@ const Env = z
     POWERBI_REPORT_PRODUCT_MIX: z.string().min(1).optional(),
     POWERBI_REPORT_OPERATIONS: z.string().min(1).optional(),
     BRAND_WORD: z.string().optional(),
+    WEB_ROOT: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .transform((env) => ({
@@ -69,6 +70,7 @@ const Env = z
     trustProxy: env.TRUST_PROXY,
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     logLevel: env.LOG_LEVEL,
+    webRoot: env.WEB_ROOT ? path.resolve(env.WEB_ROOT) : undefined,
     monday: mondayConfigOf(env),
     powerBi: powerBiConfigOf(env),
     brandWord: env.BRAND_WORD?.trim() || undefined,

@@ -19,7 +19,7 @@ async function main() {
     authSecret: resolveAuthSecret(config.authSecret, config.dataDir),
     signInRateLimit: config.signInRateLimit,
     sessionDays: config.sessionDays,
-    webRoot: defaultWebRoot,
+    webRoot: config.webRoot ?? defaultWebRoot,
     dataDir: config.dataDir,
     uploadMaxBytes: config.uploadMaxBytes,
     monday: config.monday,
