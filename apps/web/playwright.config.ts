@@ -12,8 +12,39 @@ const emptyDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brigade-e2e-empty-')
 /** E2E_PORT moves both servers, so two runs (say, two checkouts) can share a machine. */
 export const DEMO_PORT = Number(process.env.E2E_PORT ?? 4321);
 export const EMPTY_PORT = DEMO_PORT + 1;
+/** The fake monday.com (http) and fake Azure AD + Power BI (https) the demo server talks to. */
+export const FAKE_MONDAY_PORT = DEMO_PORT + 10;
+export const FAKE_POWERBI_PORT = DEMO_PORT + 11;
 
-function server(port: number, dataDir: string, extraArgs: string[]) {
+const fakes = path.resolve(import.meta.dirname, '../server/test/fakes');
+
+/** The demo server reaches the external services through their fakes, by configuration only. */
+const integrations = {
+  // The fake Power BI speaks https with a test certificate the server is told to trust.
+  NODE_EXTRA_CA_CERTS: path.join(fakes, 'tls/localhost-cert.pem'),
+  AZURE_TENANT_ID: 'tenant-1',
+  AZURE_CLIENT_ID: 'client-1',
+  AZURE_CLIENT_SECRET: 'secret-1',
+  AZURE_AUTHORITY_HOST: `https://localhost:${FAKE_POWERBI_PORT}`,
+  POWERBI_API_URL: `https://localhost:${FAKE_POWERBI_PORT}/v1.0/myorg`,
+  POWERBI_WORKSPACE_ID: 'workspace-1',
+  POWERBI_REPORT_HQ_SALES: 'report-hq-sales',
+  POWERBI_REPORT_HQ_PRODUCT_MIX: 'report-hq-product-mix',
+  POWERBI_REPORT_HQ_OPERATIONS: 'report-hq-operations',
+  POWERBI_REPORT_23_24_25: 'report-23-24-25',
+  POWERBI_DATASET_23_24_25: 'dataset-23-24-25',
+  POWERBI_REPORT_SALES: 'report-sales',
+  POWERBI_REPORT_PRODUCT_MIX: 'report-product-mix',
+  POWERBI_REPORT_OPERATIONS: 'report-operations',
+  BRAND_WORD: 'Brigade',
+  MONDAY_API_TOKEN: 'test-monday-token',
+  MONDAY_BOARD_ID: '4242',
+  MONDAY_API_URL: `http://127.0.0.1:${FAKE_MONDAY_PORT}/v2`,
+  // Fresh answers, so a test that breaks the fake board sees it at once.
+  MONDAY_CACHE_SECONDS: '0',
+};
+
+function server(port: number, dataDir: string, extraArgs: string[], extraEnv: Record<string, string> = {}) {
   return {
     command: `node --import tsx ${serverEntry} ${extraArgs.join(' ')}`,
     url: `http://localhost:${port}/api/health`,
@@ -29,6 +60,7 @@ function server(port: number, dataDir: string, extraArgs: string[]) {
       // Every test signs in from 127.0.0.1; the limit itself is proven in the API tests.
       SIGN_IN_RATE_LIMIT: '10000',
       LOG_LEVEL: 'warn',
+      ...extraEnv,
     },
   };
 }
@@ -70,5 +102,17 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: [server(DEMO_PORT, demoDataDir, ['--demo']), server(EMPTY_PORT, emptyDataDir, [])],
+  webServer: [
+    {
+      command: `node --import tsx ${path.join(fakes, 'serve-fakes.ts')}`,
+      port: FAKE_MONDAY_PORT,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+      env: { FAKE_MONDAY_PORT: String(FAKE_MONDAY_PORT), FAKE_POWERBI_PORT: String(FAKE_POWERBI_PORT) },
+    },
+    server(DEMO_PORT, demoDataDir, ['--demo'], integrations),
+    server(EMPTY_PORT, emptyDataDir, []),
+  ],
 });

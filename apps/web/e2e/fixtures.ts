@@ -38,3 +38,32 @@ export async function seriousViolations(page: Page) {
 
 export const test = base;
 export { expect };
+
+const demoPort = Number(process.env.E2E_PORT ?? 4321);
+
+/**
+ * Switches for the fake external services the demo server talks to during end-to-end
+ * runs (see playwright.config.ts): make the next Power BI GenerateToken fail, or make the
+ * monday.com board answer with errors.
+ */
+export const fakeServices = {
+  powerBiUrl: `https://localhost:${demoPort + 11}`,
+  mondayUrl: `http://127.0.0.1:${demoPort + 10}`,
+  async failNextPowerBiToken(message = 'Simulated Power BI failure') {
+    await postJson(`${fakeServices.powerBiUrl}/__control/fail-next`, { message });
+  },
+  async setMondayMode(mode: 'ok' | 'errors-on-200' | 'rate-limited-once' | 'server-error') {
+    await postJson(`${fakeServices.mondayUrl}/__control/mode`, { mode });
+  },
+};
+
+async function postJson(url: string, body: unknown) {
+  const { request } = await import('@playwright/test');
+  const context = await request.newContext({ ignoreHTTPSErrors: true });
+  try {
+    const response = await context.post(url, { data: body });
+    if (!response.ok()) throw new Error(`${url} answered ${response.status()}`);
+  } finally {
+    await context.dispose();
+  }
+}

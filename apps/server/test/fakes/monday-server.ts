@@ -19,7 +19,7 @@ type Mode = 'ok' | 'errors-on-200' | 'rate-limited-once' | 'server-error';
  * cursors, and can answer like monday does when things go wrong (errors with HTTP 200,
  * a 429 complexity answer, a 500).
  */
-export async function startFakeMonday(items: FakeBoardItem[], pageSize = 2) {
+export async function startFakeMonday(items: FakeBoardItem[], pageSize = 2, listenPort = 0) {
   const requests: { headers: http.IncomingHttpHeaders; body: { query: string; variables: Record<string, unknown> } }[] =
     [];
   let mode: Mode = 'ok';
@@ -55,11 +55,17 @@ export async function startFakeMonday(items: FakeBoardItem[], pageSize = 2) {
     });
     request.on('end', () => {
       const body = JSON.parse(raw || '{}');
-      requests.push({ headers: request.headers, body });
       const reply = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
         response.writeHead(status, { 'content-type': 'application/json', ...headers });
         response.end(JSON.stringify(payload));
       };
+      // Test control (end-to-end runs switch the fake's behaviour from outside).
+      if (request.url === '/__control/mode') {
+        mode = body.mode ?? 'ok';
+        rateLimited = false;
+        return reply(200, { mode });
+      }
+      requests.push({ headers: request.headers, body });
       if (request.headers.authorization !== 'test-monday-token' || !request.headers['api-version']) {
         return reply(401, { errors: [{ message: 'Not Authenticated' }] });
       }
@@ -89,7 +95,7 @@ export async function startFakeMonday(items: FakeBoardItem[], pageSize = 2) {
       return reply(200, { data: { boards: [{ items_page: page(0) }] } });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/v2`,

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { INetworkModule } from '@azure/msal-node';
 
@@ -14,13 +15,18 @@ export const WORKSPACE = 'workspace-1';
  * sends and answers with the real shapes; `failNext` makes GenerateToken answer with
  * Power BI's error shape.
  */
-export async function startFakePowerBi(options: { tokenLifetimeMinutes?: number } = {}) {
+export async function startFakePowerBi(
+  options: { tokenLifetimeMinutes?: number; tls?: { key: Buffer; cert: Buffer }; port?: number } = {},
+) {
   const generateTokenBodies: Record<string, unknown>[] = [];
   const aadRequests: URLSearchParams[] = [];
   let failNext: string | null = null;
   let issued = 0;
 
-  const server = http.createServer((request, response) => {
+  // Over TLS (end-to-end runs, where the server process trusts our test certificate) the
+  // fake is its own authority host; in-process API tests reach it through `networkClient`.
+  let authorityHost = FAKE_AUTHORITY_HOST;
+  const handler = (request: http.IncomingMessage, response: http.ServerResponse) => {
     let raw = '';
     request.on('data', (chunk) => {
       raw += chunk;
@@ -31,14 +37,22 @@ export async function startFakePowerBi(options: { tokenLifetimeMinutes?: number 
         response.writeHead(status, { 'content-type': 'application/json' });
         response.end(JSON.stringify(body));
       };
+      // Test controls (end-to-end runs drive the fake from outside).
+      if (url.pathname === '/__control/fail-next' && request.method === 'POST') {
+        failNext = JSON.parse(raw || '{}').message ?? 'Simulated Power BI failure';
+        return reply(200, { ok: true });
+      }
+      if (url.pathname === '/__control/requests') {
+        return reply(200, { generateTokenBodies, aadRequests: aadRequests.length });
+      }
       // Azure AD
       if (url.pathname === `/${TENANT}/v2.0/.well-known/openid-configuration`) {
         return reply(200, {
-          token_endpoint: `${FAKE_AUTHORITY_HOST}/${TENANT}/oauth2/v2.0/token`,
-          authorization_endpoint: `${FAKE_AUTHORITY_HOST}/${TENANT}/oauth2/v2.0/authorize`,
-          end_session_endpoint: `${FAKE_AUTHORITY_HOST}/${TENANT}/oauth2/v2.0/logout`,
-          issuer: `${FAKE_AUTHORITY_HOST}/${TENANT}/v2.0`,
-          jwks_uri: `${FAKE_AUTHORITY_HOST}/${TENANT}/discovery/v2.0/keys`,
+          token_endpoint: `${authorityHost}/${TENANT}/oauth2/v2.0/token`,
+          authorization_endpoint: `${authorityHost}/${TENANT}/oauth2/v2.0/authorize`,
+          end_session_endpoint: `${authorityHost}/${TENANT}/oauth2/v2.0/logout`,
+          issuer: `${authorityHost}/${TENANT}/v2.0`,
+          jwks_uri: `${authorityHost}/${TENANT}/discovery/v2.0/keys`,
         });
       }
       if (url.pathname === `/${TENANT}/oauth2/v2.0/token`) {
@@ -84,9 +98,12 @@ export async function startFakePowerBi(options: { tokenLifetimeMinutes?: number 
       }
       reply(404, { error: { code: 'NotFound', message: `No route ${request.method} ${url.pathname}` } });
     });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  };
+  const server = options.tls ? https.createServer(options.tls, handler) : http.createServer(handler);
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  const base = `${options.tls ? 'https://localhost' : 'http://127.0.0.1'}:${port}`;
+  if (options.tls) authorityHost = base;
 
   /**
    * msal-node only accepts https authorities; in tests its requests to the fake https
@@ -110,6 +127,7 @@ export async function startFakePowerBi(options: { tokenLifetimeMinutes?: number 
 
   return {
     apiUrl: `${base}/v1.0/myorg`,
+    authorityHost,
     networkClient,
     generateTokenBodies,
     aadRequests,
