@@ -39,24 +39,21 @@ const monday = await startFakeMonday([
 ]);
 afterAll(() => monday.close());
 
-const t = await startTestApp({
-  monday: {
-    config: {
-      token: 'test-monday-token',
-      boardId: '123',
-      apiUrl: monday.url,
-      apiVersion: '2025-10',
-      restaurantColumn: 'group',
-      dateColumn: 'date',
-      personColumn: 'person',
-      statusColumn: 'status',
-      noteStatusColumn: 'status',
-      noteCategoryColumn: 'category',
-      cacheSeconds: 60,
-    },
-    missing: [],
-  },
+const boardSettings = (cacheSeconds: number) => ({
+  token: 'test-monday-token',
+  boardId: '123',
+  apiUrl: monday.url,
+  apiVersion: '2025-10',
+  restaurantColumn: 'group',
+  dateColumn: 'date',
+  personColumn: 'person',
+  statusColumn: 'status',
+  noteStatusColumn: 'status',
+  noteCategoryColumn: 'category',
+  cacheSeconds,
 });
+
+const t = await startTestApp({ monday: { config: boardSettings(60), missing: [] } });
 const utrecht = await t.buildRestaurant({ name: 'Brigade Utrecht' });
 const quiet = await t.buildRestaurant({ name: 'Brigade Quiet' });
 const hq = await t.signedIn('hq');
@@ -145,24 +142,7 @@ describe('store visits from monday.com', () => {
 
 describe('when monday.com fails', async () => {
   const fresh = async () => {
-    const app = await startTestApp({
-      monday: {
-        config: {
-          token: 'test-monday-token',
-          boardId: '123',
-          apiUrl: monday.url,
-          apiVersion: '2025-10',
-          restaurantColumn: 'group',
-          dateColumn: 'date',
-          personColumn: 'person',
-          statusColumn: 'status',
-          noteStatusColumn: 'status',
-          noteCategoryColumn: 'category',
-          cacheSeconds: 0,
-        },
-        missing: [],
-      },
-    });
+    const app = await startTestApp({ monday: { config: boardSettings(0), missing: [] } });
     const restaurant = await app.buildRestaurant({ name: 'Brigade Utrecht' });
     const boss = await app.signedIn('hq');
     return (path = '/visits') =>
