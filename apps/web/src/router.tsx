@@ -17,6 +17,23 @@ const placeholderPage: PageLoader = () =>
  */
 const pages: Partial<Record<string, PageLoader>> = {
   '/profile': () => import('./features/profile/profile-page').then((module) => ({ Component: module.ProfilePage })),
+  '/restaurants-management': () =>
+    import('./features/restaurants/restaurants-page').then((module) => ({ Component: module.RestaurantsPage })),
+  '/staff-management': () =>
+    import('./features/users/staff-management-page').then((module) => ({ Component: module.StaffManagementPage })),
+  '/audit-templates': () =>
+    import('./features/audit-templates/audit-templates-page').then((module) => ({
+      Component: module.AuditTemplatesPage,
+    })),
+  '/audit-templates/add': () =>
+    import('./features/audit-templates/add-template-page').then((module) => ({ Component: module.AddTemplatePage })),
+  '/audit-templates/:id/edit': () =>
+    import('./features/audit-templates/edit-template-page').then((module) => ({ Component: module.EditTemplatePage })),
+  '/audits-management': () =>
+    import('./features/audits/audits-page').then((module) => ({ Component: module.AuditsPage })),
+  '/audits/create': () =>
+    import('./features/audits/create-audit-page').then((module) => ({ Component: module.CreateAuditPage })),
+  '/audits/:id': () => import('./features/audits/audit-page').then((module) => ({ Component: module.AuditPage })),
 };
 
 const routes: RouteObject[] = [

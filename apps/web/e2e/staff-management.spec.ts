@@ -1,0 +1,295 @@
+import type { Page } from '@playwright/test';
+import { expect, fillSignIn, managerRestaurants, seriousViolations, signInAs, test } from './fixtures';
+
+const ROTTERDAM = 'Brigade Rotterdam Markthal';
+const ANTWERP = 'Brigade Antwerpen Meir';
+
+/** Other files run at the same time on the same database: every person made here is new. */
+function newPerson(first: string) {
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  return { name: `${first} ${stamp}`, email: `${first.toLowerCase()}.${stamp}@example.com`, password: 'brigade-e2e' };
+}
+
+/** Picks an option of a Select or MultiSelect the way a person does, then closes its list. */
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('listbox')).toBeHidden();
+}
+
+function rowOf(page: Page, text: string) {
+  return page.getByRole('row').filter({ hasText: text });
+}
+
+test.describe('Staff Management, hq', () => {
+  test('the form asks for what a new person needs, and a taken email is refused on the field', async ({ page }) => {
+    await signInAs(page, 'hq', '/staff-management');
+    await page.getByRole('button', { name: 'Add Staff' }).click();
+    const form = page.getByRole('region', { name: 'Add Staff Member' });
+    await form.getByRole('button', { name: 'Save' }).click();
+    for (const message of [
+      'Name is required',
+      'Email is required',
+      'Password is required for new staff',
+      'At least one restaurant must be selected',
+    ]) {
+      await expect(form.getByText(message)).toBeVisible();
+    }
+    await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Duplicate Person');
+    await form.getByRole('textbox', { name: 'Email', exact: true }).fill('staff@example.com');
+    await form.getByLabel(/^Password/).fill('12345');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form.getByText('Password must be at least 6 characters')).toBeVisible();
+    await form.getByLabel(/^Password/).fill('123456');
+    await choose(page, 'Restaurants', ROTTERDAM);
+    await form.getByRole('button', { name: 'Save' }).click();
+    // The server's sentence in the red box and under the email field.
+    await expect(form.getByRole('alert')).toHaveText('User with this email already exists');
+    await expect(form.getByText('User with this email already exists')).toHaveCount(2);
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await expect(form).toHaveCount(0);
+  });
+
+  test('hq creates a manager of two restaurants and a staff member; the manager works in the selected restaurant only and deactivates someone who then cannot sign in', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const manager = newPerson('Manon');
+    const staff = newPerson('Stijn');
+    const added = newPerson('Amira');
+
+    await test.step('hq creates the manager with two restaurants', async () => {
+      await signInAs(page, 'hq', '/staff-management');
+      await page.getByRole('button', { name: 'Add Staff' }).click();
+      const form = page.getByRole('region', { name: 'Add Staff Member' });
+      await form.getByRole('textbox', { name: 'Name', exact: true }).fill(manager.name);
+      await form.getByRole('textbox', { name: 'Email', exact: true }).fill(manager.email);
+      await choose(page, 'Role', 'Manager');
+      await form.getByLabel(/^Password/).fill(manager.password);
+      await choose(page, 'Restaurants', ROTTERDAM);
+      await choose(page, 'Restaurants', ANTWERP);
+      await form.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText('Staff member added')).toBeVisible();
+      await expect(form).toHaveCount(0);
+
+      await page.getByLabel('Search staff').fill(manager.email);
+      const row = rowOf(page, manager.email);
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText('Manager');
+      await expect(row.getByText(ROTTERDAM)).toBeVisible();
+      await expect(row.getByText(ANTWERP)).toBeVisible();
+      await expect(row.getByText('Active', { exact: true })).toBeVisible();
+      await expect(row).toContainText('0/0');
+    });
+
+    await test.step('hq adds a staff member in Rotterdam', async () => {
+      await page.getByRole('button', { name: 'Add Staff' }).click();
+      const form = page.getByRole('region', { name: 'Add Staff Member' });
+      await form.getByRole('textbox', { name: 'Name', exact: true }).fill(staff.name);
+      await form.getByRole('textbox', { name: 'Email', exact: true }).fill(staff.email);
+      await expect(form.getByRole('combobox', { name: 'Role', exact: true })).toHaveValue('Staff');
+      await form.getByLabel(/^Password/).fill(staff.password);
+      await choose(page, 'Restaurants', ROTTERDAM);
+      await form.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText('Staff member added')).toBeVisible();
+      await page.getByLabel('Search staff').fill(staff.email);
+      await expect(rowOf(page, staff.email)).toContainText('Staff');
+    });
+
+    const managerContext = await browser.newContext({ baseURL });
+    const managerPage = await managerContext.newPage();
+
+    await test.step('the manager sees the staff of the selected restaurant only', async () => {
+      await managerPage.goto('/staff-management');
+      await fillSignIn(managerPage, manager.email, manager.password);
+      await expect(managerPage.getByRole('heading', { level: 1, name: 'Staff Management' })).toBeVisible();
+      const pills = managerPage.getByRole('radiogroup', { name: 'Restaurant' }).getByRole('radio');
+      await expect(pills).toHaveCount(2);
+      await expect(managerPage.getByRole('radio', { name: ANTWERP })).toBeChecked();
+      await expect(rowOf(managerPage, 'Ruben Claes')).toHaveCount(1);
+      await expect(rowOf(managerPage, 'Jesse Vermeulen')).toHaveCount(0);
+      await expect(rowOf(managerPage, staff.email)).toHaveCount(0);
+      // Managers are not on a manager's staff list, not even the manager themself.
+      await expect(rowOf(managerPage, 'Lotte Peeters')).toHaveCount(0);
+      await expect(rowOf(managerPage, manager.email)).toHaveCount(0);
+
+      await managerPage.getByRole('radiogroup', { name: 'Restaurant' }).getByText(ROTTERDAM).click();
+      await expect(managerPage.getByRole('radio', { name: ROTTERDAM })).toBeChecked();
+      await expect(rowOf(managerPage, 'Jesse Vermeulen')).toHaveCount(1);
+      await expect(rowOf(managerPage, staff.email)).toHaveCount(1);
+      await expect(rowOf(managerPage, 'Ruben Claes')).toHaveCount(0);
+    });
+
+    await test.step('the manager adds a staff member: no role or restaurant to choose', async () => {
+      await managerPage.getByRole('button', { name: 'Add Staff' }).click();
+      const form = managerPage.getByRole('region', { name: 'Add Staff Member' });
+      await expect(form.getByRole('combobox', { name: 'Role', exact: true })).toHaveCount(0);
+      await expect(form.getByRole('combobox', { name: 'Restaurants', exact: true })).toHaveCount(0);
+      await form.getByRole('textbox', { name: 'Name', exact: true }).fill(added.name);
+      await form.getByRole('textbox', { name: 'Email', exact: true }).fill(added.email);
+      await form.getByLabel(/^Password/).fill(added.password);
+      await form.getByRole('button', { name: 'Save' }).click();
+      await expect(managerPage.getByText('Staff member added')).toBeVisible();
+      const row = rowOf(managerPage, added.email);
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText('Staff');
+      await expect(row.getByText('Active', { exact: true })).toBeVisible();
+    });
+
+    await test.step('the manager deactivates them', async () => {
+      const row = rowOf(managerPage, added.email);
+      await row.getByRole('button', { name: `Deactivate ${added.name}` }).click();
+      await expect(managerPage.getByText(`${added.name} deactivated`)).toBeVisible();
+      await expect(row.getByText('Inactive', { exact: true })).toBeVisible();
+      await expect(row.getByRole('button', { name: `Activate ${added.name}` })).toBeVisible();
+    });
+    await managerContext.close();
+
+    await test.step('the deactivated person cannot sign in', async () => {
+      const staffContext = await browser.newContext({ baseURL });
+      const staffPage = await staffContext.newPage();
+      await staffPage.goto('/');
+      await fillSignIn(staffPage, added.email, added.password);
+      await expect(staffPage.getByRole('alert')).toHaveText(
+        'This account has been deactivated. Ask head office to reactivate it.',
+      );
+      await staffContext.close();
+    });
+
+    await test.step('hq sees the new person in Rotterdam', async () => {
+      await page.getByLabel('Search staff').fill(added.email);
+      const row = rowOf(page, added.email);
+      await expect(row.getByText(ROTTERDAM)).toBeVisible();
+      await expect(row.getByText('Inactive', { exact: true })).toBeVisible();
+    });
+  });
+
+  test('hq edits a person inline, keeping the password when left blank, then deletes them after the confirmation', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const person = newPerson('Bram');
+    await signInAs(page, 'hq', '/staff-management');
+    await page.getByRole('button', { name: 'Add Staff' }).click();
+    const addForm = page.getByRole('region', { name: 'Add Staff Member' });
+    await addForm.getByRole('textbox', { name: 'Name', exact: true }).fill(person.name);
+    await addForm.getByRole('textbox', { name: 'Email', exact: true }).fill(person.email);
+    await addForm.getByLabel(/^Password/).fill(person.password);
+    await choose(page, 'Restaurants', ANTWERP);
+    await addForm.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Staff member added')).toBeVisible();
+
+    await page.getByLabel('Search staff').fill(person.email);
+    const row = rowOf(page, person.email);
+    await row.getByRole('button', { name: `Edit ${person.name}` }).click();
+    const editForm = page.getByRole('region', { name: `Edit ${person.name}` });
+    await expect(editForm.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(person.name);
+    await expect(editForm.getByText('Leave blank to keep the current password')).toBeVisible();
+    const renamed = `${person.name} Jr`;
+    await editForm.getByRole('textbox', { name: 'Name', exact: true }).fill(renamed);
+    await choose(page, 'Restaurants', ROTTERDAM);
+    await editForm.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Staff member updated')).toBeVisible();
+    await expect(editForm).toHaveCount(0);
+    await expect(row).toContainText(renamed);
+    await expect(row.getByText(ROTTERDAM)).toBeVisible();
+    await expect(row.getByText(ANTWERP)).toBeVisible();
+
+    // The blank password kept the old one.
+    const context = await browser.newContext({ baseURL });
+    const personPage = await context.newPage();
+    await personPage.goto('/');
+    await fillSignIn(personPage, person.email, person.password);
+    await expect(personPage).toHaveURL('/dashboard-staff');
+    await context.close();
+
+    await row.getByRole('button', { name: `Delete ${renamed}` }).click();
+    const confirm = page.getByRole('dialog', { name: `Delete ${renamed}` });
+    await expect(confirm).toContainText(
+      'Are you sure you want to delete this staff member? This action cannot be undone.',
+    );
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Staff member deleted')).toBeVisible();
+    await expect(row).toHaveCount(0);
+    await expect(page.getByText('No staff members found')).toBeVisible();
+  });
+
+  test('hq search finds people by restaurant name, and the filter narrows to one restaurant', async ({ page }) => {
+    await signInAs(page, 'hq', '/staff-management');
+    await page.getByLabel('Search staff').fill('Utrecht Neude');
+    await expect(rowOf(page, 'Milan Smit')).toHaveCount(1);
+    await expect(rowOf(page, 'Eva Mulder')).toHaveCount(1);
+    await expect(rowOf(page, 'Jesse Vermeulen')).toHaveCount(0);
+
+    await page.getByLabel('Search staff').fill('');
+    await choose(page, 'Restaurant', ROTTERDAM);
+    await expect(rowOf(page, 'Jesse Vermeulen')).toHaveCount(1);
+    await expect(rowOf(page, 'Milan Smit')).toHaveCount(0);
+    await choose(page, 'Restaurant', 'All restaurants');
+    await expect(rowOf(page, 'Milan Smit')).toHaveCount(1);
+  });
+
+  test("a refused toggle shows the banner with the server's reason", async ({ page }) => {
+    await signInAs(page, 'hq', '/staff-management');
+    await page.getByLabel('Search staff').fill('hq@example.com');
+    await rowOf(page, 'hq@example.com').getByRole('button', { name: 'Deactivate Hannah Quist' }).click();
+    const banner = page.getByRole('alert').filter({ hasText: 'Failed to update staff status' });
+    await expect(banner).toBeVisible();
+    await expect(banner).toContainText('You cannot deactivate or delete your own account.');
+    await expect(rowOf(page, 'hq@example.com').getByText('Active', { exact: true })).toBeVisible();
+  });
+
+  test('the hq list and form have no serious accessibility violations', async ({ page }) => {
+    await signInAs(page, 'hq', '/staff-management');
+    await expect(rowOf(page, 'Milan Smit')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Add Staff' }).click();
+    await page.getByRole('region', { name: 'Add Staff Member' }).getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Password is required for new staff')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+test.describe('Staff Management, manager', () => {
+  test("the demo manager's list follows the selected pill and has no serious accessibility violations", async ({
+    page,
+  }) => {
+    const [amsterdam, utrecht] = managerRestaurants;
+    await signInAs(page, 'manager', '/staff-management');
+    await expect(page.getByText(`Staff of ${amsterdam}`)).toBeVisible();
+    await expect(rowOf(page, 'Sam Bakker')).toHaveCount(1);
+    await expect(rowOf(page, 'Milan Smit')).toHaveCount(0);
+    await expect(rowOf(page, 'Sam Bakker')).toContainText(/\d+\/\d+/);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page
+      .getByRole('radiogroup', { name: 'Restaurant' })
+      .getByText(utrecht ?? '')
+      .click();
+    await expect(page.getByText(`Staff of ${utrecht}`)).toBeVisible();
+    await expect(rowOf(page, 'Milan Smit')).toHaveCount(1);
+    await expect(rowOf(page, 'Sam Bakker')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Add Staff' }).click();
+    await expect(page.getByRole('region', { name: 'Add Staff Member' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test('each person is a card with the same actions, and nothing scrolls sideways', async ({ page }) => {
+      await signInAs(page, 'manager', '/staff-management');
+      const card = page.getByRole('listitem').filter({ hasText: 'Sam Bakker' });
+      await expect(card).toBeVisible();
+      await expect(card.getByRole('button', { name: 'Edit Sam Bakker' })).toBeVisible();
+      await expect(card.getByRole('button', { name: 'Deactivate Sam Bakker' })).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  });
+});

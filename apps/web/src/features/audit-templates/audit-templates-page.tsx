@@ -1,0 +1,216 @@
+import { messages } from '@brigade/core/messages';
+import type { AuditTemplateSummary } from '@brigade/core/schemas/audit-templates';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconClipboardList, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { confirmDelete } from '../../components/confirm-delete';
+import { EmptyList } from '../../components/empty-list';
+import { LoadError } from '../../components/load-error';
+import { PageHeader } from '../../components/page-header';
+import { useDeleteAuditTemplate } from './api/delete-audit-template';
+import { useAuditTemplates } from './api/get-audit-templates';
+
+/** From this width (992 px) the list is a table; below it each template is a card. */
+const TABLE_QUERY = '(min-width: 62em)';
+
+/** /audit-templates (hq): core-operations §2 "Audit templates". */
+export function AuditTemplatesPage() {
+  const templates = useAuditTemplates();
+  const showTable = useMediaQuery(TABLE_QUERY, true, { getInitialValueInEffect: false });
+  const data = templates.data;
+
+  return (
+    <>
+      <PageHeader
+        title="Audit Templates"
+        subtitle="Checklists an audit is built from"
+        actions={
+          <Button component={Link} to="/audit-templates/add" leftSection={<IconPlus size={18} aria-hidden />}>
+            Add Template
+          </Button>
+        }
+      />
+      {templates.isPending ? (
+        <ListSkeleton />
+      ) : templates.isError && !data ? (
+        <LoadError
+          message={messages.templatesLoadFailed}
+          onRetry={() => void templates.refetch()}
+          retrying={templates.isFetching}
+        />
+      ) : data && data.length === 0 ? (
+        <EmptyList
+          title="No audit templates yet"
+          description="Add a template to start auditing restaurants"
+          icon={<IconClipboardList size={28} aria-hidden />}
+        />
+      ) : data ? (
+        showTable ? (
+          <TemplateTable templates={data} />
+        ) : (
+          <TemplateCards templates={data} />
+        )
+      ) : null}
+    </>
+  );
+}
+
+function TemplateTable({ templates }: { templates: readonly AuditTemplateSummary[] }) {
+  return (
+    <Paper withBorder>
+      <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Description</Table.Th>
+            <Table.Th>Items</Table.Th>
+            <Table.Th>Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {templates.map((template) => (
+            <Table.Tr key={template.id}>
+              <Table.Td>
+                <Text fw={600} size="sm">
+                  {template.name}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Description text={template.description} />
+              </Table.Td>
+              <Table.Td>
+                <ItemCount count={template.itemCount} />
+              </Table.Td>
+              <Table.Td>
+                <TemplateActions template={template} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Paper>
+  );
+}
+
+function TemplateCards({ templates }: { templates: readonly AuditTemplateSummary[] }) {
+  return (
+    <SimpleGrid component="ul" cols={{ base: 1, sm: 2 }} spacing="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+      {templates.map((template) => (
+        <Paper component="li" key={template.id} withBorder p="md">
+          <Stack gap="xs" h="100%">
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+                {template.name}
+              </Text>
+              <ItemCount count={template.itemCount} />
+            </Group>
+            <Description text={template.description} />
+            <Group justify="flex-end" mt="auto">
+              <TemplateActions template={template} />
+            </Group>
+          </Stack>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function Description({ text }: { text: string }) {
+  return (
+    <Text size="sm" c="gray.7" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+      {text || 'No description'}
+    </Text>
+  );
+}
+
+function ItemCount({ count }: { count: number }) {
+  return (
+    <Badge variant="light" color="indigo" c="indigo.9" tt="none" style={{ flexShrink: 0 }}>
+      {count === 1 ? '1 item' : `${count} items`}
+    </Badge>
+  );
+}
+
+/** Edit and Delete, each named after the template. */
+function TemplateActions({ template }: { template: AuditTemplateSummary }) {
+  const { name } = template;
+  const remove = useDeleteAuditTemplate({
+    onSuccess: () => notifications.show({ color: 'green', message: 'Template deleted' }),
+    onError: (error) =>
+      notifications.show({
+        color: 'red',
+        title: messages.templateDeleteFailed,
+        message: error.message === messages.templateDeleteFailed ? name : `${name}: ${error.message}`,
+      }),
+  });
+
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Tooltip label="Edit">
+        <ActionIcon
+          component={Link}
+          to={`/audit-templates/${encodeURIComponent(template.id)}/edit`}
+          size="lg"
+          variant="subtle"
+          color="indigo"
+          aria-label={`Edit ${name}`}
+        >
+          <IconPencil size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Delete">
+        <ActionIcon
+          size="lg"
+          variant="subtle"
+          color="red.9"
+          aria-label={`Delete ${name}`}
+          loading={remove.isPending}
+          onClick={() =>
+            confirmDelete({
+              title: 'Delete template',
+              message: (
+                <>
+                  Are you sure you want to delete <strong>{name}</strong>? Audits made from it keep their items.{' '}
+                  {messages.cannotBeUndone}
+                </>
+              ),
+              onConfirm: () => remove.mutate(template.id),
+            })
+          }
+        >
+          <IconTrash size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <Paper withBorder p="md" aria-busy="true" aria-label="Loading audit templates">
+      <Stack gap="md">
+        {[0, 1, 2].map((row) => (
+          <Group key={row} wrap="nowrap">
+            <Skeleton height={36} style={{ flex: 1 }} />
+            <Skeleton height={36} style={{ flex: 2 }} />
+            <Skeleton height={36} width={90} />
+          </Group>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}

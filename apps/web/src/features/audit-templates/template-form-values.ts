@@ -1,0 +1,18 @@
+import { randomId } from '@mantine/hooks';
+
+/** One row of the item list. `key` lives only in the browser (React's key); `id` is the stored item's. */
+export interface TemplateItemValue {
+  key: string;
+  id?: string;
+  text: string;
+}
+
+export interface TemplateFormValues {
+  name: string;
+  description: string;
+  items: TemplateItemValue[];
+}
+
+export function newTemplateItem(): TemplateItemValue {
+  return { key: randomId(), text: '' };
+}

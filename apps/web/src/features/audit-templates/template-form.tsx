@@ -1,0 +1,100 @@
+import { messages } from '@brigade/core/messages';
+import { type AuditTemplateDetail, AuditTemplateInput } from '@brigade/core/schemas/audit-templates';
+import { Alert, Button, Group, Paper, Stack, Textarea, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { isApiError } from '../../lib/api-client';
+import { useCreateAuditTemplate } from './api/create-audit-template';
+import { useUpdateAuditTemplate } from './api/update-audit-template';
+import { newTemplateItem, type TemplateFormValues } from './template-form-values';
+import { TemplateItemList } from './template-item-list';
+
+export const FORM_WIDTH = 720;
+
+function initialValuesOf(template: AuditTemplateDetail | null): TemplateFormValues {
+  if (!template) return { name: '', description: '', items: [newTemplateItem()] };
+  return {
+    name: template.name,
+    description: template.description,
+    items: template.items.length
+      ? template.items.map((item) => ({ key: item.id, id: item.id, text: item.text }))
+      : [newTemplateItem()],
+  };
+}
+
+/** What the API takes: items in display order, kept ones with their id so audits still point at them. */
+function toInput(values: TemplateFormValues): AuditTemplateInput {
+  return {
+    name: values.name,
+    description: values.description,
+    items: values.items.map(({ id, text }) => (id ? { id, text } : { text })),
+  };
+}
+
+/**
+ * Add and edit an audit template (core-operations §2 "Audit templates", §5): name,
+ * description and an ordered list of at least one item.
+ */
+export function TemplateForm({ template }: { template: AuditTemplateDetail | null }) {
+  const navigate = useNavigate();
+  const create = useCreateAuditTemplate();
+  const update = useUpdateAuditTemplate();
+  const save = template ? update : create;
+  const form = useForm<TemplateFormValues>({
+    mode: 'controlled',
+    initialValues: initialValuesOf(template),
+    validate: schemaResolver(AuditTemplateInput, { sync: true }),
+  });
+
+  function submit(values: TemplateFormValues) {
+    const callbacks = {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: template ? 'Template updated' : 'Template created' });
+        void navigate('/audit-templates');
+      },
+      onError: (error: Error) => {
+        if (isApiError(error)) form.setErrors(error.fields);
+      },
+    };
+    if (template) update.mutate({ id: template.id, input: toInput(values) }, callbacks);
+    else create.mutate(toInput(values), callbacks);
+  }
+
+  const fallback = template ? messages.templateUpdateFailed : messages.templateCreateFailed;
+  const serverMessage = save.isError && isApiError(save.error) ? save.error.message : null;
+
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} maw={FORM_WIDTH}>
+      <form noValidate onSubmit={form.onSubmit(submit)}>
+        <Stack>
+          <TextInput label="Name" required maxLength={200} key={form.key('name')} {...form.getInputProps('name')} />
+          <Textarea
+            label="Description"
+            autosize
+            minRows={2}
+            maxRows={6}
+            maxLength={2000}
+            key={form.key('description')}
+            {...form.getInputProps('description')}
+          />
+          <TemplateItemList form={form} />
+          {save.isError && (
+            <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" title={fallback}>
+              {serverMessage && serverMessage !== fallback ? serverMessage : null}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" component={Link} to="/audit-templates">
+              Cancel
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? 'Saving...' : 'Save Template'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,323 @@
+import { assessAllItemsMessage, messages } from '@brigade/core/messages';
+import type { AuditDetail, AuditItem } from '@brigade/core/schemas/audits';
+import {
+  AUDIT_MARKS,
+  type AuditMark,
+  computeFinalScore,
+  MARK_LABELS,
+  MARK_VALUES,
+  scoreColour,
+} from '@brigade/core/scoring';
+import { Alert, Badge, Button, Group, Paper, Progress, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconAlertTriangle, IconDeviceFloppy, IconSend } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useCurrentUser } from '../../app/current-user';
+import { ScoreBadge } from '../../components/score-badge';
+import { isApiError } from '../../lib/api-client';
+import { useSaveAuditDraft } from './api/save-audit-draft';
+import { useSubmitAudit } from './api/submit-audit';
+import classes from './audit-editor.module.css';
+
+interface ItemValue {
+  mark: AuditMark | null;
+  comment: string;
+}
+
+type Values = Record<string, ItemValue>;
+
+function valuesOf(audit: AuditDetail): Values {
+  return Object.fromEntries(audit.items.map((item) => [item.id, { mark: item.mark, comment: item.comment ?? '' }]));
+}
+
+/** Items of one template, in order; templates in the order their items come. */
+function groupByTemplate(items: readonly AuditItem[]) {
+  const groups: { templateName: string; items: AuditItem[] }[] = [];
+  for (const item of items) {
+    const last = groups.at(-1);
+    if (last && last.templateName === item.templateName) last.items.push(item);
+    else groups.push({ templateName: item.templateName, items: [item] });
+  }
+  return groups;
+}
+
+type Failure =
+  | { kind: 'unassessed'; remaining: number }
+  | { kind: 'conflict'; message: string }
+  | { kind: 'failed'; title: string; message: string | null };
+
+function failureOf(error: Error, title: string): Failure {
+  if (isApiError(error) && error.status === 409) return { kind: 'conflict', message: error.message };
+  const message = isApiError(error) && error.message !== title ? error.message : null;
+  return { kind: 'failed', title, message };
+}
+
+interface AuditEditorProps {
+  audit: AuditDetail;
+  /** Fetches the stored audit and starts the editor over from it (discarding unsaved values). */
+  onReload: () => Promise<void>;
+}
+
+/**
+ * The audit's items grouped by template: a mark and a comment each (core-operations §4).
+ * hq fills in a draft and saves or submits it; a completed audit, and any audit for
+ * managers and staff, is read-only. The editor keeps the version it started from, so a
+ * save over someone else's newer save is refused (409) instead of overwriting it.
+ */
+export function AuditEditor({ audit, onReload }: AuditEditorProps) {
+  const me = useCurrentUser();
+  const editable = me.role === 'hq' && audit.status === 'draft';
+  const [values, setValues] = useState<Values>(() => valuesOf(audit));
+  const [version, setVersion] = useState(audit.version);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [showMissing, setShowMissing] = useState(false);
+  const [reloading, setReloading] = useState(false);
+  const save = useSaveAuditDraft();
+  const submit = useSubmitAudit();
+
+  const groups = useMemo(() => groupByTemplate(audit.items), [audit.items]);
+  const marks = audit.items.map((item) => values[item.id]?.mark ?? null);
+  const assessed = marks.filter((mark) => mark !== null).length;
+  const total = audit.items.length;
+  const remaining = total - assessed;
+
+  function change(itemId: string, patch: Partial<ItemValue>) {
+    setValues((current) => {
+      const previous = current[itemId] ?? { mark: null, comment: '' };
+      return { ...current, [itemId]: { ...previous, ...patch } };
+    });
+  }
+
+  const input = () => ({
+    version,
+    items: audit.items.map((item) => {
+      const value = values[item.id];
+      return { id: item.id, mark: value?.mark ?? null, comment: value?.comment.trim() || null };
+    }),
+  });
+
+  function saveDraft() {
+    setFailure(null);
+    save.mutate(
+      { id: audit.id, input: input() },
+      {
+        onSuccess: (saved) => {
+          setVersion(saved.version);
+          notifications.show({ color: 'green', message: messages.auditSaved });
+        },
+        onError: (error) => setFailure(failureOf(error, messages.auditSaveFailed)),
+      },
+    );
+  }
+
+  function submitAudit() {
+    setFailure(null);
+    if (remaining > 0) {
+      setShowMissing(true);
+      setFailure({ kind: 'unassessed', remaining });
+      return;
+    }
+    submit.mutate(
+      { id: audit.id, input: input() },
+      {
+        // The page starts a read-only view from the completed audit.
+        onSuccess: (completed) =>
+          notifications.show({ color: 'green', message: `Audit submitted: score ${completed.finalScore ?? 0}%` }),
+        onError: (error) => setFailure(failureOf(error, messages.auditSubmitFailed)),
+      },
+    );
+  }
+
+  async function reload() {
+    setReloading(true);
+    try {
+      await onReload();
+    } finally {
+      setReloading(false);
+    }
+  }
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder p="md">
+        <Stack gap={6}>
+          <Group justify="space-between" gap="xs">
+            <Text fw={600}>
+              {assessed} of {total} assessed
+            </Text>
+            {editable && (
+              <Group gap={6}>
+                <Text size="sm" c="gray.7">
+                  Score so far
+                </Text>
+                <ScoreBadge status="completed" score={computeFinalScore(marks)} />
+              </Group>
+            )}
+          </Group>
+          <Progress.Root size="md">
+            <Progress.Section
+              value={total === 0 ? 0 : Math.round((assessed / total) * 100)}
+              aria-label="Items assessed"
+            />
+          </Progress.Root>
+          {editable && (
+            <Text size="sm" c="gray.7">
+              Unassessed items count as 0 until they get a mark.
+            </Text>
+          )}
+        </Stack>
+      </Paper>
+
+      {groups.map((group) => (
+        <section key={group.templateName} aria-label={group.templateName}>
+          <Title order={2} fz="h3" mb="sm">
+            {group.templateName}
+          </Title>
+          <Stack gap="sm" component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
+            {group.items.map((item) => (
+              <AuditItemCard
+                key={item.id}
+                item={item}
+                value={values[item.id] ?? { mark: null, comment: '' }}
+                editable={editable}
+                readOnly={!editable}
+                missing={showMissing && !values[item.id]?.mark}
+                onChange={(patch) => change(item.id, patch)}
+              />
+            ))}
+          </Stack>
+        </section>
+      ))}
+
+      {editable && (
+        <Paper withBorder shadow="md" p="sm" className={classes.actionBar}>
+          <Stack gap="sm">
+            {failure && (
+              <FailureAlert
+                failure={failure}
+                onReload={reload}
+                reloading={reloading}
+                onClose={() => setFailure(null)}
+              />
+            )}
+            <Group justify="flex-end" gap="sm">
+              <Button
+                variant="default"
+                leftSection={<IconDeviceFloppy size={18} aria-hidden />}
+                onClick={saveDraft}
+                loading={save.isPending}
+                disabled={submit.isPending}
+              >
+                Save Draft
+              </Button>
+              <Button
+                leftSection={<IconSend size={18} aria-hidden />}
+                onClick={submitAudit}
+                loading={submit.isPending}
+                disabled={save.isPending}
+              >
+                Submit Audit
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  );
+}
+
+function FailureAlert({
+  failure,
+  onReload,
+  reloading,
+  onClose,
+}: {
+  failure: Failure;
+  onReload: () => void;
+  reloading: boolean;
+  onClose: () => void;
+}) {
+  const closeProps = { withCloseButton: true, onClose, closeButtonLabel: 'Dismiss message' } as const;
+  if (failure.kind === 'unassessed') {
+    return (
+      <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" {...closeProps}>
+        {assessAllItemsMessage(failure.remaining)}
+      </Alert>
+    );
+  }
+  if (failure.kind === 'conflict') {
+    return (
+      <Alert color="orange" icon={<IconAlertTriangle aria-hidden />} role="alert">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{failure.message}</Text>
+          <Button size="xs" variant="filled" color="orange.9" onClick={onReload} loading={reloading}>
+            Reload
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  return (
+    <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" title={failure.title} {...closeProps}>
+      {failure.message}
+    </Alert>
+  );
+}
+
+interface AuditItemCardProps {
+  item: AuditItem;
+  value: ItemValue;
+  editable: boolean;
+  readOnly: boolean;
+  missing: boolean;
+  onChange: (patch: Partial<ItemValue>) => void;
+}
+
+function AuditItemCard({ item, value, editable, readOnly, missing, onChange }: AuditItemCardProps) {
+  return (
+    <Paper component="li" withBorder p="md" className={missing ? classes.missing : undefined}>
+      <Stack gap="sm">
+        <Radio.Group
+          label={
+            <Group component="span" gap="xs" wrap="wrap">
+              <span>{item.itemText}</span>
+              {readOnly && value.mark && <MarkBadge mark={value.mark} />}
+            </Group>
+          }
+          value={value.mark}
+          onChange={(mark) => onChange({ mark: mark as AuditMark })}
+          disabled={!editable}
+          error={missing ? 'Choose a mark' : undefined}
+          styles={{ label: { fontWeight: 600, marginBottom: 6 } }}
+        >
+          <Group gap="md" mt={4}>
+            {AUDIT_MARKS.map((mark) => (
+              <Radio key={mark} value={mark} label={MARK_LABELS[mark]} />
+            ))}
+          </Group>
+        </Radio.Group>
+        <Textarea
+          label="Comment"
+          aria-label={`Comment for ${item.itemText}`}
+          placeholder={readOnly ? undefined : 'Optional'}
+          autosize
+          minRows={1}
+          maxRows={8}
+          maxLength={2000}
+          value={value.comment}
+          onChange={(event) => onChange({ comment: event.currentTarget.value })}
+          disabled={!editable}
+        />
+      </Stack>
+    </Paper>
+  );
+}
+
+/** A completed item's mark with a dot coloured by its value (Bad red ... Excellent green); dark text for contrast. */
+function MarkBadge({ mark }: { mark: AuditMark }) {
+  return (
+    <Badge variant="dot" color={scoreColour(MARK_VALUES[mark])} c="gray.9" tt="none" size="md" fw={600}>
+      {MARK_LABELS[mark]}
+    </Badge>
+  );
+}

@@ -1,0 +1,164 @@
+import { messages } from '@brigade/core/messages';
+import type { AuditDetail } from '@brigade/core/schemas/audits';
+import { Alert, Button, Group, Paper, Skeleton, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconArrowLeft, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useCurrentUser } from '../../app/current-user';
+import { confirmDelete } from '../../components/confirm-delete';
+import { LoadError } from '../../components/load-error';
+import { PageHeader } from '../../components/page-header';
+import { ScoreBadge } from '../../components/score-badge';
+import { isApiError } from '../../lib/api-client';
+import { formatDate } from '../../lib/format-date';
+import { useDeleteAudit } from './api/delete-audit';
+import { useAudit } from './api/get-audit';
+import { AuditEditor } from './audit-editor';
+
+const LIST_PATH = '/audits-management';
+
+/**
+ * /audits/{id} (core-operations §2, §4): a draft to fill in (hq) or an audit to read.
+ * Managers and staff, and everyone once it is completed, see it read-only.
+ */
+export function AuditPage() {
+  const { id = '' } = useParams();
+  const audit = useAudit(id);
+  // Reload after a conflict: the editor starts over from the stored audit.
+  const [generation, setGeneration] = useState(0);
+
+  if (audit.isPending) return <AuditSkeleton />;
+  if (!audit.data) {
+    const error = audit.error;
+    // A mistyped id is refused as invalid (400); to the reader it is as missing as a 404.
+    if (isApiError(error) && [400, 403, 404].includes(error.status)) {
+      return (
+        <>
+          <PageHeader title="Audit" />
+          <Stack align="flex-start" maw={640}>
+            <Alert color="red" icon={<IconAlertCircle aria-hidden />} w="100%" role="alert">
+              {error.status === 403 ? error.message : messages.auditNotFound}
+            </Alert>
+            <Button
+              component={Link}
+              to={LIST_PATH}
+              variant="default"
+              leftSection={<IconArrowLeft size={16} aria-hidden />}
+            >
+              Back to Audits
+            </Button>
+          </Stack>
+        </>
+      );
+    }
+    return (
+      <>
+        <PageHeader title="Audit" />
+        <LoadError
+          message={messages.auditLoadFailed}
+          onRetry={() => void audit.refetch()}
+          retrying={audit.isFetching}
+        />
+      </>
+    );
+  }
+
+  const data = audit.data;
+  return (
+    <>
+      <AuditHeader audit={data} />
+      <AuditEditor
+        // A completed audit (or a reload) starts from the stored values.
+        key={`${data.id}:${data.status}:${generation}`}
+        audit={data}
+        onReload={async () => {
+          await audit.refetch();
+          setGeneration((current) => current + 1);
+        }}
+      />
+    </>
+  );
+}
+
+function AuditHeader({ audit }: { audit: AuditDetail }) {
+  const me = useCurrentUser();
+  const navigate = useNavigate();
+  const date = formatDate(audit.auditedAt);
+  const remove = useDeleteAudit({
+    onSuccess: () => {
+      notifications.show({ color: 'green', message: 'Audit deleted' });
+      void navigate(LIST_PATH);
+    },
+    onError: (error) =>
+      notifications.show({
+        color: 'red',
+        title: messages.auditDeleteFailed,
+        message: error.message === messages.auditDeleteFailed ? audit.restaurant.name : error.message,
+      }),
+  });
+  const subtitle = [
+    date,
+    `Auditor: ${audit.auditor?.name ?? messages.deletedUser}`,
+    `Templates: ${audit.templateNames.join(', ') || 'none'}`,
+  ].join(' · ');
+
+  return (
+    <>
+      <Button
+        component={Link}
+        to={LIST_PATH}
+        variant="subtle"
+        size="compact-sm"
+        leftSection={<IconArrowLeft size={16} aria-hidden />}
+        mb="xs"
+        ml={-8}
+      >
+        Back to Audits
+      </Button>
+      <PageHeader
+        title={audit.restaurant.name}
+        subtitle={subtitle}
+        actions={
+          <Group gap="sm" wrap="nowrap">
+            <ScoreBadge status={audit.status} score={audit.finalScore} size="xl" />
+            {me.role === 'hq' && (
+              <Button
+                color="red.9"
+                leftSection={<IconTrash size={18} aria-hidden />}
+                loading={remove.isPending}
+                onClick={() =>
+                  confirmDelete({
+                    title: messages.confirmDeletion,
+                    message: `Are you sure you want to delete the audit of ${audit.restaurant.name} on ${date}? ${messages.cannotBeUndone}`,
+                    onConfirm: () => remove.mutate(audit.id),
+                  })
+                }
+              >
+                Delete
+              </Button>
+            )}
+          </Group>
+        }
+      />
+    </>
+  );
+}
+
+function AuditSkeleton() {
+  return (
+    <Stack aria-busy="true" aria-label="Loading audit">
+      <Skeleton height={32} width="50%" />
+      <Skeleton height={16} width="70%" />
+      {[0, 1, 2].map((row) => (
+        <Paper key={row} withBorder p="md">
+          <Stack gap="sm">
+            <Skeleton height={16} width="60%" />
+            <Skeleton height={24} width="80%" />
+            <Skeleton height={54} />
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

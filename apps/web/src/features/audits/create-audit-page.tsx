@@ -1,0 +1,171 @@
+import { messages } from '@brigade/core/messages';
+import { CreateAudit } from '@brigade/core/schemas/audits';
+import { Alert, Button, Checkbox, Group, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useCurrentUser } from '../../app/current-user';
+import { LoadError } from '../../components/load-error';
+import { PageHeader } from '../../components/page-header';
+import { isApiError } from '../../lib/api-client';
+import { useCreateAudit } from './api/create-audit';
+import { useAuditors } from './api/get-auditors';
+import { useRestaurantOptions } from './api/get-restaurant-options';
+import { useTemplateOptions } from './api/get-template-options';
+
+const FORM_WIDTH = 640;
+
+/** core-operations §8 lists it; no other screen shares it yet, so it is not in `messages`. */
+const REQUIRED_DATA_LOAD_FAILED = 'Failed to load required data';
+
+/** /audits/create (hq): a restaurant, at least one template and an auditor (core-operations §2, §5). */
+export function CreateAuditPage() {
+  const restaurants = useRestaurantOptions();
+  const templates = useTemplateOptions();
+  const auditors = useAuditors();
+  const queries = [restaurants, templates, auditors];
+
+  return (
+    <>
+      <PageHeader title="New Audit" subtitle="Choose where, what and who; the audit starts as a draft." />
+      {queries.some((query) => query.isPending) ? (
+        <FormSkeleton />
+      ) : restaurants.data && templates.data && auditors.data ? (
+        <CreateAuditForm restaurants={restaurants.data} templates={templates.data} auditors={auditors.data} />
+      ) : (
+        <LoadError
+          message={REQUIRED_DATA_LOAD_FAILED}
+          onRetry={() => {
+            for (const query of queries) if (query.isError) void query.refetch();
+          }}
+          retrying={queries.some((query) => query.isFetching)}
+        />
+      )}
+    </>
+  );
+}
+
+interface Choice {
+  id: string;
+  name: string;
+}
+
+interface CreateAuditFormProps {
+  restaurants: readonly Choice[];
+  templates: readonly (Choice & { itemCount: number })[];
+  auditors: readonly Choice[];
+}
+
+function CreateAuditForm({ restaurants, templates, auditors }: CreateAuditFormProps) {
+  const me = useCurrentUser();
+  const navigate = useNavigate();
+  const create = useCreateAudit();
+  const [restaurantId, setRestaurantId] = useState<string | null>(null);
+  const [templateIds, setTemplateIds] = useState<string[]>([]);
+  // The signed-in hq person audits unless someone else is chosen.
+  const [auditorId, setAuditorId] = useState<string | null>(() =>
+    auditors.some((auditor) => auditor.id === me.id) ? me.id : null,
+  );
+  const [incomplete, setIncomplete] = useState(false);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const input = CreateAudit.safeParse({ restaurantId: restaurantId ?? '', templateIds, auditorId: auditorId ?? '' });
+    setIncomplete(!input.success);
+    if (!input.success) return;
+    create.mutate(input.data, {
+      onSuccess: ({ id }) => void navigate(`/audits/${encodeURIComponent(id)}`),
+    });
+  }
+
+  const serverMessage = create.isError && isApiError(create.error) ? create.error.message : null;
+
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} maw={FORM_WIDTH}>
+      <form noValidate onSubmit={submit}>
+        <Stack>
+          <Select
+            label="Restaurant"
+            placeholder="Choose a restaurant"
+            required
+            searchable
+            nothingFoundMessage="No restaurants found"
+            data={restaurants.map((restaurant) => ({ value: restaurant.id, label: restaurant.name }))}
+            value={restaurantId}
+            onChange={setRestaurantId}
+            error={incomplete && !restaurantId}
+          />
+          <Checkbox.Group
+            label="Templates"
+            description="At least one; their items are audited in this order."
+            required
+            value={templateIds}
+            onChange={setTemplateIds}
+            error={incomplete && templateIds.length === 0}
+          >
+            {templates.length === 0 ? (
+              <Text size="sm" c="gray.7" mt="xs">
+                There are no audit templates yet. <Link to="/audit-templates/add">Add a template</Link> first.
+              </Text>
+            ) : (
+              <Stack gap="xs" mt="xs">
+                {templates.map((template) => (
+                  <Checkbox
+                    key={template.id}
+                    value={template.id}
+                    label={template.name}
+                    description={template.itemCount === 1 ? '1 item' : `${template.itemCount} items`}
+                  />
+                ))}
+              </Stack>
+            )}
+          </Checkbox.Group>
+          <Select
+            label="Auditor"
+            placeholder="Choose an auditor"
+            required
+            searchable
+            nothingFoundMessage="No auditors found"
+            data={auditors.map((auditor) => ({ value: auditor.id, label: auditor.name }))}
+            value={auditorId}
+            onChange={setAuditorId}
+            error={incomplete && !auditorId}
+          />
+          {incomplete && (
+            <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
+              {messages.newAuditIncomplete}
+            </Alert>
+          )}
+          {create.isError && (
+            <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" title={messages.auditCreateFailed}>
+              {serverMessage && serverMessage !== messages.auditCreateFailed ? serverMessage : null}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" component={Link} to="/audits-management">
+              Cancel
+            </Button>
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? 'Creating...' : 'Create Audit'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+function FormSkeleton() {
+  return (
+    <Paper withBorder p="lg" maw={FORM_WIDTH} aria-busy="true" aria-label="Loading the new audit form">
+      <Stack>
+        {[0, 1, 2].map((row) => (
+          <Stack key={row} gap={6}>
+            <Skeleton height={14} width={90} />
+            <Skeleton height={36} />
+          </Stack>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,122 @@
+import { messages } from '@brigade/core/messages';
+import type { AuditListItem } from '@brigade/core/schemas/audits';
+import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { IconEye } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { ScoreBadge } from '../../components/score-badge';
+import { formatDate } from '../../lib/format-date';
+
+interface AuditListProps {
+  audits: readonly AuditListItem[];
+}
+
+function auditorOf(audit: AuditListItem) {
+  return audit.auditorName ?? messages.deletedUser;
+}
+
+/** Wide screens: one row per audit. */
+export function HqAuditTable({ audits }: AuditListProps) {
+  return (
+    <Paper withBorder>
+      <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Restaurant</Table.Th>
+            <Table.Th>Date</Table.Th>
+            <Table.Th>Auditor</Table.Th>
+            <Table.Th>Templates</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {audits.map((audit) => (
+            <Table.Tr key={audit.id}>
+              <Table.Td>
+                <Text fw={600} size="sm">
+                  {audit.restaurant.name}
+                </Text>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Text size="sm">{formatDate(audit.auditedAt)}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" c={audit.auditorName ? undefined : 'gray.7'}>
+                  {auditorOf(audit)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{audit.templateNames.join(', ')}</Text>
+              </Table.Td>
+              <Table.Td>
+                <ScoreBadge status={audit.status} score={audit.finalScore} />
+              </Table.Td>
+              <Table.Td>
+                <ViewButton audit={audit} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Paper>
+  );
+}
+
+/** Narrower screens: one card per audit with the same facts and the View button. */
+export function HqAuditCards({ audits }: AuditListProps) {
+  return (
+    <SimpleGrid component="ul" cols={{ base: 1, md: 2 }} spacing="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+      {audits.map((audit) => (
+        <Paper component="li" key={audit.id} withBorder p="md">
+          <Stack gap={6} h="100%">
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <Text fw={700}>{audit.restaurant.name}</Text>
+              <ScoreBadge status={audit.status} score={audit.finalScore} />
+            </Group>
+            <Text size="sm">
+              {formatDate(audit.auditedAt)} · By {auditorOf(audit)}
+            </Text>
+            <Text size="sm" c="gray.7">
+              {audit.templateNames.join(', ')}
+            </Text>
+            <Group justify="flex-end" mt="auto">
+              <ViewButton audit={audit} />
+            </Group>
+          </Stack>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function ViewButton({ audit }: { audit: AuditListItem }) {
+  return (
+    <Button
+      component={Link}
+      to={`/audits/${encodeURIComponent(audit.id)}`}
+      variant="light"
+      size="xs"
+      leftSection={<IconEye size={16} aria-hidden />}
+      aria-label={`View audit of ${audit.restaurant.name} on ${formatDate(audit.auditedAt)}`}
+    >
+      View
+    </Button>
+  );
+}
+
+export function AuditListSkeleton() {
+  return (
+    <Paper withBorder p="md" aria-busy="true" aria-label="Loading audits">
+      <Stack gap="md">
+        {[0, 1, 2, 3].map((row) => (
+          <Group key={row} wrap="nowrap">
+            <Skeleton height={36} style={{ flex: 2 }} />
+            <Skeleton height={36} style={{ flex: 1 }} />
+            <Skeleton height={36} style={{ flex: 1 }} />
+            <Skeleton height={36} width={80} />
+          </Group>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}

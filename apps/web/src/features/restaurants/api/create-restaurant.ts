@@ -1,0 +1,17 @@
+import { Restaurant, type RestaurantInput } from '@brigade/core/schemas/restaurants';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { restaurantsQueryKey } from './get-restaurants';
+
+/** Adds a restaurant; new restaurants start active (core-operations §4). */
+export async function createRestaurant(input: RestaurantInput): Promise<Restaurant> {
+  return Restaurant.parse(await apiRequest('/api/restaurants', { method: 'POST', body: input }));
+}
+
+export function useCreateRestaurant() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createRestaurant,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: restaurantsQueryKey }),
+  });
+}

@@ -1,0 +1,29 @@
+import { Restaurant } from '@brigade/core/schemas/restaurants';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import type { MutationCallbacks } from '../../../lib/mutation-callbacks';
+import { restaurantsQueryKey } from './get-restaurants';
+
+export interface SetRestaurantActiveVariables {
+  id: string;
+  isActive: boolean;
+}
+
+/** The power button (core-operations §4): flips is_active. */
+export async function setRestaurantActive({ id, isActive }: SetRestaurantActiveVariables): Promise<Restaurant> {
+  return Restaurant.parse(
+    await apiRequest(`/api/restaurants/${encodeURIComponent(id)}/active`, { method: 'PATCH', body: { isActive } }),
+  );
+}
+
+export function useSetRestaurantActive(callbacks: MutationCallbacks<Restaurant, SetRestaurantActiveVariables> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setRestaurantActive,
+    onSuccess: (data, variables) => {
+      callbacks.onSuccess?.(data, variables);
+      return queryClient.invalidateQueries({ queryKey: restaurantsQueryKey });
+    },
+    onError: (error, variables) => callbacks.onError?.(error, variables),
+  });
+}

@@ -1,0 +1,23 @@
+import { Restaurant, type RestaurantInput } from '@brigade/core/schemas/restaurants';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { restaurantsQueryKey } from './get-restaurants';
+
+export interface UpdateRestaurantVariables {
+  id: string;
+  input: RestaurantInput;
+}
+
+export async function updateRestaurant({ id, input }: UpdateRestaurantVariables): Promise<Restaurant> {
+  return Restaurant.parse(
+    await apiRequest(`/api/restaurants/${encodeURIComponent(id)}`, { method: 'PUT', body: input }),
+  );
+}
+
+export function useUpdateRestaurant() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateRestaurant,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: restaurantsQueryKey }),
+  });
+}

@@ -1,0 +1,208 @@
+import type { Restaurant } from '@brigade/core/schemas/restaurants';
+import { ActionIcon, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPencil, IconPower, IconTrash } from '@tabler/icons-react';
+import { confirmDelete } from '../../components/confirm-delete';
+import { StatusBadge } from '../../components/status-badge';
+import { useDeleteRestaurant } from './api/delete-restaurant';
+import { useSetRestaurantActive } from './api/set-restaurant-active';
+
+interface RestaurantListProps {
+  restaurants: readonly Restaurant[];
+  onEdit: (restaurant: Restaurant) => void;
+}
+
+/** Wide screens: one row per restaurant. */
+export function RestaurantTable({ restaurants, onEdit }: RestaurantListProps) {
+  return (
+    <Paper withBorder>
+      <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Restaurant</Table.Th>
+            <Table.Th>Contact</Table.Th>
+            <Table.Th>Integrations</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {restaurants.map((restaurant) => (
+            <Table.Tr key={restaurant.id}>
+              <Table.Td>
+                <Text fw={600} size="sm">
+                  {restaurant.name}
+                </Text>
+                <Text size="sm" c="gray.7">
+                  {restaurant.address}
+                </Text>
+                <Text size="sm" c="gray.7">
+                  {restaurant.city}, {restaurant.country}
+                </Text>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <ContactLines restaurant={restaurant} />
+              </Table.Td>
+              <Table.Td>
+                <IntegrationBadges restaurant={restaurant} />
+              </Table.Td>
+              <Table.Td>
+                <StatusBadge isActive={restaurant.isActive} />
+              </Table.Td>
+              <Table.Td>
+                <RestaurantActions restaurant={restaurant} onEdit={onEdit} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Paper>
+  );
+}
+
+/** Narrower screens: one card per restaurant, the same facts and actions as a table row. */
+export function RestaurantCards({ restaurants, onEdit }: RestaurantListProps) {
+  return (
+    <SimpleGrid component="ul" cols={{ base: 1, md: 2 }} spacing="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+      {restaurants.map((restaurant) => (
+        <Paper component="li" key={restaurant.id} withBorder p="md">
+          <Stack gap={6} h="100%">
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <Text fw={700}>{restaurant.name}</Text>
+              <StatusBadge isActive={restaurant.isActive} />
+            </Group>
+            <div>
+              <Text size="sm" c="gray.7">
+                {restaurant.address}
+              </Text>
+              <Text size="sm" c="gray.7">
+                {restaurant.city}, {restaurant.country}
+              </Text>
+            </div>
+            <ContactLines restaurant={restaurant} />
+            <IntegrationBadges restaurant={restaurant} />
+            <Group justify="flex-end" mt="auto">
+              <RestaurantActions restaurant={restaurant} onEdit={onEdit} />
+            </Group>
+          </Stack>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function ContactLines({ restaurant }: { restaurant: Restaurant }) {
+  return (
+    <div>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {restaurant.email ?? 'No email'}
+      </Text>
+      <Text size="sm" c="gray.7">
+        POS ID: {restaurant.posId ?? '—'}
+      </Text>
+    </div>
+  );
+}
+
+const INTEGRATIONS = [
+  { field: 'googlePlaceId', label: 'Google' },
+  { field: 'uberEatsId', label: 'Uber Eats' },
+  { field: 'takeawayId', label: 'Takeaway' },
+  { field: 'deliverooId', label: 'Deliveroo' },
+] as const satisfies readonly { field: keyof Restaurant; label: string }[];
+
+/** A badge for each integration whose id is filled in. */
+function IntegrationBadges({ restaurant }: { restaurant: Restaurant }) {
+  const linked = INTEGRATIONS.filter(({ field }) => restaurant[field]);
+  if (linked.length === 0) {
+    return (
+      <Text size="sm" c="gray.7">
+        No integrations
+      </Text>
+    );
+  }
+  return (
+    <Group gap={4}>
+      {linked.map(({ field, label }) => (
+        <Badge key={field} variant="light" color="indigo" c="indigo.9" tt="none" title={restaurant[field] ?? undefined}>
+          {label}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+/** Power (toggle active), Edit and Delete, each named after the restaurant. */
+function RestaurantActions({
+  restaurant,
+  onEdit,
+}: {
+  restaurant: Restaurant;
+  onEdit: (restaurant: Restaurant) => void;
+}) {
+  const { name } = restaurant;
+  const showFailure = (error: Error) => notifications.show({ color: 'red', title: name, message: error.message });
+  const setActive = useSetRestaurantActive({
+    onSuccess: (saved) =>
+      notifications.show({
+        color: 'green',
+        message: saved.isActive ? 'Restaurant activated' : 'Restaurant deactivated',
+      }),
+    onError: showFailure,
+  });
+  const remove = useDeleteRestaurant({
+    onSuccess: () => notifications.show({ color: 'green', message: 'Restaurant deleted' }),
+    onError: showFailure,
+  });
+  const toggleLabel = `${restaurant.isActive ? 'Deactivate' : 'Activate'} ${name}`;
+
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Tooltip label={restaurant.isActive ? 'Deactivate' : 'Activate'}>
+        <ActionIcon
+          size="lg"
+          variant="subtle"
+          color={restaurant.isActive ? 'orange.9' : 'green.9'}
+          aria-label={toggleLabel}
+          loading={setActive.isPending}
+          onClick={() => setActive.mutate({ id: restaurant.id, isActive: !restaurant.isActive })}
+        >
+          <IconPower size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Edit">
+        <ActionIcon
+          size="lg"
+          variant="subtle"
+          color="indigo"
+          aria-label={`Edit ${name}`}
+          onClick={() => onEdit(restaurant)}
+        >
+          <IconPencil size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Delete">
+        <ActionIcon
+          size="lg"
+          variant="subtle"
+          color="red.9"
+          aria-label={`Delete ${name}`}
+          loading={remove.isPending}
+          onClick={() =>
+            confirmDelete({
+              title: 'Delete restaurant',
+              message: (
+                <>
+                  Are you sure you want to delete <strong>{name}</strong>? This action cannot be undone.
+                </>
+              ),
+              onConfirm: () => remove.mutate(restaurant.id),
+            })
+          }
+        >
+          <IconTrash size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}

@@ -1,0 +1,199 @@
+import { messages } from '@brigade/core/messages';
+import { ROLE_LABELS } from '@brigade/core/roles';
+import type { StaffMember } from '@brigade/core/schemas/users';
+import { ActionIcon, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPencil, IconPower, IconTrash } from '@tabler/icons-react';
+import { confirmDelete } from '../../components/confirm-delete';
+import { StatusBadge } from '../../components/status-badge';
+import { useDeleteUser } from './api/delete-user';
+import { useSetUserActive } from './api/set-user-active';
+
+/** A failed toggle or delete, shown as a red banner above the list (core-operations §8). */
+export interface StaffActionFailure {
+  title: string;
+  detail: string;
+}
+
+export interface StaffRowHandlers {
+  onEdit: (person: StaffMember) => void;
+  onDeleted: (person: StaffMember) => void;
+  onFailure: (failure: StaffActionFailure) => void;
+}
+
+interface StaffListProps extends StaffRowHandlers {
+  people: readonly StaffMember[];
+  /** hq sees where each person works; a manager's list is one restaurant already. */
+  showRestaurants: boolean;
+}
+
+/** Wide screens: one row per person. */
+export function StaffTable({ people, showRestaurants, ...handlers }: StaffListProps) {
+  return (
+    <Paper withBorder>
+      <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name and email</Table.Th>
+            <Table.Th>Role</Table.Th>
+            {showRestaurants && <Table.Th>Restaurants</Table.Th>}
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Trainings</Table.Th>
+            <Table.Th>Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {people.map((person) => (
+            <Table.Tr key={person.id}>
+              <Table.Td>
+                <Text size="sm" fw={600}>
+                  {person.name}
+                </Text>
+                <Text size="sm" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
+                  {person.email}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{ROLE_LABELS[person.role]}</Text>
+              </Table.Td>
+              {showRestaurants && (
+                <Table.Td>
+                  <RestaurantBadges person={person} />
+                </Table.Td>
+              )}
+              <Table.Td>
+                <StatusBadge isActive={person.isActive} />
+              </Table.Td>
+              <Table.Td>
+                <TrainingProgress person={person} />
+              </Table.Td>
+              <Table.Td>
+                <StaffActions person={person} {...handlers} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Paper>
+  );
+}
+
+/** Narrower screens: one card per person, the same facts and actions as a table row. */
+export function StaffCards({ people, showRestaurants, ...handlers }: StaffListProps) {
+  return (
+    <SimpleGrid component="ul" cols={{ base: 1, md: 2 }} spacing="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+      {people.map((person) => (
+        <Paper component="li" key={person.id} withBorder p="md">
+          <Stack gap={6} h="100%">
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <Text fw={700}>{person.name}</Text>
+              <StatusBadge isActive={person.isActive} />
+            </Group>
+            <Text size="sm" style={{ wordBreak: 'break-word' }}>
+              {person.email}
+            </Text>
+            <Text size="sm">
+              {ROLE_LABELS[person.role]} · Trainings <TrainingProgress person={person} />
+            </Text>
+            {showRestaurants && <RestaurantBadges person={person} />}
+            <Group justify="flex-end" mt="auto">
+              <StaffActions person={person} {...handlers} />
+            </Group>
+          </Stack>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** 'completed/total' (core-operations §2 "Staff management, manager view"). */
+function TrainingProgress({ person }: { person: StaffMember }) {
+  const { completed, total } = person.trainingProgress;
+  return (
+    <Text component="span" size="sm" title={`${completed} of ${total} assigned trainings completed`}>
+      {completed}/{total}
+    </Text>
+  );
+}
+
+function RestaurantBadges({ person }: { person: StaffMember }) {
+  if (person.restaurants.length === 0) {
+    return (
+      <Text size="sm" c="gray.7">
+        No restaurants
+      </Text>
+    );
+  }
+  return (
+    <Group gap={4}>
+      {person.restaurants.map((restaurant) => (
+        <Badge key={restaurant.id} variant="light" color="indigo" c="indigo.9" tt="none">
+          {restaurant.name}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+/** Power (toggle active), Edit and Delete, each named after the person. */
+function StaffActions({ person, onEdit, onDeleted, onFailure }: { person: StaffMember } & StaffRowHandlers) {
+  const { name } = person;
+  const setActive = useSetUserActive({
+    onSuccess: (saved) =>
+      notifications.show({ color: 'green', message: `${name} ${saved.isActive ? 'activated' : 'deactivated'}` }),
+    onError: (error) => onFailure({ title: messages.staffStatusFailed, detail: error.message }),
+  });
+  const remove = useDeleteUser({
+    onSuccess: () => {
+      notifications.show({ color: 'green', message: 'Staff member deleted' });
+      onDeleted(person);
+    },
+    onError: (error) => onFailure({ title: messages.staffDeleteFailed, detail: error.message }),
+  });
+
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Tooltip label={person.isActive ? 'Deactivate' : 'Activate'}>
+        <ActionIcon
+          size="lg"
+          variant="subtle"
+          color={person.isActive ? 'orange.9' : 'green.9'}
+          aria-label={`${person.isActive ? 'Deactivate' : 'Activate'} ${name}`}
+          loading={setActive.isPending}
+          onClick={() => setActive.mutate({ id: person.id, isActive: !person.isActive })}
+        >
+          <IconPower size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Edit">
+        <ActionIcon
+          size="lg"
+          variant="subtle"
+          color="indigo"
+          aria-label={`Edit ${name}`}
+          onClick={() => onEdit(person)}
+        >
+          <IconPencil size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Delete">
+        <ActionIcon
+          size="lg"
+          variant="subtle"
+          color="red.9"
+          aria-label={`Delete ${name}`}
+          loading={remove.isPending}
+          onClick={() =>
+            confirmDelete({
+              title: `Delete ${name}`,
+              message: messages.staffDeleteConfirm,
+              onConfirm: () => remove.mutate(person.id),
+            })
+          }
+        >
+          <IconTrash size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}

@@ -1,0 +1,9 @@
+import { useCurrentUser } from '../../app/current-user';
+import { HqStaffView } from './hq-staff-view';
+import { ManagerStaffView } from './manager-staff-view';
+
+/** /staff-management: hq and managers get different screens (core-operations §2). */
+export function StaffManagementPage() {
+  const me = useCurrentUser();
+  return me.role === 'manager' ? <ManagerStaffView /> : <HqStaffView />;
+}
