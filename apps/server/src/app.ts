@@ -77,6 +77,8 @@ export async function buildApp(options: AppOptions): Promise<App & { auth: Auth 
         // Mantine sets style attributes at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
+        // Training videos may be direct links to files hosted anywhere on https.
+        mediaSrc: ["'self'", 'https:', 'blob:'],
         // Power BI reports are the only frames we embed (issue: embedded analytics).
         frameSrc: ['https://app.powerbi.com', 'https://*.powerbi.com'],
         frameAncestors: ["'none'"],

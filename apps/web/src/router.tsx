@@ -34,6 +34,22 @@ const pages: Partial<Record<string, PageLoader>> = {
   '/audits/create': () =>
     import('./features/audits/create-audit-page').then((module) => ({ Component: module.CreateAuditPage })),
   '/audits/:id': () => import('./features/audits/audit-page').then((module) => ({ Component: module.AuditPage })),
+  '/trainings': () =>
+    import('./features/trainings/trainings-page').then((module) => ({ Component: module.TrainingsPage })),
+  '/trainings/add': () =>
+    import('./features/trainings/add-training-page').then((module) => ({ Component: module.AddTrainingPage })),
+  '/trainings/:id': () =>
+    import('./features/trainings/training-page').then((module) => ({ Component: module.TrainingPage })),
+  '/trainings/:id/edit': () =>
+    import('./features/trainings/edit-training-page').then((module) => ({ Component: module.EditTrainingPage })),
+  '/trainings/:id/take-quiz': () =>
+    import('./features/quizzes/take-quiz-page').then((module) => ({ Component: module.TakeQuizPage })),
+  '/quiz-management': () =>
+    import('./features/quizzes/quizzes-page').then((module) => ({ Component: module.QuizzesPage })),
+  '/quiz-management/add': () =>
+    import('./features/quizzes/add-quiz-page').then((module) => ({ Component: module.AddQuizPage })),
+  '/quiz-management/:id/edit': () =>
+    import('./features/quizzes/edit-quiz-page').then((module) => ({ Component: module.EditQuizPage })),
 };
 
 const routes: RouteObject[] = [

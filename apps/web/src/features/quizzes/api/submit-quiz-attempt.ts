@@ -1,0 +1,30 @@
+import { QuizResult, type SubmitQuiz } from '@brigade/core/schemas/quizzes';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { trainingsQueryKey } from './get-quizzes';
+
+export interface SubmitQuizAttemptVariables {
+  trainingId: string;
+  answers: SubmitQuiz['answers'];
+}
+
+/** Sends one attempt; the server scores it and says whether the training is now completed. */
+export async function submitQuizAttempt({ trainingId, answers }: SubmitQuizAttemptVariables): Promise<QuizResult> {
+  return QuizResult.parse(
+    await apiRequest(`/api/trainings/${encodeURIComponent(trainingId)}/quiz/attempts`, {
+      method: 'POST',
+      body: { answers } satisfies SubmitQuiz,
+    }),
+  );
+}
+
+export function useSubmitQuizAttempt() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: submitQuizAttempt,
+    onSuccess: (result) => {
+      // A passed quiz can complete the training: its page shows that.
+      if (result.trainingCompleted) void queryClient.invalidateQueries({ queryKey: trainingsQueryKey });
+    },
+  });
+}

@@ -1,0 +1,210 @@
+import { answerAllQuestionsMessage, messages, quizScoreLine } from '@brigade/core/messages';
+import type { QuizForTaker, QuizResult } from '@brigade/core/schemas/quizzes';
+import { Alert, Badge, Button, Group, Paper, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconArrowLeft, IconCircleCheck, IconRefresh } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { LoadError } from '../../components/load-error';
+import { PageHeader } from '../../components/page-header';
+import { isApiError } from '../../lib/api-client';
+import { useTrainingQuiz } from './api/get-training-quiz';
+import { useSubmitQuizAttempt } from './api/submit-quiz-attempt';
+
+const PAGE_WIDTH = 760;
+
+/** /trainings/{id}/take-quiz (core §2, §5, §9): answer every question, then see the result. */
+export function TakeQuizPage() {
+  const { id = '' } = useParams();
+  const quiz = useTrainingQuiz(id);
+  const missing = isApiError(quiz.error) && [400, 404].includes(quiz.error.status);
+
+  return (
+    <>
+      <PageHeader title="Take Quiz" />
+      {quiz.isPending ? (
+        <QuizSkeleton />
+      ) : quiz.data ? (
+        <QuizTaker key={quiz.data.id} trainingId={id} quiz={quiz.data} />
+      ) : missing ? (
+        <Stack align="flex-start" maw={PAGE_WIDTH}>
+          <Alert color="red" icon={<IconAlertCircle aria-hidden />} w="100%" role="alert">
+            {messages.quizNotFound}
+          </Alert>
+          <BackToTraining trainingId={id} />
+        </Stack>
+      ) : (
+        <LoadError message={messages.quizLoadFailed} onRetry={() => void quiz.refetch()} retrying={quiz.isFetching} />
+      )}
+    </>
+  );
+}
+
+function QuizTaker({ trainingId, quiz }: { trainingId: string; quiz: QuizForTaker }) {
+  const submit = useSubmitQuizAttempt();
+  const [answers, setAnswers] = useState<Record<string, string>>({});
+  const [checked, setChecked] = useState(false);
+  const [result, setResult] = useState<QuizResult | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const remaining = quiz.questions.filter((question) => !answers[question.id]).length;
+
+  function onSubmit(event: React.FormEvent) {
+    event.preventDefault();
+    setChecked(true);
+    if (remaining > 0) return;
+    submit.mutate(
+      {
+        trainingId,
+        answers: quiz.questions.map((question) => ({ questionId: question.id, optionId: answers[question.id] ?? '' })),
+      },
+      { onSuccess: setResult },
+    );
+  }
+
+  function tryAgain() {
+    setAnswers({});
+    setChecked(false);
+    setResult(null);
+    submit.reset();
+    setAttempt((current) => current + 1);
+  }
+
+  if (result) return <QuizResultView trainingId={trainingId} result={result} onTryAgain={tryAgain} />;
+
+  // The server refuses an incomplete attempt with the same sentence (400); show it the same way.
+  const problem =
+    checked && remaining > 0
+      ? answerAllQuestionsMessage(remaining)
+      : submit.isError
+        ? isApiError(submit.error) && submit.error.status === 400
+          ? submit.error.message
+          : messages.quizSubmitFailed
+        : null;
+
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} maw={PAGE_WIDTH}>
+      <form noValidate onSubmit={onSubmit} key={attempt}>
+        <Stack gap="lg">
+          <div>
+            <Title order={2} fz="xl">
+              {quiz.title}
+            </Title>
+            {quiz.description && (
+              <Text c="gray.7" mt={4} style={{ whiteSpace: 'pre-line' }}>
+                {quiz.description}
+              </Text>
+            )}
+          </div>
+          {quiz.questions.map((question, index) => (
+            <Radio.Group
+              key={question.id}
+              label={`${index + 1}. ${question.text}`}
+              value={answers[question.id] ?? null}
+              onChange={(optionId) => setAnswers((current) => ({ ...current, [question.id]: optionId }))}
+              error={checked && !answers[question.id] ? 'Please choose an answer' : undefined}
+              styles={{ label: { fontSize: 'var(--mantine-font-size-md)', fontWeight: 600, marginBottom: 8 } }}
+            >
+              <Stack gap="xs" mt={4}>
+                {question.options.map((option) => (
+                  <Radio key={option.id} value={option.id} label={option.text} />
+                ))}
+              </Stack>
+            </Radio.Group>
+          ))}
+          {problem && (
+            <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
+              {problem}
+            </Alert>
+          )}
+          <Group justify="space-between">
+            <BackToTraining trainingId={trainingId} />
+            <Button type="submit" disabled={submit.isPending}>
+              {submit.isPending ? 'Submitting...' : 'Submit Quiz'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+interface QuizResultViewProps {
+  trainingId: string;
+  result: QuizResult;
+  onTryAgain: () => void;
+}
+
+function QuizResultView({ trainingId, result, onTryAgain }: QuizResultViewProps) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The form just vanished: move focus to the result so it is read out.
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
+
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'xl' }} maw={PAGE_WIDTH}>
+      <Stack align="center" gap="sm" ta="center">
+        <Text fz={56} fw={800} lh={1} c={result.passed ? '#277c38' : 'red.9'}>
+          {Math.round(result.score)}%
+        </Text>
+        <Title order={2} ref={headingRef} tabIndex={-1} style={{ outline: 'none' }}>
+          {result.passed ? messages.quizPassed : messages.quizFailed}
+        </Title>
+        <Text>{quizScoreLine(result.correctCount, result.questionCount)}</Text>
+        {result.trainingCompleted && (
+          <Badge
+            size="lg"
+            variant="filled"
+            color="#277c38"
+            tt="none"
+            leftSection={<IconCircleCheck size={14} aria-hidden />}
+          >
+            Training completed
+          </Badge>
+        )}
+        <Group justify="center" mt="md">
+          <Button variant="default" leftSection={<IconRefresh size={16} aria-hidden />} onClick={onTryAgain}>
+            Try Again
+          </Button>
+          <Button
+            component={Link}
+            to={`/trainings/${trainingId}`}
+            leftSection={<IconArrowLeft size={16} aria-hidden />}
+          >
+            Back to Training
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function BackToTraining({ trainingId }: { trainingId: string }) {
+  return (
+    <Button
+      component={Link}
+      to={`/trainings/${trainingId}`}
+      variant="default"
+      leftSection={<IconArrowLeft size={16} aria-hidden />}
+    >
+      Back to Training
+    </Button>
+  );
+}
+
+function QuizSkeleton() {
+  return (
+    <Paper withBorder p="lg" maw={PAGE_WIDTH} role="status" aria-busy="true" aria-label="Loading quiz">
+      <Stack>
+        <Skeleton height={24} width="60%" />
+        <Skeleton height={14} width="80%" />
+        {[0, 1, 2].map((row) => (
+          <Stack key={row} gap={8}>
+            <Skeleton height={16} width="70%" />
+            <Skeleton height={14} width={160} />
+            <Skeleton height={14} width={140} />
+          </Stack>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}

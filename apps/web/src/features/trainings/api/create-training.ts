@@ -1,0 +1,22 @@
+import { TrainingDetail, type TrainingInput } from '@brigade/core/schemas/trainings';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { quizzesQueryKey } from './get-quiz-options';
+import { trainingQueryKey } from './get-training';
+import { trainingsQueryKey } from './get-trainings';
+
+export async function createTraining(input: TrainingInput): Promise<TrainingDetail> {
+  return TrainingDetail.parse(await apiRequest('/api/trainings', { method: 'POST', body: input }));
+}
+
+export function useCreateTraining() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createTraining,
+    onSuccess: (training) => {
+      queryClient.setQueryData(trainingQueryKey(training.id), training);
+      void queryClient.invalidateQueries({ queryKey: quizzesQueryKey });
+      return queryClient.invalidateQueries({ queryKey: [...trainingsQueryKey, 'list'] });
+    },
+  });
+}

@@ -1,0 +1,43 @@
+import { TrainingSummary } from '@brigade/core/schemas/trainings';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+
+export interface TrainingListParams {
+  search: string;
+  /** Trainings in any of these categories; none means all. */
+  categoryIds: readonly string[];
+}
+
+/** Every training query starts with this key; a saved or deleted training invalidates all of them. */
+export const trainingsQueryKey = ['trainings'] as const;
+
+export function trainingListQueryKey(params: TrainingListParams) {
+  return [
+    ...trainingsQueryKey,
+    'list',
+    { search: params.search, categoryIds: [...params.categoryIds].sort() },
+  ] as const;
+}
+
+/** Trainings, newest first, searched and filtered by category on the server. */
+export async function fetchTrainings(params: TrainingListParams, signal?: AbortSignal): Promise<TrainingSummary[]> {
+  const query = new URLSearchParams();
+  if (params.search) query.set('search', params.search);
+  for (const id of params.categoryIds) query.append('categoryIds', id);
+  const suffix = query.size > 0 ? `?${query}` : '';
+  return z.array(TrainingSummary).parse(await apiRequest(`/api/trainings${suffix}`, { signal }));
+}
+
+export function trainingListQuery(params: TrainingListParams) {
+  return queryOptions({
+    queryKey: trainingListQueryKey(params),
+    queryFn: ({ signal }) => fetchTrainings(params, signal),
+    // Typing a search or picking a category keeps the old cards until the new ones arrive.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useTrainings(params: TrainingListParams) {
+  return useQuery(trainingListQuery(params));
+}

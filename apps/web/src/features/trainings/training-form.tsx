@@ -1,0 +1,125 @@
+import { messages } from '@brigade/core/messages';
+import { type TrainingDetail, TrainingInput } from '@brigade/core/schemas/trainings';
+import { Alert, Button, Group, Paper, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { isApiError } from '../../lib/api-client';
+import { useCreateTraining } from './api/create-training';
+import { useQuizOptions } from './api/get-quiz-options';
+import { useUpdateTraining } from './api/update-training';
+import { CategoryPicker } from './category-picker';
+import { initialValuesOf, type TrainingFormValues, toTrainingInput } from './training-form-values';
+import { type PendingUpload, VideoList } from './video-list';
+
+export const FORM_WIDTH = 760;
+
+const UPLOAD_RUNNING = 'Please wait until the video upload has finished, then save.';
+
+/**
+ * Add and edit a training (core §2 "Trainings", §5): title, description, categories,
+ * an optional quiz and an ordered playlist of URLs and uploaded files.
+ */
+export function TrainingForm({ training }: { training: TrainingDetail | null }) {
+  const navigate = useNavigate();
+  const create = useCreateTraining();
+  const update = useUpdateTraining();
+  const save = training ? update : create;
+  const quizzes = useQuizOptions();
+  const [uploads, setUploads] = useState<Record<string, PendingUpload>>({});
+  const [waitNotice, setWaitNotice] = useState(false);
+  const uploading = Object.keys(uploads).length > 0;
+
+  const form = useForm<TrainingFormValues>({
+    mode: 'controlled',
+    initialValues: initialValuesOf(training),
+    validate: schemaResolver(TrainingInput, { sync: true }),
+  });
+
+  function submit(values: TrainingFormValues) {
+    if (uploading) {
+      setWaitNotice(true);
+      return;
+    }
+    setWaitNotice(false);
+    const callbacks = {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: training ? 'Training updated' : 'Training created' });
+        void navigate('/trainings');
+      },
+      onError: (error: Error) => {
+        if (isApiError(error)) form.setErrors(error.fields);
+      },
+    };
+    const input = toTrainingInput(values);
+    if (training) update.mutate({ id: training.id, input }, callbacks);
+    else create.mutate(input, callbacks);
+  }
+
+  // Keep the linked quiz choosable while the list loads or if it cannot load.
+  const quizChoices = quizzes.data
+    ? quizzes.data.map((quiz) => ({ value: quiz.id, label: quiz.title }))
+    : training?.quiz
+      ? [{ value: training.quiz.id, label: training.quiz.title }]
+      : [];
+  // Training save shows the server's message when there is one (core §8).
+  const failure = save.isError ? (isApiError(save.error) ? save.error.message : 'Failed to save training') : null;
+
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} maw={FORM_WIDTH}>
+      <form noValidate onSubmit={form.onSubmit(submit)}>
+        <Stack>
+          <TextInput label="Title" required maxLength={200} key={form.key('title')} {...form.getInputProps('title')} />
+          <Textarea
+            label="Description"
+            autosize
+            minRows={3}
+            maxRows={10}
+            maxLength={10_000}
+            key={form.key('description')}
+            {...form.getInputProps('description')}
+          />
+          <CategoryPicker
+            value={form.values.categoryIds}
+            onChange={(ids) => form.setFieldValue('categoryIds', ids)}
+            error={form.errors.categoryIds}
+          />
+          <Select
+            label="Quiz"
+            description="Staff take it after the videos. Optional."
+            placeholder={quizzes.isPending ? 'Loading quizzes...' : 'No quiz'}
+            data={quizChoices}
+            clearable
+            searchable
+            nothingFoundMessage="No quizzes found"
+            comboboxProps={{ withinPortal: true }}
+            error={quizzes.isError ? messages.quizzesLoadFailed : undefined}
+            key={form.key('quizId')}
+            {...form.getInputProps('quizId')}
+          />
+          <VideoList form={form} uploads={uploads} onUploadsChange={setUploads} />
+          {waitNotice && uploading && (
+            <Alert color="yellow" icon={<IconAlertCircle aria-hidden />} role="alert">
+              {UPLOAD_RUNNING}
+            </Alert>
+          )}
+          {failure && (
+            <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
+              {failure}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" component={Link} to={training ? `/trainings/${training.id}` : '/trainings'}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? 'Saving...' : 'Save Training'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

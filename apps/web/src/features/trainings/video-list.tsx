@@ -1,0 +1,283 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  FileButton,
+  Group,
+  Input,
+  Progress,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { randomId } from '@mantine/hooks';
+import {
+  IconAlertCircle,
+  IconArrowDown,
+  IconArrowUp,
+  IconLink,
+  IconMovie,
+  IconTrash,
+  IconUpload,
+} from '@tabler/icons-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { isApiError } from '../../lib/api-client';
+import { useUploadVideo } from './api/upload-video';
+import { newUrlRow, type TrainingFormValues, type VideoRowValue } from './training-form-values';
+import classes from './video-list.module.css';
+
+/** A file on its way to the server, by the key of the row it will fill. */
+export interface PendingUpload {
+  fileName: string;
+  progress: number;
+}
+
+interface VideoListProps {
+  form: UseFormReturnType<TrainingFormValues>;
+  uploads: Record<string, PendingUpload>;
+  onUploadsChange: (update: (current: Record<string, PendingUpload>) => Record<string, PendingUpload>) => void;
+}
+
+type FocusTarget = { key: string; control: 'up' | 'down' | 'field' };
+
+/**
+ * The training's playlist in order: URL rows and uploaded files, each movable with
+ * Move up / Move down and removable. "Upload video" sends a file at once (progress bar
+ * in its row) and the row keeps the upload's id; a refused file shows the server's
+ * reason and leaves no row behind.
+ */
+export function VideoList({ form, uploads, onUploadsChange }: VideoListProps) {
+  const rows = form.values.videos;
+  const headingId = useId();
+  const listRef = useRef<HTMLOListElement>(null);
+  const pendingFocus = useRef<FocusTarget | null>(null);
+  const controllers = useRef(new Map<string, AbortController>());
+  const [announcement, setAnnouncement] = useState('');
+  const [uploadError, setUploadError] = useState<{ fileName: string; message: string } | null>(null);
+  const upload = useUploadVideo();
+
+  // Leaving the form cancels uploads still running.
+  useEffect(() => {
+    const running = controllers.current;
+    return () => {
+      for (const controller of running.values()) controller.abort();
+    };
+  }, []);
+
+  // After a move, an add or a remove, focus follows the row (it was re-rendered elsewhere).
+  useEffect(() => {
+    const target = pendingFocus.current;
+    if (!target || !listRef.current) return;
+    pendingFocus.current = null;
+    const row = listRef.current.querySelector(`[data-row-key="${CSS.escape(target.key)}"]`);
+    if (!row) return;
+    const wanted = row.querySelector<HTMLElement>(`[data-control="${target.control}"]:not(:disabled)`);
+    const fallback = row.querySelector<HTMLElement>('[data-control]:not(:disabled)');
+    (wanted ?? fallback)?.focus();
+  });
+
+  function revalidateIfShowingErrors() {
+    // List moves shift Mantine's errors by position only; validating again puts them right.
+    if (Object.keys(form.errors).length > 0) queueMicrotask(() => form.validate());
+  }
+
+  function move(from: number, to: number, control: FocusTarget['control']) {
+    const row = rows[from];
+    if (!row || to < 0 || to >= rows.length) return;
+    form.reorderListItem('videos', { from, to });
+    revalidateIfShowingErrors();
+    pendingFocus.current = { key: row.key, control };
+    setAnnouncement(`Video moved to position ${to + 1} of ${rows.length}`);
+  }
+
+  function remove(index: number) {
+    const row = rows[index];
+    if (!row) return;
+    controllers.current.get(row.key)?.abort();
+    form.removeListItem('videos', index);
+    revalidateIfShowingErrors();
+    const next = rows[index + 1] ?? rows[index - 1];
+    if (next) pendingFocus.current = { key: next.key, control: 'field' };
+    setAnnouncement(`Video ${index + 1} removed`);
+  }
+
+  function addUrl() {
+    const row = newUrlRow();
+    form.insertListItem('videos', row);
+    pendingFocus.current = { key: row.key, control: 'field' };
+    setAnnouncement(`Video ${rows.length + 1} added`);
+  }
+
+  function startUpload(file: File | null) {
+    if (!file) return;
+    const key = randomId();
+    const controller = new AbortController();
+    controllers.current.set(key, controller);
+    setUploadError(null);
+    onUploadsChange((current) => ({ ...current, [key]: { fileName: file.name, progress: 0 } }));
+    form.insertListItem('videos', { key, url: '' } satisfies VideoRowValue);
+    setAnnouncement(`Uploading ${file.name}`);
+
+    const finish = () => {
+      controllers.current.delete(key);
+      onUploadsChange(({ [key]: _done, ...rest }) => rest);
+    };
+    upload
+      .mutateAsync({
+        file,
+        signal: controller.signal,
+        onProgress: (progress) =>
+          onUploadsChange((current) => (current[key] ? { ...current, [key]: { ...current[key], progress } } : current)),
+      })
+      .then((stored) => {
+        finish();
+        form.setFieldValue('videos', (videos) =>
+          videos.map((row) =>
+            row.key === key ? { ...row, url: '', uploadId: stored.id, fileName: stored.fileName } : row,
+          ),
+        );
+        setAnnouncement(`${stored.fileName} uploaded`);
+      })
+      .catch((error: unknown) => {
+        finish();
+        if (controller.signal.aborted) return;
+        form.setFieldValue('videos', (videos) => videos.filter((row) => row.key !== key));
+        setUploadError({
+          fileName: file.name,
+          message: isApiError(error) ? error.message : 'The upload failed. Please try again.',
+        });
+      });
+  }
+
+  return (
+    <Input.Wrapper
+      labelElement="div"
+      label={
+        <Text component="span" id={headingId} fw="var(--mantine-font-weight-medium)" size="sm">
+          Videos
+        </Text>
+      }
+      description="Paste a direct video URL or upload a file. Use the arrow buttons to change the order; empty rows are left out."
+    >
+      {rows.length > 0 ? (
+        <ol ref={listRef} className={classes.list} aria-labelledby={headingId} style={{ marginTop: 8 }}>
+          {rows.map((row, index) => (
+            <li key={row.key} data-row-key={row.key} className={classes.row}>
+              <div className={classes.field}>
+                <VideoRowField form={form} row={row} index={index} pending={uploads[row.key]} />
+              </div>
+              <div className={classes.controls}>
+                <ActionIcon
+                  size="lg"
+                  variant="subtle"
+                  color="gray.8"
+                  aria-label={`Move video ${index + 1} up`}
+                  data-control="up"
+                  disabled={index === 0}
+                  onClick={() => move(index, index - 1, 'up')}
+                >
+                  <IconArrowUp size={18} aria-hidden />
+                </ActionIcon>
+                <ActionIcon
+                  size="lg"
+                  variant="subtle"
+                  color="gray.8"
+                  aria-label={`Move video ${index + 1} down`}
+                  data-control="down"
+                  disabled={index === rows.length - 1}
+                  onClick={() => move(index, index + 1, 'down')}
+                >
+                  <IconArrowDown size={18} aria-hidden />
+                </ActionIcon>
+                <ActionIcon
+                  size="lg"
+                  variant="subtle"
+                  color="red.9"
+                  aria-label={`Remove video ${index + 1}`}
+                  onClick={() => remove(index)}
+                >
+                  <IconTrash size={18} aria-hidden />
+                </ActionIcon>
+              </div>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <Text size="sm" c="gray.7" mt={8}>
+          No videos yet.
+        </Text>
+      )}
+      {uploadError && (
+        <Alert
+          color="red"
+          icon={<IconAlertCircle aria-hidden />}
+          role="alert"
+          mt="sm"
+          title={`Could not upload ${uploadError.fileName}`}
+          withCloseButton
+          closeButtonLabel="Dismiss upload error"
+          onClose={() => setUploadError(null)}
+        >
+          {uploadError.message}
+        </Alert>
+      )}
+      <Group mt="sm" gap="xs">
+        <Button variant="light" leftSection={<IconLink size={18} aria-hidden />} onClick={addUrl}>
+          Add Video URL
+        </Button>
+        <FileButton onChange={startUpload} accept="video/*">
+          {(props) => (
+            <Button variant="light" leftSection={<IconUpload size={18} aria-hidden />} {...props}>
+              Upload video
+            </Button>
+          )}
+        </FileButton>
+      </Group>
+      <VisuallyHidden aria-live="polite" role="status">
+        {announcement}
+      </VisuallyHidden>
+    </Input.Wrapper>
+  );
+}
+
+interface VideoRowFieldProps {
+  form: UseFormReturnType<TrainingFormValues>;
+  row: VideoRowValue;
+  index: number;
+  pending: PendingUpload | undefined;
+}
+
+function VideoRowField({ form, row, index, pending }: VideoRowFieldProps) {
+  const number = index + 1;
+  if (pending) {
+    const percent = Math.round(pending.progress * 100);
+    return (
+      <Input.Wrapper label={`Video ${number}`} description={`Uploading ${pending.fileName}... ${percent}%`}>
+        <Progress mt={8} value={percent} animated={percent < 100} aria-label={`Uploading ${pending.fileName}`} />
+      </Input.Wrapper>
+    );
+  }
+  if (row.uploadId) {
+    return (
+      <TextInput
+        label={`Video ${number} file`}
+        value={row.fileName ?? ''}
+        readOnly
+        leftSection={<IconMovie size={16} aria-hidden />}
+        data-control="field"
+      />
+    );
+  }
+  return (
+    <TextInput
+      label={`Video ${number} URL`}
+      type="url"
+      inputMode="url"
+      placeholder="https://example.com/video.mp4"
+      maxLength={2000}
+      data-control="field"
+      {...form.getInputProps(`videos.${index}.url`)}
+    />
+  );
+}
