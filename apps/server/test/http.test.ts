@@ -54,7 +54,9 @@ describe('HTTP behaviour', () => {
 
 describe('content security policy', () => {
   test('allows training videos from https hosts and Power BI frames, nothing else framed', async () => {
-    const policy = String((await t.request(undefined, { method: 'GET', url: '/api/health' })).headers['content-security-policy']);
+    const policy = String(
+      (await t.request(undefined, { method: 'GET', url: '/api/health' })).headers['content-security-policy'],
+    );
     expect(policy).toContain("media-src 'self' https: blob:");
     expect(policy).toContain('frame-src https://app.powerbi.com https://*.powerbi.com');
     expect(policy).toContain("default-src 'self'");

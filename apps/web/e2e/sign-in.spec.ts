@@ -101,10 +101,11 @@ test.describe('signing out and ended sessions', () => {
   });
 
   test('an ended session returns to Sign In, and signing in goes on to the page wanted', async ({ page, context }) => {
-    await signInAs(page, 'staff');
-    await expect(page).toHaveURL('/dashboard-staff');
+    await signInAs(page, 'staff', '/profile');
+    await expect(page.getByRole('heading', { level: 1, name: 'Update Profile' })).toBeVisible();
     await context.clearCookies();
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Profile' }).click();
+    // The next request meets the ended session.
+    await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
     await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
     await expect(page).toHaveURL('/profile');
