@@ -50,6 +50,25 @@ const pages: Partial<Record<string, PageLoader>> = {
     import('./features/quizzes/add-quiz-page').then((module) => ({ Component: module.AddQuizPage })),
   '/quiz-management/:id/edit': () =>
     import('./features/quizzes/edit-quiz-page').then((module) => ({ Component: module.EditQuizPage })),
+  '/store-performance': () =>
+    import('./features/store-performance/store-performance-page').then((module) => ({
+      Component: module.StorePerformancePage,
+    })),
+  '/hq-reports': () =>
+    import('./features/reports/hq-reports-page').then((module) => ({ Component: module.HqReportsPage })),
+  ...Object.fromEntries(
+    ['/reports/hq-sales', '/reports/hq-product-mix', '/reports/hq-operations', '/reports/23-24-25'].map((path) => [
+      path,
+      () => import('./features/reports/hq-report-page').then((module) => ({ Component: module.HqReportPage })),
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['/reports/sales', '/reports/product-mix', '/reports/operations'].map((path) => [
+      path,
+      () =>
+        import('./features/reports/manager-report-page').then((module) => ({ Component: module.ManagerReportPage })),
+    ]),
+  ),
 };
 
 const routes: RouteObject[] = [

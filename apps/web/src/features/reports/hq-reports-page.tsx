@@ -1,0 +1,58 @@
+import { Card, Group, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconChevronRight } from '@tabler/icons-react';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { navIconFor } from '../../app/nav-icons';
+import { PageHeader } from '../../components/page-header';
+import classes from './hq-reports-page.module.css';
+import { hqReportCards } from './report-catalogue';
+
+/** /hq-reports (hq): the four report cards, each a link to its report page. */
+export function HqReportsPage() {
+  return (
+    <>
+      <PageHeader title="HQ Reports" subtitle="Take an informed decision at a glance." />
+      <SimpleGrid component="ul" cols={{ base: 1, sm: 2 }} spacing="md" p={0} m={0} style={{ listStyle: 'none' }}>
+        {hqReportCards.map((card) => (
+          <li key={card.path}>
+            <ReportCard {...card} />
+          </li>
+        ))}
+      </SimpleGrid>
+    </>
+  );
+}
+
+function ReportCard({ title, description, path }: { title: string; description: string; path: string }) {
+  const titleId = useId();
+  const descriptionId = useId();
+  const Icon = navIconFor(path);
+  return (
+    <Card
+      component={Link}
+      to={path}
+      className={classes.card}
+      withBorder
+      shadow="xs"
+      padding="lg"
+      h="100%"
+      aria-labelledby={titleId}
+      aria-describedby={descriptionId}
+    >
+      <Group wrap="nowrap" align="flex-start" gap="md">
+        <ThemeIcon size={48} radius="md" variant="light" aria-hidden>
+          <Icon size={28} stroke={1.75} />
+        </ThemeIcon>
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <Title order={2} fz="lg" id={titleId}>
+            {title}
+          </Title>
+          <Text c="gray.7" mt={4} id={descriptionId}>
+            {description}
+          </Text>
+        </div>
+        <IconChevronRight size={20} aria-hidden style={{ alignSelf: 'center', flexShrink: 0 }} />
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,35 @@
+/** The reports the server embeds (its `/api/reports/:key/token` keys). */
+export type ReportKey =
+  | 'hq-sales'
+  | 'hq-product-mix'
+  | 'hq-operations'
+  | '23-24-25'
+  | 'sales'
+  | 'product-mix'
+  | 'operations';
+
+/** hq's report pages: path to report key (titles come from the route table). */
+export const hqReportKeys: Readonly<Record<string, ReportKey>> = {
+  '/reports/hq-sales': 'hq-sales',
+  '/reports/hq-product-mix': 'hq-product-mix',
+  '/reports/hq-operations': 'hq-operations',
+  '/reports/23-24-25': '23-24-25',
+};
+
+/** The managers' restaurant-scoped report pages. */
+export const managerReportKeys: Readonly<Record<string, ReportKey>> = {
+  '/reports/sales': 'sales',
+  '/reports/product-mix': 'product-mix',
+  '/reports/operations': 'operations',
+};
+
+/** The HQ Reports hub's cards, in the spec's order (reports §2 "HQ Reports hub"). */
+export const hqReportCards = [
+  { title: 'Sales', description: 'View total sales, and trends', path: '/reports/hq-sales' },
+  { title: '23 & 24 & 25', description: 'Access combined period analysis', path: '/reports/23-24-25' },
+  { title: 'Product Sales', description: 'Detailed product-level insights', path: '/reports/hq-product-mix' },
+  { title: 'Operations', description: 'Monitor operational KPIs', path: '/reports/hq-operations' },
+] as const;
+
+/** Report pages draw the report this high (px); elsewhere the embed's default is 600 (reports §9). */
+export const REPORT_PAGE_HEIGHT = 800;

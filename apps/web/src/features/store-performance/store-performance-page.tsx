@@ -1,0 +1,121 @@
+import { messages } from '@brigade/core/messages';
+import { Paper, Select, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { IconBuildingStore } from '@tabler/icons-react';
+import { useState } from 'react';
+import { LoadError } from '../../components/load-error';
+import { PageHeader } from '../../components/page-header';
+import { useRestaurantOptions } from './api/get-restaurant-options';
+import { useStorePerformance } from './api/get-store-performance';
+import { RecentAuditsSection, StaffMembersSection } from './performance-tables';
+import { StatCards } from './stat-cards';
+import { StoreVisitsSection } from './store-visits-section';
+
+/**
+ * /store-performance (hq): one restaurant at a glance (reports §2 "Store Performance").
+ * The first active restaurant is chosen at first; clearing the choice shows nothing.
+ */
+export function StorePerformancePage() {
+  const restaurants = useRestaurantOptions();
+  // undefined: nobody chose yet, so the first restaurant; null: the choice was cleared.
+  const [choice, setChoice] = useState<string | null | undefined>(undefined);
+  const options = restaurants.data ?? [];
+  const restaurantId = choice === undefined ? (options[0]?.id ?? null) : choice;
+
+  return (
+    <>
+      <PageHeader title="Store Performance" subtitle="Overview of key metrics and recent activities" />
+      <Stack gap="lg">
+        {restaurants.isError ? (
+          <LoadError
+            message={messages.restaurantsLoadFailed}
+            onRetry={() => void restaurants.refetch()}
+            retrying={restaurants.isFetching}
+          />
+        ) : (
+          <Select
+            label="Restaurant"
+            placeholder="Select Restaurant"
+            data={options.map((restaurant) => ({ value: restaurant.id, label: restaurant.name }))}
+            value={restaurants.isPending ? null : restaurantId}
+            onChange={setChoice}
+            disabled={restaurants.isPending}
+            clearable
+            // Mantine hides its clear button from the keyboard and screen readers; this one is a real button.
+            clearButtonProps={{ 'aria-label': 'Clear restaurant', 'aria-hidden': false, tabIndex: 0 }}
+            searchable
+            nothingFoundMessage="No restaurants found"
+            w={{ base: '100%', xs: 320 }}
+          />
+        )}
+        {restaurants.isPending ? (
+          <PerformanceSkeleton />
+        ) : restaurantId ? (
+          <RestaurantPerformance key={restaurantId} restaurantId={restaurantId} />
+        ) : restaurants.isSuccess ? (
+          <Paper withBorder p="xl">
+            <Stack align="center" gap="xs">
+              <IconBuildingStore size={32} aria-hidden color="var(--mantine-color-gray-6)" />
+              <Text c="gray.7" ta="center" role="status">
+                {messages.selectRestaurantForPerformance}
+              </Text>
+            </Stack>
+          </Paper>
+        ) : null}
+      </Stack>
+    </>
+  );
+}
+
+/** Everything about one restaurant; visits load on their own, so a failing board does not hold the rest. */
+function RestaurantPerformance({ restaurantId }: { restaurantId: string }) {
+  const performance = useStorePerformance(restaurantId);
+  const data = performance.data;
+
+  return (
+    <Stack gap="lg">
+      {performance.isPending ? (
+        <StatsSkeleton />
+      ) : performance.isError && !data ? (
+        <LoadError
+          message={messages.storeDataLoadFailed}
+          onRetry={() => void performance.refetch()}
+          retrying={performance.isFetching}
+        />
+      ) : data ? (
+        <StatCards stats={data.stats} />
+      ) : null}
+      <StoreVisitsSection restaurantId={restaurantId} />
+      {data && (
+        <>
+          <RecentAuditsSection audits={data.recentAudits} />
+          <StaffMembersSection staff={data.staff} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function StatsSkeleton() {
+  return (
+    <SimpleGrid
+      cols={{ base: 1, sm: 3 }}
+      spacing="md"
+      role="status"
+      aria-busy="true"
+      aria-label="Loading performance data"
+    >
+      {[0, 1, 2].map((card) => (
+        <Skeleton key={card} height={112} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function PerformanceSkeleton() {
+  return (
+    <Stack gap="lg" role="status" aria-busy="true" aria-label="Loading restaurants">
+      <StatsSkeleton />
+      <Skeleton height={160} />
+    </Stack>
+  );
+}
