@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { INetworkModule } from '@azure/msal-node';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
@@ -35,6 +36,7 @@ import { trainingRoutes } from './modules/trainings/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { userRoutes } from './modules/users/routes';
 import { LocalStorage } from './storage/local-storage';
+import { type S3Config, S3Storage } from './storage/s3-storage';
 import { serveWebApp } from './web';
 
 export interface AppOptions {
@@ -48,6 +50,8 @@ export interface AppOptions {
   /** Where uploaded files go (DATA_DIR). */
   dataDir: string;
   uploadMaxBytes?: number;
+  /** An S3-compatible bucket for uploaded files; without it they go to DATA_DIR/uploads. */
+  s3?: S3Config;
   monday?: { config: MondayConfig | null; missing: string[] };
   powerBi?: { config: PowerBiConfig | null; missing: string[]; networkClient?: INetworkModule };
   brandWord?: string;
@@ -109,7 +113,9 @@ export async function buildApp(options: AppOptions): Promise<App & { auth: Auth 
     database: options.database,
     auth,
     guard: createGuard(auth, options.database.db),
-    storage: new LocalStorage(options.dataDir),
+    storage: options.s3
+      ? new S3Storage(options.s3, { tempDir: path.join(options.dataDir, 'uploads', 'incoming'), log: app.log })
+      : new LocalStorage(options.dataDir),
     uploadMaxBytes: options.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES,
     monday: {
       client: options.monday?.config ? new MondayClient(options.monday.config) : null,

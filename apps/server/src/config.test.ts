@@ -24,4 +24,37 @@ describe('configuration', () => {
       expect((error as Error).message).toContain('DATABASE_URL: must be a postgres:// or postgresql:// URL');
     }
   });
+
+  test('file storage: local disk by default, S3 when all four settings are set', () => {
+    expect(readConfig({}).s3).toBeUndefined();
+    expect(
+      readConfig({
+        S3_ENDPOINT: 'http://minio:9000/',
+        S3_BUCKET: 'videos',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+      }).s3,
+    ).toEqual({
+      endpoint: 'http://minio:9000',
+      bucket: 'videos',
+      region: 'us-east-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      prefix: 'uploads/',
+    });
+  });
+
+  test('partial S3 settings fail, naming each missing one', () => {
+    const partial = { S3_ENDPOINT: 'https://s3.eu-west-1.amazonaws.com', S3_BUCKET: 'videos', S3_ACCESS_KEY_ID: '' };
+    expect(() => readConfig(partial)).toThrow(ConfigError);
+    try {
+      readConfig(partial);
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain('S3_ACCESS_KEY_ID: is required for S3 file storage');
+      expect(message).toContain('S3_SECRET_ACCESS_KEY: is required for S3 file storage');
+      expect(message).toContain('because S3_ENDPOINT, S3_BUCKET are set');
+      expect(message).not.toMatch(/^\s+S3_BUCKET:/m);
+    }
+  });
 });

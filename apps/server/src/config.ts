@@ -2,6 +2,10 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { MondayConfig } from './integrations/monday';
 import type { PowerBiConfig } from './integrations/powerbi';
+import type { S3Config } from './storage/s3-storage';
+
+/** Uploaded files go to an S3-compatible bucket only when all of these are set. */
+const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
 const Env = z
   .object({
@@ -54,9 +58,28 @@ const Env = z
     POWERBI_REPORT_SALES: z.string().min(1).optional(),
     POWERBI_REPORT_PRODUCT_MIX: z.string().min(1).optional(),
     POWERBI_REPORT_OPERATIONS: z.string().min(1).optional(),
+    S3_ENDPOINT: z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://s3.eu-west-1.amazonaws.com' })
+      .optional(),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_PREFIX: z.string().default('uploads/'),
     BRAND_WORD: z.string().optional(),
     WEB_ROOT: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, context) => {
+    const set = S3_REQUIRED.filter((name) => env[name]);
+    if (set.length === 0 || set.length === S3_REQUIRED.length) return;
+    for (const name of S3_REQUIRED.filter((name) => !env[name])) {
+      context.addIssue({
+        code: 'custom',
+        path: [name],
+        message: `is required for S3 file storage because ${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set (set all of ${S3_REQUIRED.join(', ')}, or none to keep files on local disk)`,
+      });
+    }
   })
   .transform((env) => ({
     port: env.PORT,
@@ -73,8 +96,30 @@ const Env = z
     webRoot: env.WEB_ROOT ? path.resolve(env.WEB_ROOT) : undefined,
     monday: mondayConfigOf(env),
     powerBi: powerBiConfigOf(env),
+    s3: s3ConfigOf(env),
     brandWord: env.BRAND_WORD?.trim() || undefined,
   }));
+
+/** The bucket for uploaded files, or undefined for local disk (DATA_DIR/uploads). */
+function s3ConfigOf(env: {
+  S3_ENDPOINT?: string;
+  S3_BUCKET?: string;
+  S3_REGION: string;
+  S3_ACCESS_KEY_ID?: string;
+  S3_SECRET_ACCESS_KEY?: string;
+  S3_PREFIX: string;
+}): S3Config | undefined {
+  const { S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = env;
+  if (!S3_ENDPOINT || !S3_BUCKET || !S3_ACCESS_KEY_ID || !S3_SECRET_ACCESS_KEY) return undefined;
+  return {
+    endpoint: S3_ENDPOINT.replace(/\/+$/, ''),
+    bucket: S3_BUCKET,
+    region: env.S3_REGION,
+    accessKeyId: S3_ACCESS_KEY_ID,
+    secretAccessKey: S3_SECRET_ACCESS_KEY,
+    prefix: env.S3_PREFIX.replace(/^\/+/, ''),
+  };
+}
 
 type PowerBiEnv = Partial<
   Record<

@@ -11,14 +11,15 @@ import type { GuardFactory } from './auth/guards';
 import type { DatabaseHandle } from './db/client';
 import type { MondayClient } from './integrations/monday';
 import type { PowerBiClient } from './integrations/powerbi';
-import type { LocalStorage } from './storage/local-storage';
+import type { Storage } from './storage/storage';
 
 /** What every module's routes are registered with. */
 export interface AppContext {
   database: DatabaseHandle;
   auth: Auth;
   guard: GuardFactory;
-  storage: LocalStorage;
+  /** Uploaded files: local disk, or an S3-compatible bucket when S3_* is configured. */
+  storage: Storage;
   uploadMaxBytes: number;
   /** The store-visits board client, or the settings that are missing for it. */
   monday: { client: MondayClient | null; missing: string[] };

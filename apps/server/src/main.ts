@@ -22,6 +22,7 @@ async function main() {
     webRoot: config.webRoot ?? defaultWebRoot,
     dataDir: config.dataDir,
     uploadMaxBytes: config.uploadMaxBytes,
+    s3: config.s3,
     monday: config.monday,
     powerBi: config.powerBi,
     brandWord: config.brandWord,

@@ -23,6 +23,7 @@ export async function startTestApp(
   options: {
     signInRateLimit?: number;
     uploadMaxBytes?: number;
+    s3?: AppOptions['s3'];
     monday?: AppOptions['monday'];
     powerBi?: AppOptions['powerBi'];
     brandWord?: string;
@@ -30,6 +31,7 @@ export async function startTestApp(
 ) {
   const { database, dispose } = await openTestDatabase();
   await database.migrate();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brigade-test-'));
   const app = await buildApp({
     database,
     publicUrl: PUBLIC_URL,
@@ -37,8 +39,9 @@ export async function startTestApp(
     signInRateLimit: options.signInRateLimit ?? 1000,
     sessionDays: 7,
     webRoot: null,
-    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'brigade-test-')),
+    dataDir,
     uploadMaxBytes: options.uploadMaxBytes,
+    s3: options.s3,
     monday: options.monday,
     powerBi: options.powerBi,
     brandWord: options.brandWord,
@@ -113,7 +116,7 @@ export async function startTestApp(
     return { ...user, cookie };
   }
 
-  return { app, database, db, request, signIn, signedIn, buildUser, buildRestaurant };
+  return { app, database, db, dataDir, request, signIn, signedIn, buildUser, buildRestaurant };
 }
 
 export function sessionCookieOf(setCookie: string | string[] | undefined): string | undefined {

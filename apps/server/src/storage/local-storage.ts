@@ -5,13 +5,14 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import send from '@fastify/send';
+import type { ServedFile, Storage, StoredFile } from './storage';
 
 /**
  * Uploaded files on local disk under DATA_DIR/uploads. Keys are random, so a name a
  * person chose never becomes a path. Files are written to a temporary name first and
  * renamed when complete, so a half-written file is never served.
  */
-export class LocalStorage {
+export class LocalStorage implements Storage {
   readonly root: string;
 
   constructor(dataDir: string) {
@@ -20,11 +21,7 @@ export class LocalStorage {
   }
 
   /** Stores the stream; `tooLarge()` says whether the source stopped at its size limit. */
-  async put(
-    source: Readable,
-    extension: string,
-    tooLarge: () => boolean,
-  ): Promise<{ key: string; size: number } | null> {
+  async put(source: Readable, extension: string, tooLarge: () => boolean): Promise<StoredFile | null> {
     const key = `${crypto.randomUUID()}${extension}`;
     const incoming = path.join(this.root, 'incoming', key);
     try {
@@ -47,7 +44,15 @@ export class LocalStorage {
   }
 
   /** Streams a stored file, answering Range requests with 206 so players can seek. */
-  serve(request: IncomingMessage, key: string) {
-    return send(request, path.basename(key), { root: this.root, dotfiles: 'deny', index: false, acceptRanges: true });
+  async serve(request: IncomingMessage, key: string, contentType: string): Promise<ServedFile> {
+    const { statusCode, headers, stream } = await send(request, path.basename(key), {
+      root: this.root,
+      dotfiles: 'deny',
+      index: false,
+      acceptRanges: true,
+    });
+    if (statusCode !== 200 && statusCode !== 206) return { statusCode, headers, stream };
+    const rest = Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'content-type'));
+    return { statusCode, headers: { ...rest, 'content-type': contentType }, stream };
   }
 }

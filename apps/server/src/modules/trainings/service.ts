@@ -17,7 +17,7 @@ import {
 } from '../../db/schema/trainings';
 import { uploads } from '../../db/schema/uploads';
 import { badRequest, conflict, notFound } from '../../errors';
-import type { LocalStorage } from '../../storage/local-storage';
+import type { Storage } from '../../storage/storage';
 import { forgetUnusedUploads } from '../uploads/service';
 
 type TrainingFields = z.output<typeof TrainingInput>;
@@ -218,7 +218,7 @@ async function writeContents(tx: Transaction, id: string, input: TrainingFields)
   });
 }
 
-async function removeFiles(storage: LocalStorage, keys: string[]) {
+async function removeFiles(storage: Storage, keys: string[]) {
   await Promise.all(keys.map((key) => storage.remove(key)));
 }
 
@@ -239,7 +239,7 @@ export async function createTraining(db: Database, actor: SessionUser, input: Tr
 
 export async function updateTraining(
   db: Database,
-  storage: LocalStorage,
+  storage: Storage,
   actor: SessionUser,
   id: string,
   input: TrainingFields,
@@ -259,7 +259,7 @@ export async function updateTraining(
   return getTraining(db, actor, id);
 }
 
-export async function deleteTraining(db: Database, storage: LocalStorage, id: string) {
+export async function deleteTraining(db: Database, storage: Storage, id: string) {
   const unusedFiles = await db.transaction(async (tx) => {
     const videos = await tx
       .select({ uploadId: trainingVideos.uploadId })

@@ -4,7 +4,7 @@ import { callerOf } from '../../auth/guards';
 import type { App, AppContext } from '../../context';
 import { findUpload, storeVideo } from './service';
 
-const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 413: ErrorReply };
+const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 413: ErrorReply, 502: ErrorReply };
 const tags = ['uploads'];
 
 export function uploadRoutes(app: App, { database, guard, storage, uploadMaxBytes }: AppContext) {
@@ -38,11 +38,10 @@ export function uploadRoutes(app: App, { database, guard, storage, uploadMaxByte
     },
     async (request, reply) => {
       const upload = await findUpload(database.db, request.params.id);
-      const { statusCode, headers, stream } = await storage.serve(request.raw, upload.storageKey);
+      const { statusCode, headers, stream } = await storage.serve(request.raw, upload.storageKey, upload.contentType);
       return reply
         .status(statusCode)
         .headers(headers)
-        .header('content-type', upload.contentType)
         .header('content-disposition', 'inline')
         .header('cache-control', 'private, max-age=3600')
         .send(stream);

@@ -8,14 +8,14 @@ import type { Queryable, Transaction } from '../../db/client';
 import { trainingVideos } from '../../db/schema/trainings';
 import { uploads } from '../../db/schema/uploads';
 import { badRequest, HttpError, notFound } from '../../errors';
-import type { LocalStorage } from '../../storage/local-storage';
+import type { Storage } from '../../storage/storage';
 
 const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024)).toLocaleString('en')} MB`;
 
 /** Stores an uploaded video; anything but video/* or over the limit is refused and nothing is kept. */
 export async function storeVideo(
   db: Queryable,
-  storage: LocalStorage,
+  storage: Storage,
   actor: SessionUser,
   file: MultipartFile | undefined,
   maxBytes: number,
