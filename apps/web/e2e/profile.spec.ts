@@ -36,7 +36,7 @@ test('a person updates their profile, meets the validation messages first, and s
 
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await fillSignIn(page, lena, 'demo1234');
-  await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+  await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' })).toBeVisible();
   await page.getByLabel('Password', { exact: true }).fill('new-password');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL('/dashboard-staff');

@@ -50,6 +50,26 @@ const pages: Partial<Record<string, PageLoader>> = {
     import('./features/quizzes/add-quiz-page').then((module) => ({ Component: module.AddQuizPage })),
   '/quiz-management/:id/edit': () =>
     import('./features/quizzes/edit-quiz-page').then((module) => ({ Component: module.EditQuizPage })),
+  '/dashboard-hq': () =>
+    import('./features/dashboards/hq-dashboard-page').then((module) => ({ Component: module.HqDashboardPage })),
+  '/dashboard-manager': () =>
+    import('./features/dashboards/manager-dashboard-page').then((module) => ({
+      Component: module.ManagerDashboardPage,
+    })),
+  '/dashboard-staff': () =>
+    import('./features/dashboards/staff-dashboard-page').then((module) => ({ Component: module.StaffDashboardPage })),
+  '/announcements-management': () =>
+    import('./features/announcements/announcements-page').then((module) => ({ Component: module.AnnouncementsPage })),
+  '/my-trainings': () =>
+    import('./features/assignments/my-trainings-page').then((module) => ({ Component: module.MyTrainingsPage })),
+  '/training-assignments': () =>
+    import('./features/assignments/training-assignments-page').then((module) => ({
+      Component: module.TrainingAssignmentsPage,
+    })),
+  '/training-assign': () =>
+    import('./features/assignments/training-assign-page').then((module) => ({ Component: module.TrainingAssignPage })),
+  '/manager-bulk-training-assign': () =>
+    import('./features/assignments/bulk-assign-page').then((module) => ({ Component: module.BulkAssignPage })),
   '/store-performance': () =>
     import('./features/store-performance/store-performance-page').then((module) => ({
       Component: module.StorePerformancePage,

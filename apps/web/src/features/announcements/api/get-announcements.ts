@@ -1,0 +1,42 @@
+import { AnnouncementPage } from '@brigade/core/schemas/announcements';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export interface AnnouncementListParams {
+  search: string;
+  page: number;
+  pageSize: number;
+}
+
+/** Every announcement query starts with this key; a change invalidates all of them. */
+export const announcementsQueryKey = ['announcements'] as const;
+
+/** The dashboards show the latest announcements; a change refreshes them by this key. */
+export const dashboardsQueryKey = ['dashboards'] as const;
+
+export function announcementListQueryKey(params: AnnouncementListParams) {
+  return [...announcementsQueryKey, 'list', params] as const;
+}
+
+/** One page of announcements, newest first; the search (title, description) runs on the server. */
+export async function fetchAnnouncements(
+  params: AnnouncementListParams,
+  signal?: AbortSignal,
+): Promise<AnnouncementPage> {
+  const query = new URLSearchParams({ page: String(params.page), pageSize: String(params.pageSize) });
+  if (params.search) query.set('search', params.search);
+  return AnnouncementPage.parse(await apiRequest(`/api/announcements?${query}`, { signal }));
+}
+
+export function announcementListQuery(params: AnnouncementListParams) {
+  return queryOptions({
+    queryKey: announcementListQueryKey(params),
+    queryFn: ({ signal }) => fetchAnnouncements(params, signal),
+    // Typing a search or turning a page keeps the old items until the new ones arrive.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAnnouncements(params: AnnouncementListParams) {
+  return useQuery(announcementListQuery(params));
+}

@@ -1,0 +1,53 @@
+import type { AssignmentCard } from '@brigade/core/schemas/assignments';
+import { Badge, Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { formatDate } from '../../lib/format-date';
+import { AssignmentStatusBadge, OverdueBadge, QuizResultBadge } from './assignment-badges';
+
+interface AssignmentDetailsProps {
+  assignment: AssignmentCard;
+  titleOrder: 2 | 3;
+  /** Under the facts: progress, buttons. */
+  children?: ReactNode;
+}
+
+/**
+ * What every list of assignments shows (core §2 "Training assignment"): the training's
+ * title, status, Overdue, the latest quiz result, description, categories and dates.
+ */
+export function AssignmentDetails({ assignment, titleOrder, children }: AssignmentDetailsProps) {
+  const { training } = assignment;
+  return (
+    <Stack gap="xs" h="100%">
+      <Title order={titleOrder} fz="md" lh={1.35}>
+        {training.title}
+      </Title>
+      <Group gap={6}>
+        <AssignmentStatusBadge completed={assignment.completedAt !== null} />
+        {assignment.overdue && <OverdueBadge />}
+        {assignment.hasQuiz && <QuizResultBadge attempt={assignment.latestAttempt} />}
+      </Group>
+      {training.description && (
+        <Text size="sm" c="gray.7" lineClamp={3}>
+          {training.description}
+        </Text>
+      )}
+      {training.categories.length > 0 && (
+        <Group gap={6} aria-label="Categories" role="list">
+          {training.categories.map((category) => (
+            <Badge key={category.id} variant="outline" color="indigo" c="indigo.9" tt="none" role="listitem">
+              {category.name}
+            </Badge>
+          ))}
+        </Group>
+      )}
+      <Text size="xs" c="gray.7">
+        {assignment.completedAt
+          ? `Completed ${formatDate(assignment.completedAt)}`
+          : `Assigned ${formatDate(assignment.assignedAt)}`}
+        {assignment.dueAt && !assignment.completedAt ? ` · Due ${formatDate(assignment.dueAt)}` : ''}
+      </Text>
+      {children}
+    </Stack>
+  );
+}

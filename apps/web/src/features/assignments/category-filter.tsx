@@ -1,0 +1,80 @@
+import { messages } from '@brigade/core/messages';
+import type { TrainingCategory } from '@brigade/core/schemas/trainings';
+import { Button, Chip, Group, Skeleton } from '@mantine/core';
+import { LoadError } from '../../components/load-error';
+import { useTrainingCategories } from './api/get-training-categories';
+import classes from './assignments.module.css';
+
+interface CategoryFilterProps {
+  value: string[];
+  onChange: (value: string[]) => void;
+  /** The fieldset's legend. */
+  label?: string;
+}
+
+/**
+ * Category chips (core §5: none selected means all) with a `Select All` button that
+ * reads `Deselect All` once every category is selected.
+ */
+export function CategoryFilter({ value, onChange, label = 'Filter by category' }: CategoryFilterProps) {
+  const categories = useTrainingCategories();
+
+  if (categories.isPending) {
+    return (
+      <Group gap="xs" role="status" aria-busy="true" aria-label="Loading categories">
+        {[80, 110, 90, 120].map((width) => (
+          <Skeleton key={width} height={28} width={width} radius="xl" />
+        ))}
+      </Group>
+    );
+  }
+  if (categories.isError) {
+    return (
+      <LoadError
+        message={messages.categoriesLoadFailed}
+        onRetry={() => void categories.refetch()}
+        retrying={categories.isFetching}
+      />
+    );
+  }
+  return <CategoryChips categories={categories.data} value={value} onChange={onChange} label={label} />;
+}
+
+interface CategoryChipsProps extends Required<CategoryFilterProps> {
+  categories: readonly TrainingCategory[];
+}
+
+function CategoryChips({ categories, value, onChange, label }: CategoryChipsProps) {
+  const all = categories.map((category) => category.id);
+  if (all.length === 0) return null;
+  // A category deleted since it was picked no longer counts.
+  const selected = value.filter((id) => all.includes(id));
+  const allSelected = selected.length === all.length;
+
+  return (
+    <fieldset className={classes.fieldset}>
+      <legend className={classes.legend}>{label}</legend>
+      <Group gap="xs">
+        <Button size="compact-sm" variant="default" radius="xl" onClick={() => onChange(allSelected ? [] : all)}>
+          {allSelected ? 'Deselect All' : 'Select All'}
+        </Button>
+        <Chip.Group multiple value={selected} onChange={onChange}>
+          {categories.map((category) => (
+            <Chip key={category.id} value={category.id} variant="outline" size="sm">
+              {category.name}
+            </Chip>
+          ))}
+        </Chip.Group>
+      </Group>
+    </fieldset>
+  );
+}
+
+/** Trainings in any of the chosen categories; all of them when none is chosen. */
+export function inCategories<T extends { categories: readonly { id: string }[] }>(
+  trainings: readonly T[],
+  categoryIds: readonly string[],
+): T[] {
+  if (categoryIds.length === 0) return [...trainings];
+  return trainings.filter((training) => training.categories.some((category) => categoryIds.includes(category.id)));
+}

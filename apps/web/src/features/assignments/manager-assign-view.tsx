@@ -1,0 +1,218 @@
+import { MAX_PAGE_SIZE } from '@brigade/core/limits';
+import { messages } from '@brigade/core/messages';
+import type { AssignablePerson, AssignedPerson } from '@brigade/core/schemas/assignments';
+import type { RestaurantRef } from '@brigade/core/schemas/session';
+import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconListCheck, IconPlus, IconUsers } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { RestaurantNotice, useRestaurantNotice } from '../../app/restaurant-notice';
+import { useSelectedRestaurant } from '../../app/selected-restaurant';
+import { useAppRoute } from '../../app/use-app-route';
+import { EmptyList } from '../../components/empty-list';
+import { LoadError } from '../../components/load-error';
+import { PageHeader } from '../../components/page-header';
+import { SearchInput } from '../../components/search-input';
+import { useAssignablePeople } from './api/get-assignable-people';
+import { useAssignmentOverview } from './api/get-assignment-overview';
+import { AssignTrainingModal } from './assign-training-modal';
+
+const PAGE_TITLE = 'Assign Trainings';
+const SEARCH_DELAY_MS = 300;
+
+/**
+ * A manager's /training-assign (core §2 "Training assignment"): the selected
+ * restaurant's staff, each with Assign Training opening a modal for that person.
+ */
+export function ManagerAssignView() {
+  const notice = useRestaurantNotice(useAppRoute());
+  const { selectedRestaurant } = useSelectedRestaurant();
+  if (notice || !selectedRestaurant) {
+    return (
+      <>
+        <PageHeader title={PAGE_TITLE} />
+        {notice && <RestaurantNotice message={notice} />}
+      </>
+    );
+  }
+  return <StaffPanel key={selectedRestaurant.id} restaurant={selectedRestaurant} />;
+}
+
+function StaffPanel({ restaurant }: { restaurant: RestaurantRef }) {
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
+  const [chosen, setChosen] = useState<AssignablePerson | null>(null);
+  const people = useAssignablePeople({ restaurantId: restaurant.id, search: debouncedSearch });
+  // Each person's assignments, for their progress line and the modal's "Already assigned".
+  const overview = useAssignmentOverview({ search: '', page: 1, pageSize: MAX_PAGE_SIZE, restaurantId: restaurant.id });
+  const assignmentsByPerson = useMemo(
+    () => new Map((overview.data?.items ?? []).map((person) => [person.id, person])),
+    [overview.data],
+  );
+
+  function closeModal() {
+    setChosen(null);
+    // Closing reloads the list (core §2).
+    void people.refetch();
+    void overview.refetch();
+  }
+
+  const assignedIds = new Set(
+    (chosen ? assignmentsByPerson.get(chosen.id)?.assignments : [])?.map((assignment) => assignment.training.id),
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={PAGE_TITLE}
+        subtitle={`Staff of ${restaurant.name}`}
+        actions={
+          <>
+            <Button
+              component={Link}
+              to="/manager-bulk-training-assign"
+              leftSection={<IconPlus size={18} aria-hidden />}
+            >
+              Bulk Assign
+            </Button>
+            <Button
+              component={Link}
+              to="/training-assignments"
+              variant="default"
+              leftSection={<IconListCheck size={18} aria-hidden />}
+            >
+              View Assignments
+            </Button>
+          </>
+        }
+      />
+      <Stack>
+        <SearchInput label="Search staff" placeholder="Name or email..." value={search} onChange={setSearch} />
+        {people.isPending ? (
+          <PanelSkeleton />
+        ) : people.isError && !people.data ? (
+          <LoadError
+            message={messages.staffLoadFailed}
+            onRetry={() => void people.refetch()}
+            retrying={people.isFetching}
+          />
+        ) : people.data.length === 0 ? (
+          <EmptyList
+            title={messages.noStaffFound}
+            description={
+              debouncedSearch ? (
+                messages.tryDifferentSearch
+              ) : (
+                <>
+                  Add staff to {restaurant.name} in{' '}
+                  <Anchor component={Link} to="/staff-management">
+                    Staff Management
+                  </Anchor>
+                  .
+                </>
+              )
+            }
+            icon={<IconUsers size={28} aria-hidden />}
+          />
+        ) : (
+          <Stack
+            component="ul"
+            gap="sm"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+            aria-label={`Staff of ${restaurant.name}`}
+            aria-busy={people.isFetching || undefined}
+          >
+            {people.data.map((person) => (
+              <StaffRow
+                key={person.id}
+                person={person}
+                assigned={assignmentsByPerson.get(person.id)}
+                progressLoading={overview.isPending}
+                onAssign={() => setChosen(person)}
+              />
+            ))}
+          </Stack>
+        )}
+      </Stack>
+      <AssignTrainingModal
+        person={chosen}
+        restaurantId={restaurant.id}
+        assignedIds={assignedIds}
+        onClose={closeModal}
+      />
+    </>
+  );
+}
+
+interface StaffRowProps {
+  person: AssignablePerson;
+  assigned: AssignedPerson | undefined;
+  progressLoading: boolean;
+  onAssign: () => void;
+}
+
+function StaffRow({ person, assigned, progressLoading, onAssign }: StaffRowProps) {
+  const total = assigned?.assignments.length ?? 0;
+  const completed = assigned?.assignments.filter((assignment) => assignment.completedAt !== null).length ?? 0;
+  const overdue = assigned?.assignments.filter((assignment) => assignment.overdue).length ?? 0;
+  return (
+    <Paper component="li" withBorder p="md">
+      <Group justify="space-between" align="center" gap="sm">
+        <Stack gap={4} style={{ flex: '1 1 16rem', minWidth: 0 }}>
+          <Text fw={700}>{person.name}</Text>
+          <Text size="sm" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+            {person.email}
+          </Text>
+          <Group gap={6}>
+            {person.restaurants.map((restaurant) => (
+              <Badge key={restaurant.id} size="sm" variant="outline" color="teal.9" c="#0b6b50" tt="none">
+                {restaurant.name}
+              </Badge>
+            ))}
+            {progressLoading ? (
+              <Skeleton height={14} width={140} />
+            ) : (
+              <Text size="sm" c="gray.7">
+                {total === 0 ? 'No trainings assigned yet' : `${completed} of ${total} trainings completed`}
+              </Text>
+            )}
+            {overdue > 0 && (
+              <Badge size="sm" variant="filled" color="red.9" tt="none">
+                {overdue} {messages.overdue}
+              </Badge>
+            )}
+          </Group>
+        </Stack>
+        <Button
+          variant="light"
+          leftSection={<IconPlus size={16} aria-hidden />}
+          onClick={onAssign}
+          aria-label={`Assign Training to ${person.name}`}
+        >
+          Assign Training
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
+
+function PanelSkeleton() {
+  return (
+    <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading staff">
+      {[0, 1, 2].map((row) => (
+        <Paper key={row} withBorder p="md">
+          <Group justify="space-between">
+            <Stack gap={6} style={{ flex: 1 }}>
+              <Skeleton height={16} width="35%" />
+              <Skeleton height={12} width="50%" />
+            </Stack>
+            <Skeleton height={36} width={150} />
+          </Group>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,155 @@
+import { messages } from '@brigade/core/messages';
+import type { AssignmentCard } from '@brigade/core/schemas/assignments';
+import { Button, Card, Group, Progress, SegmentedControl, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconArrowRight, IconSchool } from '@tabler/icons-react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { EmptyList } from '../../components/empty-list';
+import { LoadError } from '../../components/load-error';
+import { PageHeader } from '../../components/page-header';
+import { SearchInput } from '../../components/search-input';
+import { type MyTrainingsStatus, useMyTrainings } from './api/get-my-trainings';
+import { AssignmentDetails } from './assignment-details';
+import { CategoryFilter } from './category-filter';
+
+const SEARCH_DELAY_MS = 300;
+const GRID_COLUMNS = { base: 1, sm: 2, xl: 3 };
+
+const STATUS_CHOICES: { value: MyTrainingsStatus; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'in_progress', label: 'In Progress' },
+  { value: 'completed', label: 'Completed' },
+];
+
+/** /my-trainings (core §2 "Trainings"): the signed-in person's assignments and progress. */
+export function MyTrainingsPage() {
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
+  const [status, setStatus] = useState<MyTrainingsStatus>('all');
+  const [categoryIds, setCategoryIds] = useState<string[]>([]);
+  const trainings = useMyTrainings({ search: debouncedSearch, status, categoryIds });
+  const filtered = debouncedSearch !== '' || status !== 'all' || categoryIds.length > 0;
+  const statusLabelId = useId();
+
+  return (
+    <>
+      <PageHeader title="My Trainings" subtitle="The trainings assigned to you and how far you are" />
+      <Stack>
+        <Group align="flex-end" gap="sm">
+          <SearchInput
+            label="Search my trainings"
+            placeholder="Title or description..."
+            value={search}
+            onChange={setSearch}
+          />
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id={statusLabelId}>
+              Status
+            </Text>
+            <SegmentedControl
+              aria-labelledby={statusLabelId}
+              data={STATUS_CHOICES}
+              value={status}
+              onChange={(value) => setStatus(value as MyTrainingsStatus)}
+            />
+          </Stack>
+        </Group>
+        <CategoryFilter value={categoryIds} onChange={setCategoryIds} />
+
+        {trainings.isPending ? (
+          <CardsSkeleton />
+        ) : trainings.isError && !trainings.data ? (
+          <LoadError
+            message={messages.assignmentsLoadFailed}
+            onRetry={() => void trainings.refetch()}
+            retrying={trainings.isFetching}
+          />
+        ) : trainings.data.length === 0 ? (
+          <EmptyList
+            title="No trainings found"
+            description={
+              filtered ? 'Try a different search, status or category' : 'No trainings are assigned to you yet'
+            }
+            icon={<IconSchool size={28} aria-hidden />}
+          />
+        ) : (
+          <SimpleGrid
+            component="ul"
+            cols={GRID_COLUMNS}
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+            aria-label="My trainings"
+            aria-busy={trainings.isFetching || undefined}
+          >
+            {trainings.data.map((assignment) => (
+              <MyTrainingCard key={assignment.id} assignment={assignment} />
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+    </>
+  );
+}
+
+function MyTrainingCard({ assignment }: { assignment: AssignmentCard }) {
+  const completed = assignment.completedAt !== null;
+  const { watched, total } = assignment.videos;
+  const action = completed ? 'Review Training' : 'Continue Training';
+  return (
+    <Card component="li" withBorder padding="lg" radius="md">
+      <AssignmentDetails assignment={assignment} titleOrder={2}>
+        {total > 0 && (
+          <Stack gap={4}>
+            <Group justify="space-between" gap="xs">
+              <Text size="sm">Videos watched</Text>
+              <Text size="sm" c="gray.7">
+                {watched} of {total}
+              </Text>
+            </Group>
+            <Progress.Root size="sm">
+              <Progress.Section
+                value={Math.round((watched / total) * 100)}
+                color={watched === total ? 'green.8' : 'indigo.8'}
+                aria-label={`${assignment.training.title}: ${watched} of ${total} videos watched`}
+              />
+            </Progress.Root>
+          </Stack>
+        )}
+        <Group mt="auto" pt="xs">
+          <Button
+            component={Link}
+            to={`/trainings/${encodeURIComponent(assignment.training.id)}`}
+            variant={completed ? 'default' : 'filled'}
+            rightSection={<IconArrowRight size={16} aria-hidden />}
+            aria-label={`${action}: ${assignment.training.title}`}
+          >
+            {action}
+          </Button>
+        </Group>
+      </AssignmentDetails>
+    </Card>
+  );
+}
+
+function CardsSkeleton() {
+  return (
+    <SimpleGrid cols={GRID_COLUMNS} role="status" aria-busy="true" aria-label="Loading trainings">
+      {[0, 1, 2].map((card) => (
+        <Card key={card} withBorder padding="lg" radius="md">
+          <Stack gap="sm">
+            <Skeleton height={20} width="70%" />
+            <Group gap={6}>
+              <Skeleton height={20} width={90} radius="xl" />
+              <Skeleton height={20} width={110} radius="xl" />
+            </Group>
+            <Skeleton height={12} />
+            <Skeleton height={12} width="85%" />
+            <Skeleton height={36} width={170} />
+          </Stack>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,309 @@
+import { messages } from '@brigade/core/messages';
+import { ROLE_LABELS } from '@brigade/core/roles';
+import type { AssignedPerson, AssignmentCard } from '@brigade/core/schemas/assignments';
+import type { RestaurantRef } from '@brigade/core/schemas/session';
+import { Badge, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPlus, IconRotate, IconSchool, IconTrash } from '@tabler/icons-react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { useCurrentUser } from '../../app/current-user';
+import { RestaurantNotice, useRestaurantNotice } from '../../app/restaurant-notice';
+import { useSelectedRestaurant } from '../../app/selected-restaurant';
+import { useAppRoute } from '../../app/use-app-route';
+import { confirmDelete } from '../../components/confirm-delete';
+import { EmptyList } from '../../components/empty-list';
+import { ListPagination } from '../../components/list-pagination';
+import { LoadError } from '../../components/load-error';
+import { PageHeader } from '../../components/page-header';
+import { SearchInput } from '../../components/search-input';
+import { useClampPage, usePagedList } from '../../lib/use-paged-list';
+import { useDeleteAssignment } from './api/delete-assignment';
+import { useAssignmentOverview } from './api/get-assignment-overview';
+import { useRestaurantOptions } from './api/get-restaurant-options';
+import { useTrainingOptions } from './api/get-training-options';
+import { useResetQuizAttempts } from './api/reset-quiz-attempts';
+import { AssignmentDetails } from './assignment-details';
+
+const PAGE_TITLE = 'Training Assignments';
+/** People per page; each brings all their assignments. */
+const PEOPLE_PER_PAGE = 10;
+
+/**
+ * /training-assignments (core §2 "Training assignment"): assignments grouped per person,
+ * filtered by training and restaurant and searched on the server. hq sees everyone; a
+ * manager the staff of the selected restaurant.
+ */
+export function TrainingAssignmentsPage() {
+  const me = useCurrentUser();
+  const notice = useRestaurantNotice(useAppRoute());
+  const { selectedRestaurant } = useSelectedRestaurant();
+  const isManager = me.role === 'manager';
+  const header = (
+    <PageHeader
+      title={PAGE_TITLE}
+      subtitle={
+        isManager && selectedRestaurant ? `Staff of ${selectedRestaurant.name}` : 'Every assignment, grouped per person'
+      }
+      actions={
+        isManager ? (
+          <Button component={Link} to="/manager-bulk-training-assign" leftSection={<IconPlus size={18} aria-hidden />}>
+            Assign Training
+          </Button>
+        ) : (
+          <Button component={Link} to="/training-assign" leftSection={<IconPlus size={18} aria-hidden />}>
+            Assign Trainings
+          </Button>
+        )
+      }
+    />
+  );
+
+  if (isManager && (notice || !selectedRestaurant)) {
+    return (
+      <>
+        {header}
+        {notice && <RestaurantNotice message={notice} />}
+      </>
+    );
+  }
+  return (
+    <>
+      {header}
+      {/* Another restaurant is another list: filters and page start over. */}
+      <AssignmentOverview
+        key={selectedRestaurant?.id ?? 'hq'}
+        managerRestaurant={isManager ? selectedRestaurant : null}
+      />
+    </>
+  );
+}
+
+function AssignmentOverview({ managerRestaurant }: { managerRestaurant: RestaurantRef | null }) {
+  const [trainingId, setTrainingId] = useState<string | null>(null);
+  const [restaurantId, setRestaurantId] = useState<string | null>(null);
+  const list = usePagedList(`${trainingId ?? ''}|${restaurantId ?? ''}`);
+  const overview = useAssignmentOverview({
+    search: list.debouncedSearch,
+    page: list.page,
+    pageSize: PEOPLE_PER_PAGE,
+    trainingId: trainingId ?? undefined,
+    restaurantId: managerRestaurant?.id ?? restaurantId ?? undefined,
+  });
+  const trainings = useTrainingOptions();
+  const restaurants = useRestaurantOptions({ enabled: !managerRestaurant });
+  const data = overview.data;
+  useClampPage(data, list.setPage);
+  const filtered = Boolean(list.debouncedSearch || trainingId || restaurantId);
+
+  return (
+    <Stack>
+      <Group align="flex-end" gap="sm">
+        <SearchInput
+          label="Search assignments"
+          placeholder="Search assignments..."
+          value={list.search}
+          onChange={list.setSearch}
+        />
+        <Select
+          label="Training"
+          placeholder="All trainings"
+          data={(trainings.data ?? []).map((training) => ({ value: training.id, label: training.title }))}
+          value={trainingId}
+          onChange={setTrainingId}
+          clearable
+          clearButtonProps={{ 'aria-label': 'Clear training filter' }}
+          searchable
+          nothingFoundMessage="No trainings found"
+          error={trainings.isError ? messages.trainingsLoadFailed : undefined}
+          w={{ base: '100%', xs: 280 }}
+        />
+        {!managerRestaurant && (
+          <Select
+            label="Restaurant"
+            placeholder="All restaurants"
+            data={(restaurants.data ?? []).map((restaurant) => ({ value: restaurant.id, label: restaurant.name }))}
+            value={restaurantId}
+            onChange={setRestaurantId}
+            clearable
+            clearButtonProps={{ 'aria-label': 'Clear restaurant filter' }}
+            searchable
+            nothingFoundMessage="No restaurants found"
+            error={restaurants.isError ? messages.restaurantsLoadFailed : undefined}
+            w={{ base: '100%', xs: 260 }}
+          />
+        )}
+      </Group>
+
+      {overview.isPending ? (
+        <OverviewSkeleton />
+      ) : overview.isError && !data ? (
+        <LoadError
+          message={messages.assignmentsLoadFailed}
+          onRetry={() => void overview.refetch()}
+          retrying={overview.isFetching}
+        />
+      ) : data && data.items.length === 0 ? (
+        <EmptyList
+          title="No training assignments found"
+          description={filtered ? messages.tryDifferentSearch : 'Assign a training to get started'}
+          icon={<IconSchool size={28} aria-hidden />}
+        />
+      ) : data ? (
+        <Stack gap="md" aria-busy={overview.isFetching || undefined}>
+          {data.items.map((person) => (
+            <PersonAssignments key={person.id} person={person} />
+          ))}
+          <ListPagination
+            label="Assignment pages"
+            total={data.total}
+            page={data.page}
+            pageSize={data.pageSize}
+            onChange={list.setPage}
+          />
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}
+
+function PersonAssignments({ person }: { person: AssignedPerson }) {
+  const headingId = useId();
+  const completed = person.assignments.filter((assignment) => assignment.completedAt !== null).length;
+  return (
+    <Paper component="section" withBorder p="md" aria-labelledby={headingId}>
+      <Group justify="space-between" align="flex-start" gap="sm" mb="sm">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Group gap="xs">
+            <Title order={2} fz="lg" id={headingId}>
+              {person.name}
+            </Title>
+            {person.role !== 'staff' && (
+              <Badge variant="light" color="gray" c="dark.6" tt="none">
+                {ROLE_LABELS[person.role]}
+              </Badge>
+            )}
+          </Group>
+          <Text size="sm" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+            {person.email}
+          </Text>
+          {person.restaurants.length > 0 && (
+            <Group gap={4} role="list" aria-label="Restaurants">
+              {person.restaurants.map((restaurant) => (
+                <Badge
+                  key={restaurant.id}
+                  size="sm"
+                  variant="outline"
+                  color="teal.9"
+                  c="#0b6b50"
+                  tt="none"
+                  role="listitem"
+                >
+                  {restaurant.name}
+                </Badge>
+              ))}
+            </Group>
+          )}
+        </Stack>
+        <Text size="sm" c="gray.7">
+          {completed} of {person.assignments.length} completed
+        </Text>
+      </Group>
+      <SimpleGrid
+        component="ul"
+        cols={{ base: 1, sm: 2, xl: 3 }}
+        spacing="sm"
+        p={0}
+        m={0}
+        style={{ listStyle: 'none' }}
+        aria-label={`Trainings of ${person.name}`}
+      >
+        {person.assignments.map((assignment) => (
+          <Paper component="li" key={assignment.id} withBorder p="sm" bg="gray.0">
+            <AssignmentDetails assignment={assignment} titleOrder={3}>
+              <AssignmentActions person={person} assignment={assignment} />
+            </AssignmentDetails>
+          </Paper>
+        ))}
+      </SimpleGrid>
+    </Paper>
+  );
+}
+
+function AssignmentActions({ person, assignment }: { person: AssignedPerson; assignment: AssignmentCard }) {
+  const title = assignment.training.title;
+  const remove = useDeleteAssignment({
+    onSuccess: () => notifications.show({ color: 'green', message: `${title} removed from ${person.name}` }),
+    onError: () => notifications.show({ color: 'red', message: messages.assignmentDeleteFailed }),
+  });
+  const reset = useResetQuizAttempts({
+    onSuccess: () => notifications.show({ color: 'green', message: `Quiz attempts of ${person.name} reset` }),
+    onError: () => notifications.show({ color: 'red', message: messages.quizResetFailed }),
+  });
+
+  function askRemove() {
+    confirmDelete({
+      title: 'Remove training assignment',
+      message: `Remove "${title}" from ${person.name}? It no longer shows in their trainings.`,
+      confirmLabel: 'Remove',
+      onConfirm: () => remove.mutate(assignment.id),
+    });
+  }
+
+  function askReset() {
+    confirmDelete({
+      title: 'Reset quiz attempts',
+      message: `Remove all of ${person.name}'s attempts at the quiz of "${title}"? They can take it again from the start. ${messages.cannotBeUndone}`,
+      confirmLabel: 'Reset Quiz',
+      onConfirm: () => reset.mutate(assignment.id),
+    });
+  }
+
+  return (
+    <Group gap="xs" mt="auto" pt={4}>
+      {assignment.hasQuiz && assignment.latestAttempt && (
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconRotate size={14} aria-hidden />}
+          onClick={askReset}
+          loading={reset.isPending}
+          aria-label={`Reset Quiz: ${title} for ${person.name}`}
+        >
+          Reset Quiz
+        </Button>
+      )}
+      <Button
+        size="xs"
+        variant="outline"
+        color="red.9"
+        leftSection={<IconTrash size={14} aria-hidden />}
+        onClick={askRemove}
+        loading={remove.isPending}
+        aria-label={`Remove: ${title} from ${person.name}`}
+      >
+        Remove
+      </Button>
+    </Group>
+  );
+}
+
+function OverviewSkeleton() {
+  return (
+    <Stack gap="md" role="status" aria-busy="true" aria-label="Loading training assignments">
+      {[0, 1].map((person) => (
+        <Paper key={person} withBorder p="md">
+          <Stack gap="sm">
+            <Skeleton height={20} width="30%" />
+            <Skeleton height={12} width="40%" />
+            <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="sm">
+              {[0, 1, 2].map((card) => (
+                <Skeleton key={card} height={120} />
+              ))}
+            </SimpleGrid>
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

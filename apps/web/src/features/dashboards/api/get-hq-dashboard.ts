@@ -1,0 +1,27 @@
+import { HqDashboard } from '@brigade/core/schemas/dashboards';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/**
+ * Every dashboard query starts with this key. Screens that change what a dashboard
+ * counts (announcements, assignments, audits) invalidate `['dashboards']` by name.
+ */
+export const dashboardsQueryKey = ['dashboards'] as const;
+
+export const hqDashboardQueryKey = [...dashboardsQueryKey, 'hq'] as const;
+
+/** The Headquarters Dashboard in one request: four counts, announcements, recent audits. */
+export async function fetchHqDashboard(signal?: AbortSignal): Promise<HqDashboard> {
+  return HqDashboard.parse(await apiRequest('/api/dashboards/hq', { signal }));
+}
+
+export const hqDashboardQuery = queryOptions({
+  queryKey: hqDashboardQueryKey,
+  queryFn: ({ signal }) => fetchHqDashboard(signal),
+  // A home screen summarises what others change: fresh on every visit.
+  staleTime: 0,
+});
+
+export function useHqDashboard() {
+  return useQuery(hqDashboardQuery);
+}

@@ -1,0 +1,21 @@
+import { StaffDashboard } from '@brigade/core/schemas/dashboards';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { dashboardsQueryKey } from './get-hq-dashboard';
+
+export const staffDashboardQueryKey = [...dashboardsQueryKey, 'staff'] as const;
+
+/** The signed-in person's training counts, failed quiz attempts and recent announcements. */
+export async function fetchStaffDashboard(signal?: AbortSignal): Promise<StaffDashboard> {
+  return StaffDashboard.parse(await apiRequest('/api/dashboards/staff', { signal }));
+}
+
+export const staffDashboardQuery = queryOptions({
+  queryKey: staffDashboardQueryKey,
+  queryFn: ({ signal }) => fetchStaffDashboard(signal),
+  staleTime: 0,
+});
+
+export function useStaffDashboard() {
+  return useQuery(staffDashboardQuery);
+}

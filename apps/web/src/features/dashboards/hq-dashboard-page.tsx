@@ -1,0 +1,106 @@
+import { messages, pendingAuditsTrend } from '@brigade/core/messages';
+import { Button, Grid, SimpleGrid, Stack } from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconBuildingStore,
+  IconChartBar,
+  IconClipboardList,
+  IconPlus,
+  IconUsers,
+} from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useCurrentUser } from '../../app/current-user';
+import { LoadError } from '../../components/load-error';
+import { PageHeader } from '../../components/page-header';
+import { AnnouncementsPanel } from './announcements-panel';
+import { useHqDashboard } from './api/get-hq-dashboard';
+import { DashboardSkeleton } from './dashboard-skeleton';
+import { RecentAuditsTable } from './recent-audits-table';
+import { StatCard } from './stat-card';
+
+/** /dashboard-hq (core §2 "HQ dashboard"): the chain at a glance, from one request. */
+export function HqDashboardPage() {
+  const me = useCurrentUser();
+  const dashboard = useHqDashboard();
+  const data = dashboard.data;
+
+  return (
+    <>
+      <PageHeader
+        title="Headquarters Dashboard"
+        subtitle={`Welcome back, ${me.email}`}
+        actions={
+          <>
+            <Button component={Link} to="/audits-management" leftSection={<IconPlus size={18} aria-hidden />}>
+              New Audit
+            </Button>
+            <Button
+              component={Link}
+              to="/hq-reports"
+              variant="default"
+              leftSection={<IconChartBar size={18} aria-hidden />}
+            >
+              HQ Reports
+            </Button>
+          </>
+        }
+      />
+      {dashboard.isPending ? (
+        <DashboardSkeleton cards={4} />
+      ) : dashboard.isError && !data ? (
+        <LoadError
+          message={messages.dashboardLoadFailed}
+          onRetry={() => void dashboard.refetch()}
+          retrying={dashboard.isFetching}
+        />
+      ) : data ? (
+        <Stack gap="md">
+          <SimpleGrid
+            component="section"
+            aria-label="Key figures"
+            cols={{ base: 2, lg: 4 }}
+            spacing={{ base: 'xs', sm: 'md' }}
+          >
+            <StatCard
+              label="Total Restaurants"
+              value={data.totalRestaurants}
+              hint="Active restaurants"
+              icon={<IconBuildingStore size={24} />}
+              color="indigo"
+            />
+            <StatCard
+              label="Total Staff"
+              value={data.totalStaff}
+              hint="Active staff and managers"
+              icon={<IconUsers size={24} />}
+              color="teal"
+            />
+            <StatCard
+              label="Pending Audits"
+              value={data.pendingAudits}
+              hint={pendingAuditsTrend(data.pendingAudits)}
+              icon={<IconClipboardList size={24} />}
+              color="yellow"
+            />
+            <StatCard
+              label="Overdue Trainings"
+              value={data.overdueTrainings}
+              hint={data.overdueTrainings > 0 ? messages.actionNeeded : 'All trainings completed'}
+              alert={data.overdueTrainings > 0}
+              icon={<IconAlertTriangle size={24} />}
+              color="red"
+            />
+          </SimpleGrid>
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, xl: 5 }}>
+              <AnnouncementsPanel announcements={data.announcements} canManage />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, xl: 7 }}>
+              <RecentAuditsTable recentAudits={data.recentAudits} />
+            </Grid.Col>
+          </Grid>
+        </Stack>
+      ) : null}
+    </>
+  );
+}

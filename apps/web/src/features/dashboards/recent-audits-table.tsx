@@ -1,0 +1,124 @@
+import { messages, showingAuditsLine } from '@brigade/core/messages';
+import type { RecentAudit, RecentAudits } from '@brigade/core/schemas/dashboards';
+import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useElementSize, useMediaQuery } from '@mantine/hooks';
+import { IconClipboardCheck, IconEye } from '@tabler/icons-react';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { EmptyList } from '../../components/empty-list';
+import { ScoreBadge } from '../../components/score-badge';
+import { formatDate } from '../../lib/format-date';
+import classes from './dashboard-card.module.css';
+
+/** Below this width (px) of the panel itself the rows become stacked cards. */
+const TABLE_MIN_WIDTH = 640;
+/** Before the panel is measured: a guess from the window (62em, Mantine's `md`). */
+const WIDE_WINDOW_QUERY = '(min-width: 62em)';
+
+/**
+ * Recent Audits (core §2): the latest 10 audits (hq: every restaurant; a manager: the
+ * selected one) with the number of audits of each row's restaurant.
+ */
+export function RecentAuditsTable({ recentAudits }: { recentAudits: RecentAudits }) {
+  const headingId = useId();
+  const { ref, width } = useElementSize();
+  const wideWindow = useMediaQuery(WIDE_WINDOW_QUERY, true, { getInitialValueInEffect: false });
+  const { items, total } = recentAudits;
+  const asTable = width === 0 ? wideWindow : width >= TABLE_MIN_WIDTH;
+
+  return (
+    <Paper component="section" withBorder p="md" aria-labelledby={headingId} ref={ref}>
+      <Group justify="space-between" align="flex-start" mb="sm" gap="sm">
+        <Stack gap={2}>
+          <Title order={2} fz="lg" id={headingId}>
+            Recent Audits
+          </Title>
+          <Text size="sm" c="gray.7">
+            {showingAuditsLine(items.length, total)}
+          </Text>
+        </Stack>
+        <Button component={Link} to="/audits-management" variant="default" size="xs">
+          View All
+        </Button>
+      </Group>
+      {items.length === 0 ? (
+        <EmptyList
+          title={messages.noAuditsFound}
+          description={messages.noAuditsHint}
+          icon={<IconClipboardCheck size={28} aria-hidden />}
+        />
+      ) : asTable ? (
+        <Table verticalSpacing="xs" highlightOnHover aria-labelledby={headingId}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Restaurant</Table.Th>
+              <Table.Th>Audit Date</Table.Th>
+              <Table.Th>Score</Table.Th>
+              <Table.Th>Total Audits</Table.Th>
+              <Table.Th>Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((audit) => (
+              <Table.Tr key={audit.id}>
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {audit.restaurant.name}
+                  </Text>
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Text size="sm">{formatDate(audit.auditedAt)}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <ScoreBadge status={audit.status} score={audit.finalScore} />
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{audit.restaurantAuditCount}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <ViewButton audit={audit} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : (
+        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-labelledby={headingId}>
+          {items.map((audit) => (
+            <li key={audit.id} className={classes.item}>
+              <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+                <Stack gap={2} style={{ minWidth: 0 }}>
+                  <Text size="sm" fw={600}>
+                    {audit.restaurant.name}
+                  </Text>
+                  <Text size="sm" c="gray.7">
+                    {formatDate(audit.auditedAt)} · Total Audits: {audit.restaurantAuditCount}
+                  </Text>
+                </Stack>
+                <ScoreBadge status={audit.status} score={audit.finalScore} />
+              </Group>
+              <Group justify="flex-end" mt={6}>
+                <ViewButton audit={audit} />
+              </Group>
+            </li>
+          ))}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+function ViewButton({ audit }: { audit: RecentAudit }) {
+  return (
+    <Button
+      component={Link}
+      to={`/audits/${encodeURIComponent(audit.id)}`}
+      variant="light"
+      size="xs"
+      leftSection={<IconEye size={14} aria-hidden />}
+      aria-label={`View audit of ${audit.restaurant.name} on ${formatDate(audit.auditedAt)}`}
+    >
+      View
+    </Button>
+  );
+}
