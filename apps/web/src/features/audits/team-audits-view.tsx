@@ -20,7 +20,7 @@ import { formatDate } from '../../lib/format-date';
 import { useAudits } from './api/get-audits';
 import classes from './audit-card.module.css';
 import { AuditListSkeleton } from './hq-audit-list';
-import { useClampPage, usePagedList } from './use-paged-list';
+import { useClampPage, usePagedList } from '../../lib/use-paged-list';
 
 const PAGE_TITLE = 'Audits';
 
