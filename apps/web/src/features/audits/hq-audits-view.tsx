@@ -11,10 +11,10 @@ import { ListPagination } from '../../components/list-pagination';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
+import { useClampPage, usePagedList } from '../../lib/use-paged-list';
 import { useAudits } from './api/get-audits';
 import { useRestaurantOptions } from './api/get-restaurant-options';
 import { AuditListSkeleton, HqAuditCards, HqAuditTable } from './hq-audit-list';
-import { useClampPage, usePagedList } from '../../lib/use-paged-list';
 
 /** From this width (1200 px) the list is a table; below it each audit is a card. */
 const TABLE_QUERY = '(min-width: 75em)';

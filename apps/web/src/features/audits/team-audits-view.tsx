@@ -17,10 +17,10 @@ import { PageHeader } from '../../components/page-header';
 import { ScoreBadge } from '../../components/score-badge';
 import { SearchInput } from '../../components/search-input';
 import { formatDate } from '../../lib/format-date';
+import { useClampPage, usePagedList } from '../../lib/use-paged-list';
 import { useAudits } from './api/get-audits';
 import classes from './audit-card.module.css';
 import { AuditListSkeleton } from './hq-audit-list';
-import { useClampPage, usePagedList } from '../../lib/use-paged-list';
 
 const PAGE_TITLE = 'Audits';
 
