@@ -16,6 +16,8 @@ export const managerRestaurants = ['Brigade Amsterdam Centraal', 'Brigade Utrech
 
 /** Fills and submits the Sign In form the way a person does. */
 export async function fillSignIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  // Until Sign In is up, "Email" may still be a field of the page being left (Profile).
+  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
