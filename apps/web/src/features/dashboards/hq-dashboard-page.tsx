@@ -10,11 +10,10 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../app/current-user';
-import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { AnnouncementsPanel } from './announcements-panel';
 import { useHqDashboard } from './api/get-hq-dashboard';
-import { DashboardSkeleton } from './dashboard-skeleton';
+import { DashboardContent } from './dashboard-content';
 import { RecentAuditsTable } from './recent-audits-table';
 import { StatCard } from './stat-card';
 
@@ -22,7 +21,6 @@ import { StatCard } from './stat-card';
 export function HqDashboardPage() {
   const me = useCurrentUser();
   const dashboard = useHqDashboard();
-  const data = dashboard.data;
 
   return (
     <>
@@ -45,62 +43,56 @@ export function HqDashboardPage() {
           </>
         }
       />
-      {dashboard.isPending ? (
-        <DashboardSkeleton cards={4} />
-      ) : dashboard.isError && !data ? (
-        <LoadError
-          message={messages.dashboardLoadFailed}
-          onRetry={() => void dashboard.refetch()}
-          retrying={dashboard.isFetching}
-        />
-      ) : data ? (
-        <Stack gap="md">
-          <SimpleGrid
-            component="section"
-            aria-label="Key figures"
-            cols={{ base: 2, lg: 4 }}
-            spacing={{ base: 'xs', sm: 'md' }}
-          >
-            <StatCard
-              label="Total Restaurants"
-              value={data.totalRestaurants}
-              hint="Active restaurants"
-              icon={<IconBuildingStore size={24} />}
-              color="indigo"
-            />
-            <StatCard
-              label="Total Staff"
-              value={data.totalStaff}
-              hint="Active staff and managers"
-              icon={<IconUsers size={24} />}
-              color="teal"
-            />
-            <StatCard
-              label="Pending Audits"
-              value={data.pendingAudits}
-              hint={pendingAuditsTrend(data.pendingAudits)}
-              icon={<IconClipboardList size={24} />}
-              color="yellow"
-            />
-            <StatCard
-              label="Overdue Trainings"
-              value={data.overdueTrainings}
-              hint={data.overdueTrainings > 0 ? messages.actionNeeded : 'All trainings completed'}
-              alert={data.overdueTrainings > 0}
-              icon={<IconAlertTriangle size={24} />}
-              color="red"
-            />
-          </SimpleGrid>
-          <Grid gap="md">
-            <Grid.Col span={{ base: 12, xl: 5 }}>
-              <AnnouncementsPanel announcements={data.announcements} canManage />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, xl: 7 }}>
-              <RecentAuditsTable recentAudits={data.recentAudits} />
-            </Grid.Col>
-          </Grid>
-        </Stack>
-      ) : null}
+      <DashboardContent query={dashboard} cards={4}>
+        {(data) => (
+          <Stack gap="md">
+            <SimpleGrid
+              component="section"
+              aria-label="Key figures"
+              cols={{ base: 2, lg: 4 }}
+              spacing={{ base: 'xs', sm: 'md' }}
+            >
+              <StatCard
+                label="Total Restaurants"
+                value={data.totalRestaurants}
+                hint="Active restaurants"
+                icon={<IconBuildingStore size={24} />}
+                color="indigo"
+              />
+              <StatCard
+                label="Total Staff"
+                value={data.totalStaff}
+                hint="Active staff and managers"
+                icon={<IconUsers size={24} />}
+                color="teal"
+              />
+              <StatCard
+                label="Pending Audits"
+                value={data.pendingAudits}
+                hint={pendingAuditsTrend(data.pendingAudits)}
+                icon={<IconClipboardList size={24} />}
+                color="yellow"
+              />
+              <StatCard
+                label="Overdue Trainings"
+                value={data.overdueTrainings}
+                hint={data.overdueTrainings > 0 ? messages.actionNeeded : 'All trainings completed'}
+                alert={data.overdueTrainings > 0}
+                icon={<IconAlertTriangle size={24} />}
+                color="red"
+              />
+            </SimpleGrid>
+            <Grid gap="md">
+              <Grid.Col span={{ base: 12, xl: 5 }}>
+                <AnnouncementsPanel announcements={data.announcements} canManage />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, xl: 7 }}>
+                <RecentAuditsTable recentAudits={data.recentAudits} />
+              </Grid.Col>
+            </Grid>
+          </Stack>
+        )}
+      </DashboardContent>
     </>
   );
 }

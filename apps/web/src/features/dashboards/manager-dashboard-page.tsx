@@ -1,4 +1,4 @@
-import { messages, pendingAuditsTrend, selectRestaurantMessages } from '@brigade/core/messages';
+import { pendingAuditsTrend, selectRestaurantMessages } from '@brigade/core/messages';
 import type { RestaurantRef } from '@brigade/core/schemas/session';
 import { Button, Grid, SimpleGrid, Stack } from '@mantine/core';
 import { IconClipboardList, IconSchool, IconUsers } from '@tabler/icons-react';
@@ -6,11 +6,10 @@ import { Link } from 'react-router';
 import { useCurrentUser } from '../../app/current-user';
 import { RestaurantNotice } from '../../app/restaurant-notice';
 import { useSelectedRestaurant } from '../../app/selected-restaurant';
-import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { AnnouncementsPanel } from './announcements-panel';
 import { useManagerDashboard } from './api/get-manager-dashboard';
-import { DashboardSkeleton } from './dashboard-skeleton';
+import { DashboardContent } from './dashboard-content';
 import { RecentAuditsTable } from './recent-audits-table';
 import { StaffProgressWidget } from './staff-progress-widget';
 import { StatCard } from './stat-card';
@@ -51,63 +50,54 @@ export function ManagerDashboardPage() {
 
 function RestaurantDashboard({ restaurant }: { restaurant: RestaurantRef }) {
   const dashboard = useManagerDashboard(restaurant.id);
-  const data = dashboard.data;
-
-  if (dashboard.isPending) return <DashboardSkeleton cards={3} />;
-  if (dashboard.isError && !data) {
-    return (
-      <LoadError
-        message={messages.dashboardLoadFailed}
-        onRetry={() => void dashboard.refetch()}
-        retrying={dashboard.isFetching}
-      />
-    );
-  }
-  if (!data) return null;
   return (
-    <Stack gap="md">
-      <SimpleGrid
-        component="section"
-        aria-label={`Key figures of ${restaurant.name}`}
-        cols={{ base: 1, xs: 3 }}
-        spacing="md"
-      >
-        <StatCard
-          label="Total Staff"
-          value={data.totalStaff}
-          hint={`Staff of ${restaurant.name}`}
-          icon={<IconUsers size={24} />}
-          color="teal"
-          to="/staff-management"
-        />
-        <StatCard
-          label="Pending Audits"
-          value={data.pendingAudits}
-          hint={pendingAuditsTrend(data.pendingAudits)}
-          icon={<IconClipboardList size={24} />}
-          color="yellow"
-          to="/audits-management"
-        />
-        <StatCard
-          label="Active Trainings"
-          value={data.activeTrainings}
-          hint="Assignments not yet completed"
-          icon={<IconSchool size={24} />}
-          color="indigo"
-          to="/training-assignments"
-        />
-      </SimpleGrid>
-      <Grid gap="md">
-        <Grid.Col span={{ base: 12, lg: 8 }} order={{ base: 2, lg: 1 }}>
-          <Stack gap="md">
-            <RecentAuditsTable recentAudits={data.recentAudits} />
-            <AnnouncementsPanel announcements={data.announcements} canManage={false} />
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 4 }} order={{ base: 1, lg: 2 }}>
-          <StaffProgressWidget staff={data.staffProgress} />
-        </Grid.Col>
-      </Grid>
-    </Stack>
+    <DashboardContent query={dashboard} cards={3}>
+      {(data) => (
+        <Stack gap="md">
+          <SimpleGrid
+            component="section"
+            aria-label={`Key figures of ${restaurant.name}`}
+            cols={{ base: 1, xs: 3 }}
+            spacing="md"
+          >
+            <StatCard
+              label="Total Staff"
+              value={data.totalStaff}
+              hint={`Staff of ${restaurant.name}`}
+              icon={<IconUsers size={24} />}
+              color="teal"
+              to="/staff-management"
+            />
+            <StatCard
+              label="Pending Audits"
+              value={data.pendingAudits}
+              hint={pendingAuditsTrend(data.pendingAudits)}
+              icon={<IconClipboardList size={24} />}
+              color="yellow"
+              to="/audits-management"
+            />
+            <StatCard
+              label="Active Trainings"
+              value={data.activeTrainings}
+              hint="Assignments not yet completed"
+              icon={<IconSchool size={24} />}
+              color="indigo"
+              to="/training-assignments"
+            />
+          </SimpleGrid>
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, lg: 8 }} order={{ base: 2, lg: 1 }}>
+              <Stack gap="md">
+                <RecentAuditsTable recentAudits={data.recentAudits} />
+                <AnnouncementsPanel announcements={data.announcements} canManage={false} />
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, lg: 4 }} order={{ base: 1, lg: 2 }}>
+              <StaffProgressWidget staff={data.staffProgress} />
+            </Grid.Col>
+          </Grid>
+        </Stack>
+      )}
+    </DashboardContent>
   );
 }

@@ -1,21 +1,18 @@
-import { messages } from '@brigade/core/messages';
 import { Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { IconCircleCheck, IconClockHour4, IconSchool, IconUser, IconX } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../app/current-user';
-import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { AnnouncementList } from './announcement-list';
 import { useStaffDashboard } from './api/get-staff-dashboard';
-import { DashboardSkeleton } from './dashboard-skeleton';
+import { DashboardContent } from './dashboard-content';
 import { StatCard } from './stat-card';
 
 /** /dashboard-staff (core §2 "Staff dashboard"): own training figures and the news. */
 export function StaffDashboardPage() {
   const me = useCurrentUser();
   const dashboard = useStaffDashboard();
-  const data = dashboard.data;
   const announcementsId = useId();
 
   return (
@@ -34,49 +31,43 @@ export function StaffDashboardPage() {
           </>
         }
       />
-      {dashboard.isPending ? (
-        <DashboardSkeleton cards={3} />
-      ) : dashboard.isError && !data ? (
-        <LoadError
-          message={messages.dashboardLoadFailed}
-          onRetry={() => void dashboard.refetch()}
-          retrying={dashboard.isFetching}
-        />
-      ) : data ? (
-        <Stack gap="md">
-          <SimpleGrid component="section" aria-label="My figures" cols={{ base: 1, xs: 3 }} spacing="md">
-            <StatCard
-              label="Trainings Completed"
-              value={data.trainingsCompleted}
-              unit="courses"
-              icon={<IconCircleCheck size={24} />}
-              color="green"
-            />
-            <StatCard
-              label="In Progress"
-              value={data.trainingsInProgress}
-              unit="courses"
-              icon={<IconClockHour4 size={24} />}
-              color="indigo"
-            />
-            <StatCard
-              label="Failed Attempts"
-              value={data.failedAttempts}
-              unit="quizzes"
-              icon={<IconX size={24} />}
-              color="red"
-            />
-          </SimpleGrid>
-          <Paper component="section" withBorder p="md" aria-labelledby={announcementsId}>
-            <Group justify="space-between" mb="sm">
-              <Title order={2} fz="lg" id={announcementsId}>
-                Recent Announcements
-              </Title>
-            </Group>
-            <AnnouncementList announcements={data.announcements} emptyHint="News from head office will show here." />
-          </Paper>
-        </Stack>
-      ) : null}
+      <DashboardContent query={dashboard} cards={3}>
+        {(data) => (
+          <Stack gap="md">
+            <SimpleGrid component="section" aria-label="My figures" cols={{ base: 1, xs: 3 }} spacing="md">
+              <StatCard
+                label="Trainings Completed"
+                value={data.trainingsCompleted}
+                unit="courses"
+                icon={<IconCircleCheck size={24} />}
+                color="green"
+              />
+              <StatCard
+                label="In Progress"
+                value={data.trainingsInProgress}
+                unit="courses"
+                icon={<IconClockHour4 size={24} />}
+                color="indigo"
+              />
+              <StatCard
+                label="Failed Attempts"
+                value={data.failedAttempts}
+                unit="quizzes"
+                icon={<IconX size={24} />}
+                color="red"
+              />
+            </SimpleGrid>
+            <Paper component="section" withBorder p="md" aria-labelledby={announcementsId}>
+              <Group justify="space-between" mb="sm">
+                <Title order={2} fz="lg" id={announcementsId}>
+                  Recent Announcements
+                </Title>
+              </Group>
+              <AnnouncementList announcements={data.announcements} emptyHint="News from head office will show here." />
+            </Paper>
+          </Stack>
+        )}
+      </DashboardContent>
     </>
   );
 }
