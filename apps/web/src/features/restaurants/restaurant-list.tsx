@@ -1,8 +1,9 @@
 import type { Restaurant } from '@brigade/core/schemas/restaurants';
-import { ActionIcon, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPencil, IconPower, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { confirmDelete } from '../../components/confirm-delete';
+import { ActiveToggle, RowAction } from '../../components/row-action';
 import { StatusBadge } from '../../components/status-badge';
 import { useDeleteRestaurant } from './api/delete-restaurant';
 import { useSetRestaurantActive } from './api/set-restaurant-active';
@@ -154,55 +155,40 @@ function RestaurantActions({
     onSuccess: () => notifications.show({ color: 'green', message: 'Restaurant deleted' }),
     onError: showFailure,
   });
-  const toggleLabel = `${restaurant.isActive ? 'Deactivate' : 'Activate'} ${name}`;
 
   return (
     <Group gap={4} wrap="nowrap">
-      <Tooltip label={restaurant.isActive ? 'Deactivate' : 'Activate'}>
-        <ActionIcon
-          size="lg"
-          variant="subtle"
-          color={restaurant.isActive ? 'orange.9' : 'green.9'}
-          aria-label={toggleLabel}
-          loading={setActive.isPending}
-          onClick={() => setActive.mutate({ id: restaurant.id, isActive: !restaurant.isActive })}
-        >
-          <IconPower size={18} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label="Edit">
-        <ActionIcon
-          size="lg"
-          variant="subtle"
-          color="indigo"
-          aria-label={`Edit ${name}`}
-          onClick={() => onEdit(restaurant)}
-        >
-          <IconPencil size={18} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label="Delete">
-        <ActionIcon
-          size="lg"
-          variant="subtle"
-          color="red.9"
-          aria-label={`Delete ${name}`}
-          loading={remove.isPending}
-          onClick={() =>
-            confirmDelete({
-              title: 'Delete restaurant',
-              message: (
-                <>
-                  Are you sure you want to delete <strong>{name}</strong>? This action cannot be undone.
-                </>
-              ),
-              onConfirm: () => remove.mutate(restaurant.id),
-            })
-          }
-        >
-          <IconTrash size={18} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
+      <ActiveToggle
+        name={name}
+        isActive={restaurant.isActive}
+        loading={setActive.isPending}
+        onToggle={() => setActive.mutate({ id: restaurant.id, isActive: !restaurant.isActive })}
+      />
+      <RowAction
+        tooltip="Edit"
+        label={`Edit ${name}`}
+        color="indigo"
+        onClick={() => onEdit(restaurant)}
+        icon={<IconPencil size={18} aria-hidden />}
+      />
+      <RowAction
+        tooltip="Delete"
+        label={`Delete ${name}`}
+        color="red.9"
+        loading={remove.isPending}
+        icon={<IconTrash size={18} aria-hidden />}
+        onClick={() =>
+          confirmDelete({
+            title: 'Delete restaurant',
+            message: (
+              <>
+                Are you sure you want to delete <strong>{name}</strong>? This action cannot be undone.
+              </>
+            ),
+            onConfirm: () => remove.mutate(restaurant.id),
+          })
+        }
+      />
     </Group>
   );
 }

@@ -1,10 +1,11 @@
 import { messages } from '@brigade/core/messages';
 import { ROLE_LABELS } from '@brigade/core/roles';
 import type { StaffMember } from '@brigade/core/schemas/users';
-import { ActionIcon, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPencil, IconPower, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { confirmDelete } from '../../components/confirm-delete';
+import { ActiveToggle, RowAction } from '../../components/row-action';
 import { StatusBadge } from '../../components/status-badge';
 import { useDeleteUser } from './api/delete-user';
 import { useSetUserActive } from './api/set-user-active';
@@ -153,47 +154,33 @@ function StaffActions({ person, onEdit, onDeleted, onFailure }: { person: StaffM
 
   return (
     <Group gap={4} wrap="nowrap">
-      <Tooltip label={person.isActive ? 'Deactivate' : 'Activate'}>
-        <ActionIcon
-          size="lg"
-          variant="subtle"
-          color={person.isActive ? 'orange.9' : 'green.9'}
-          aria-label={`${person.isActive ? 'Deactivate' : 'Activate'} ${name}`}
-          loading={setActive.isPending}
-          onClick={() => setActive.mutate({ id: person.id, isActive: !person.isActive })}
-        >
-          <IconPower size={18} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label="Edit">
-        <ActionIcon
-          size="lg"
-          variant="subtle"
-          color="indigo"
-          aria-label={`Edit ${name}`}
-          onClick={() => onEdit(person)}
-        >
-          <IconPencil size={18} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label="Delete">
-        <ActionIcon
-          size="lg"
-          variant="subtle"
-          color="red.9"
-          aria-label={`Delete ${name}`}
-          loading={remove.isPending}
-          onClick={() =>
-            confirmDelete({
-              title: `Delete ${name}`,
-              message: messages.staffDeleteConfirm,
-              onConfirm: () => remove.mutate(person.id),
-            })
-          }
-        >
-          <IconTrash size={18} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
+      <ActiveToggle
+        name={name}
+        isActive={person.isActive}
+        loading={setActive.isPending}
+        onToggle={() => setActive.mutate({ id: person.id, isActive: !person.isActive })}
+      />
+      <RowAction
+        tooltip="Edit"
+        label={`Edit ${name}`}
+        color="indigo"
+        onClick={() => onEdit(person)}
+        icon={<IconPencil size={18} aria-hidden />}
+      />
+      <RowAction
+        tooltip="Delete"
+        label={`Delete ${name}`}
+        color="red.9"
+        loading={remove.isPending}
+        icon={<IconTrash size={18} aria-hidden />}
+        onClick={() =>
+          confirmDelete({
+            title: `Delete ${name}`,
+            message: messages.staffDeleteConfirm,
+            onConfirm: () => remove.mutate(person.id),
+          })
+        }
+      />
     </Group>
   );
 }
