@@ -145,6 +145,9 @@ describe('my trainings and the overview', () => {
 
   test('filters by training and searches by name or title, in SQL', async () => {
     const byTraining = (await call(hq.cookie, 'GET', `/api/training-assignments?trainingId=${withQuiz.id}`)).json();
+    expect(byTraining.total).toBe(byTraining.items.length);
+    const beyond = (await call(hq.cookie, 'GET', `/api/training-assignments?trainingId=${withQuiz.id}&page=99`)).json();
+    expect(beyond).toMatchObject({ items: [], total: byTraining.total, page: 99 });
     expect(
       byTraining.items.every((p: { assignments: { training: { id: string } }[] }) =>
         p.assignments.every((a) => a.training.id === withQuiz.id),

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll } from 'vitest';
 import { type AppOptions, buildApp } from '../src/app';
 import { hashPassword } from '../src/auth/passwords';
-import { type DatabaseHandle, openDatabase } from '../src/db/client';
+import { type DatabaseHandle, type DatabaseOptions, openDatabase } from '../src/db/client';
 import { restaurants, staffRestaurantAssignments } from '../src/db/schema/restaurants';
 import { insertUser } from '../src/modules/users/insert-user';
 
@@ -27,9 +27,10 @@ export async function startTestApp(
     monday?: AppOptions['monday'];
     powerBi?: AppOptions['powerBi'];
     brandWord?: string;
+    onQuery?: DatabaseOptions['onQuery'];
   } = {},
 ) {
-  const { database, dispose } = await openTestDatabase();
+  const { database, dispose } = await openTestDatabase({ onQuery: options.onQuery });
   await database.migrate();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brigade-test-'));
   const app = await buildApp({
@@ -125,9 +126,11 @@ export function sessionCookieOf(setCookie: string | string[] | undefined): strin
   return session?.split(';')[0];
 }
 
-async function openTestDatabase(): Promise<{ database: DatabaseHandle; dispose: () => Promise<void> }> {
+async function openTestDatabase(
+  options: DatabaseOptions,
+): Promise<{ database: DatabaseHandle; dispose: () => Promise<void> }> {
   if (process.env.BRIGADE_TEST_DRIVER !== 'postgres') {
-    return { database: await openDatabase({ kind: 'pglite-memory' }), dispose: async () => {} };
+    return { database: await openDatabase({ kind: 'pglite-memory' }, options), dispose: async () => {} };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('BRIGADE_TEST_DRIVER=postgres needs TEST_DATABASE_URL');
@@ -138,7 +141,7 @@ async function openTestDatabase(): Promise<{ database: DatabaseHandle; dispose: 
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  const database = await openDatabase({ kind: 'postgres', url: url.toString() }, options);
   return {
     database,
     dispose: async () => {

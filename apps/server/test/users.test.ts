@@ -170,6 +170,10 @@ describe('the hq list', () => {
     const page = (await list(hq.cookie, `?restaurantId=${c.id}&pageSize=1`)).json();
     expect(page.items).toHaveLength(1);
     expect(page.total).toBeGreaterThanOrEqual(2);
+    // Past the last page there is no row to carry the total; it is still counted.
+    const beyond = (await list(hq.cookie, `?restaurantId=${c.id}&pageSize=1&page=500`)).json();
+    expect(beyond.items).toEqual([]);
+    expect(beyond.total).toBe(page.total);
   });
 });
 

@@ -14,7 +14,7 @@ export interface SessionUser {
   name: string;
   email: string;
   role: Role;
-  /** Restaurants assigned to the caller (active or not); hq reaches all regardless. */
+  /** Restaurants assigned to a manager or staff member (active or not); empty for hq, who reaches all. */
   restaurantIds: string[];
   sessionToken: string;
 }
@@ -31,10 +31,14 @@ export async function loadSessionUser(auth: Auth, db: Database, request: Fastify
   if (!found) throw unauthorized();
   const { user, session } = found;
   if (!user.isActive || !isRole(user.role)) throw unauthorized();
-  const assigned = await db
-    .select({ restaurantId: staffRestaurantAssignments.restaurantId })
-    .from(staffRestaurantAssignments)
-    .where(eq(staffRestaurantAssignments.userId, user.id));
+  // hq reaches every restaurant whatever its assignments: one round trip saved per request.
+  const assigned =
+    user.role === 'hq'
+      ? []
+      : await db
+          .select({ restaurantId: staffRestaurantAssignments.restaurantId })
+          .from(staffRestaurantAssignments)
+          .where(eq(staffRestaurantAssignments.userId, user.id));
   return {
     id: user.id,
     name: user.name,

@@ -37,12 +37,22 @@ export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite-memory' };
 
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+export interface DatabaseOptions {
+  /**
+   * Called with every statement Drizzle sends (Better Auth's included, and a
+   * transaction's begin and commit on PostgreSQL): the round-trip counter of the
+   * query-count test and the bench.
+   */
+  onQuery?: (query: string, params: unknown[]) => void;
+}
+
+export async function openDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Promise<DatabaseHandle> {
+  const logger = options.onQuery ? { logQuery: options.onQuery } : undefined;
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     // An idle client losing its server (a database restart) must not crash the process.
     pool.on('error', () => {});
-    const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
+    const db = drizzlePg(pool, { schema, casing: 'snake_case', logger }) as unknown as Database;
     return {
       db,
       driver: 'postgres',
@@ -69,7 +79,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     releaseLock();
     throw error;
   }
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
+  const db = drizzlePglite(client, { schema, casing: 'snake_case', logger }) as unknown as Database;
   return {
     db,
     driver: 'pglite',

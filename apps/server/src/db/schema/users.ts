@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { relations, sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 
@@ -48,6 +48,15 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
 
+/**
+ * Let Better Auth read a session with its user, and a user with their accounts, in one
+ * query each (`advanced.database.joins`). The keys are the model names it joins by.
+ */
+export const sessionRelations = relations(sessions, ({ one }) => ({
+  users: one(users, { fields: [sessions.userId], references: [users.id] }),
+}));
+export const userRelations = relations(users, ({ many }) => ({ accounts: many(accounts) }));
+
 export const accounts = pgTable(
   'accounts',
   {
@@ -69,6 +78,10 @@ export const accounts = pgTable(
   },
   (t) => [index('accounts_user_id_idx').on(t.userId)],
 );
+
+export const accountRelations = relations(accounts, ({ one }) => ({
+  users: one(users, { fields: [accounts.userId], references: [users.id] }),
+}));
 
 export const verifications = pgTable(
   'verifications',

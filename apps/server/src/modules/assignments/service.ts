@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import { assertReachesRestaurant, type SessionUser } from '../../auth/guards';
 import type { Database, Queryable } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
+import { matchedRows, totalOfPage } from '../../db/paging';
 import { quizAttemptResets, quizAttempts, trainingQuizAssignments } from '../../db/schema/quizzes';
 import { restaurants, staffRestaurantAssignments } from '../../db/schema/restaurants';
 import { staffTrainingAssignments, trainingCategoryAssignments, trainings } from '../../db/schema/trainings';
@@ -92,16 +93,31 @@ export async function listAssignmentOverview(
     ${pattern ? sql`and (t.title ilike ${pattern} or ${users.name} ilike ${pattern} or ${users.email} ilike ${pattern})` : sql``})`;
   const where = and(audienceOf(actor, query.restaurantId), hasMatchingAssignment);
 
-  const [people, [total]] = await Promise.all([
-    db
-      .select({ id: users.id, name: users.name, email: users.email, role: users.role, restaurants: restaurantsOf })
-      .from(users)
-      .where(where)
-      .orderBy(asc(users.name), asc(users.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ value: count() }).from(users).where(where),
-  ]);
+  // The page's ids (with the total) first, so restaurantsOf runs for those rows only.
+  const pageIds = db
+    .select({ id: users.id, total: matchedRows().as('total') })
+    .from(users)
+    .where(where)
+    .orderBy(asc(users.name), asc(users.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+    .as('page_ids');
+  const people = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      restaurants: restaurantsOf,
+      total: pageIds.total,
+    })
+    .from(users)
+    .innerJoin(pageIds, eq(users.id, pageIds.id))
+    .orderBy(asc(users.name), asc(users.id));
+  const total = await totalOfPage(people, query.page, async () => {
+    const [row] = await db.select({ value: count() }).from(users).where(where);
+    return row?.value ?? 0;
+  });
   const ids = people.map((person) => person.id);
   // A person found by name shows all their assignments; a training found by title, only those.
   const matchesSearch = pattern
@@ -115,12 +131,12 @@ export async function listAssignmentOverview(
       )
     : [];
   return {
-    items: people.map((person) => ({
+    items: people.map(({ total: _, ...person }) => ({
       ...person,
       role: person.role as Role,
       assignments: cards.filter((card) => card.staffId === person.id).map(strip),
     })),
-    total: total?.value ?? 0,
+    total,
     page: query.page,
     pageSize: query.pageSize,
   };

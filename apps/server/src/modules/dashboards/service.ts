@@ -1,66 +1,88 @@
-import { RECENT_AUDITS } from '@brigade/core/limits';
-import type { AuditStatus } from '@brigade/core/schemas/audits';
-import type { HqDashboard, ManagerDashboard, RecentAudits, StaffDashboard } from '@brigade/core/schemas/dashboards';
-import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import { DASHBOARD_ANNOUNCEMENTS, RECENT_AUDITS } from '@brigade/core/limits';
+import type { Announcement } from '@brigade/core/schemas/announcements';
+import type { HqDashboard, ManagerDashboard, RecentAudit, StaffDashboard } from '@brigade/core/schemas/dashboards';
+import { asc, eq, sql } from 'drizzle-orm';
 import { assertReachesRestaurant, type SessionUser } from '../../auth/guards';
 import type { Queryable } from '../../db/client';
+import { announcements } from '../../db/schema/announcements';
 import { audits } from '../../db/schema/audits';
 import { quizAttempts } from '../../db/schema/quizzes';
 import { restaurants, staffRestaurantAssignments } from '../../db/schema/restaurants';
 import { staffTrainingAssignments } from '../../db/schema/trainings';
 import { users } from '../../db/schema/users';
-import { recentAnnouncements } from '../announcements/service';
+
+/**
+ * Every dashboard is one statement for its cards and panels (plus the manager's staff
+ * progress list): the panels come back as json columns, so a dashboard costs the same
+ * few round trips however large the chain grows.
+ */
+
+interface AnnouncementJson extends Omit<Announcement, 'createdAt'> {
+  createdAt: string;
+}
+interface RecentAuditJson extends Omit<RecentAudit, 'auditedAt'> {
+  auditedAt: string;
+}
+
+/** The newest announcements, as the dashboards' panel shows them. */
+const announcementsPanel = sql<AnnouncementJson[]>`(
+  select coalesce(json_agg(json_build_object(
+    'id', a.id, 'title', a.title, 'description', a.description,
+    'createdAt', a.created_at, 'createdByName', u.name) order by a.created_at desc, a.id desc), '[]'::json)
+  from (select * from ${announcements} order by created_at desc, id desc limit ${DASHBOARD_ANNOUNCEMENTS}) a
+  left join ${users} u on u.id = a.created_by)`;
 
 /** The latest 10 audits (of one restaurant or all), each with its restaurant's audit count. */
-async function recentAudits(db: Queryable, restaurantId?: string): Promise<RecentAudits> {
-  const where = restaurantId ? eq(audits.restaurantId, restaurantId) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: audits.id,
-        restaurantId: restaurants.id,
-        restaurantName: restaurants.name,
-        auditedAt: audits.auditedAt,
-        status: audits.status,
-        finalScore: audits.finalScore,
-        restaurantAuditCount: sql<number>`(select count(*)::int from ${audits} a where a.restaurant_id = ${restaurants.id})`,
-      })
-      .from(audits)
-      .innerJoin(restaurants, eq(restaurants.id, audits.restaurantId))
-      .where(where)
-      .orderBy(desc(audits.auditedAt), desc(audits.id))
-      .limit(RECENT_AUDITS),
-    db.select({ value: count() }).from(audits).where(where),
-  ]);
+function recentAuditsPanel(restaurantId?: string) {
+  const where = restaurantId ? sql`where restaurant_id = ${restaurantId}` : sql``;
   return {
-    items: rows.map(({ restaurantId: id, restaurantName: name, auditedAt, status, ...row }) => ({
-      ...row,
-      restaurant: { id, name },
-      auditedAt: auditedAt.toISOString(),
-      status: status as AuditStatus,
-    })),
-    total: total?.value ?? 0,
+    recentAuditItems: sql<RecentAuditJson[]>`(
+      select coalesce(json_agg(json_build_object(
+        'id', a.id, 'restaurant', json_build_object('id', r.id, 'name', r.name),
+        'auditedAt', a.audited_at, 'status', a.status, 'finalScore', a.final_score,
+        'restaurantAuditCount', (select count(*)::int from ${audits} c where c.restaurant_id = r.id))
+        order by a.audited_at desc, a.id desc), '[]'::json)
+      from (select id, restaurant_id, audited_at, status, final_score from ${audits} ${where}
+            order by audited_at desc, id desc limit ${RECENT_AUDITS}) a
+      join ${restaurants} r on r.id = a.restaurant_id)`,
+    recentAuditTotal: sql<number>`(select count(*)::int from ${audits} ${where})`,
+  };
+}
+
+/** json_build_object writes timestamps in its own ISO form; the API speaks toISOString(). */
+const isoDate = (value: string) => new Date(value).toISOString();
+
+function presentPanels(row: {
+  announcements: AnnouncementJson[];
+  recentAuditItems?: RecentAuditJson[];
+  recentAuditTotal?: number;
+}) {
+  return {
+    announcements: row.announcements.map((item) => ({ ...item, createdAt: isoDate(item.createdAt) })),
+    recentAudits: {
+      items: (row.recentAuditItems ?? []).map((item) => ({ ...item, auditedAt: isoDate(item.auditedAt) })),
+      total: row.recentAuditTotal ?? 0,
+    },
   };
 }
 
 const one = sql`(select 1) as one`;
 
-/** Four cards, the announcements panel and Recent Audits: three queries, all counted in SQL. */
+/** Four cards, the announcements panel and Recent Audits, in one statement. */
 export async function hqDashboard(db: Queryable): Promise<HqDashboard> {
-  const [[counts], announcements, audits_] = await Promise.all([
-    db
-      .select({
-        totalRestaurants: sql<number>`(select count(*)::int from ${restaurants} where is_active)`,
-        totalStaff: sql<number>`(select count(*)::int from ${users} where is_active and role in ('staff', 'manager'))`,
-        pendingAudits: sql<number>`(select count(*)::int from ${audits} where status = 'draft')`,
-        overdueTrainings: sql<number>`(select count(*)::int from ${staffTrainingAssignments} where completed_at is null)`,
-      })
-      .from(one),
-    recentAnnouncements(db),
-    recentAudits(db),
-  ]);
-  if (!counts) throw new Error('counts missing');
-  return { ...counts, announcements, recentAudits: audits_ };
+  const [row] = await db
+    .select({
+      totalRestaurants: sql<number>`(select count(*)::int from ${restaurants} where is_active)`,
+      totalStaff: sql<number>`(select count(*)::int from ${users} where is_active and role in ('staff', 'manager'))`,
+      pendingAudits: sql<number>`(select count(*)::int from ${audits} where status = 'draft')`,
+      overdueTrainings: sql<number>`(select count(*)::int from ${staffTrainingAssignments} where completed_at is null)`,
+      announcements: announcementsPanel,
+      ...recentAuditsPanel(),
+    })
+    .from(one);
+  if (!row) throw new Error('dashboard row missing');
+  const { announcements: _, recentAuditItems: __, recentAuditTotal: ___, ...counts } = row;
+  return { ...counts, ...presentPanels(row) };
 }
 
 /** The selected restaurant's cards, staff progress widget, announcements and audits. */
@@ -72,13 +94,15 @@ export async function managerDashboard(
   assertReachesRestaurant(actor, restaurantId);
   const staffOfRestaurant = sql`(select sra.user_id from ${staffRestaurantAssignments} sra
     join ${users} u on u.id = sra.user_id where sra.restaurant_id = ${restaurantId} and u.role = 'staff')`;
-  const [[counts], staffProgress, announcements, audits_] = await Promise.all([
+  const [[row], staffProgress] = await Promise.all([
     db
       .select({
         totalStaff: sql<number>`(select count(*)::int from ${staffOfRestaurant} s)`,
         pendingAudits: sql<number>`(select count(*)::int from ${audits} where status = 'draft' and restaurant_id = ${restaurantId})`,
         activeTrainings: sql<number>`(select count(*)::int from ${staffTrainingAssignments}
           where completed_at is null and staff_id in ${staffOfRestaurant})`,
+        announcements: announcementsPanel,
+        ...recentAuditsPanel(restaurantId),
       })
       .from(one),
     db
@@ -97,26 +121,24 @@ export async function managerDashboard(
         asc(users.name),
       )
       .limit(50),
-    recentAnnouncements(db),
-    recentAudits(db, restaurantId),
   ]);
-  if (!counts) throw new Error('counts missing');
-  return { ...counts, staffProgress, announcements, recentAudits: audits_ };
+  if (!row) throw new Error('dashboard row missing');
+  const { announcements: _, recentAuditItems: __, recentAuditTotal: ___, ...counts } = row;
+  return { ...counts, staffProgress, ...presentPanels(row) };
 }
 
 export async function staffDashboard(db: Queryable, actor: SessionUser): Promise<StaffDashboard> {
-  const [[counts], announcements] = await Promise.all([
-    db
-      .select({
-        trainingsCompleted: sql<number>`(select count(*)::int from ${staffTrainingAssignments}
-          where staff_id = ${actor.id} and completed_at is not null)`,
-        trainingsInProgress: sql<number>`(select count(*)::int from ${staffTrainingAssignments}
-          where staff_id = ${actor.id} and completed_at is null)`,
-        failedAttempts: sql<number>`(select count(*)::int from ${quizAttempts} where staff_id = ${actor.id} and not passed)`,
-      })
-      .from(one),
-    recentAnnouncements(db),
-  ]);
-  if (!counts) throw new Error('counts missing');
-  return { ...counts, announcements };
+  const [row] = await db
+    .select({
+      trainingsCompleted: sql<number>`(select count(*)::int from ${staffTrainingAssignments}
+        where staff_id = ${actor.id} and completed_at is not null)`,
+      trainingsInProgress: sql<number>`(select count(*)::int from ${staffTrainingAssignments}
+        where staff_id = ${actor.id} and completed_at is null)`,
+      failedAttempts: sql<number>`(select count(*)::int from ${quizAttempts} where staff_id = ${actor.id} and not passed)`,
+      announcements: announcementsPanel,
+    })
+    .from(one);
+  if (!row) throw new Error('dashboard row missing');
+  const { announcements: _, ...counts } = row;
+  return { ...counts, announcements: presentPanels(row).announcements };
 }

@@ -3,7 +3,7 @@ import { messages } from '@brigade/core/messages';
 import type { Role } from '@brigade/core/roles';
 import type { AuditStatus } from '@brigade/core/schemas/audits';
 import type { StorePerformance, StoreVisits } from '@brigade/core/schemas/store-performance';
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { audits } from '../../db/schema/audits';
 import { restaurants, staffRestaurantAssignments } from '../../db/schema/restaurants';
@@ -21,26 +21,30 @@ async function restaurantById(db: Queryable, id: string) {
   return restaurant;
 }
 
-/** Stats, the 5 latest audits and the staff table of one restaurant, in three queries. */
+/**
+ * The restaurant with its stats and 5 latest audits (as json) in one statement, and
+ * the staff table in a second: the same two round trips for any restaurant.
+ */
 export async function storePerformance(db: Queryable, restaurantId: string): Promise<StorePerformance> {
-  const restaurant = await restaurantById(db, restaurantId);
   const people = sql`(select sra.user_id from ${staffRestaurantAssignments} sra join ${users} u on u.id = sra.user_id
     where sra.restaurant_id = ${restaurantId} and u.role in ('staff', 'manager'))`;
-  const [[stats], recent, staff] = await Promise.all([
+  const [[found], staff] = await Promise.all([
     db
       .select({
+        id: restaurants.id,
+        name: restaurants.name,
         totalStaff: sql<number>`(select count(*)::int from ${people} p)`,
         overdueTrainings: sql<number>`(select count(*)::int from ${staffTrainingAssignments}
           where completed_at is null and staff_id in ${people})`,
         totalAudits: sql<number>`(select count(*)::int from ${audits} where restaurant_id = ${restaurantId} and status = 'completed')`,
+        recentAudits: sql<{ id: string; auditedAt: string; status: string; finalScore: number | null }[]>`(
+          select coalesce(json_agg(json_build_object('id', a.id, 'auditedAt', a.audited_at, 'status', a.status,
+            'finalScore', a.final_score) order by a.audited_at desc, a.id desc), '[]'::json)
+          from (select id, audited_at, status, final_score from ${audits} where restaurant_id = ${restaurantId}
+                order by audited_at desc, id desc limit ${STORE_PERFORMANCE_RECENT_AUDITS}) a)`,
       })
-      .from(sql`(select 1) as one`),
-    db
-      .select({ id: audits.id, auditedAt: audits.auditedAt, status: audits.status, finalScore: audits.finalScore })
-      .from(audits)
-      .where(eq(audits.restaurantId, restaurantId))
-      .orderBy(desc(audits.auditedAt), desc(audits.id))
-      .limit(STORE_PERFORMANCE_RECENT_AUDITS),
+      .from(restaurants)
+      .where(eq(restaurants.id, restaurantId)),
     db
       .select({
         id: users.id,
@@ -56,13 +60,14 @@ export async function storePerformance(db: Queryable, restaurantId: string): Pro
       .groupBy(users.id, users.name, users.role, users.isActive)
       .orderBy(asc(users.name)),
   ]);
-  if (!stats) throw new Error('stats missing');
+  if (!found) throw notFound(messages.restaurantNotFound);
+  const { id, name, recentAudits, ...stats } = found;
   return {
-    restaurant,
+    restaurant: { id, name },
     stats,
-    recentAudits: recent.map((audit) => ({
+    recentAudits: recentAudits.map((audit) => ({
       ...audit,
-      auditedAt: audit.auditedAt.toISOString(),
+      auditedAt: new Date(audit.auditedAt).toISOString(),
       status: audit.status as AuditStatus,
     })),
     staff: staff.map((person) => ({ ...person, role: person.role as Role })),

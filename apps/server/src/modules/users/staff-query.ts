@@ -4,6 +4,7 @@ import type { StaffMember } from '@brigade/core/schemas/users';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
+import { matchedRows, totalOfPage } from '../../db/paging';
 import { restaurants, staffRestaurantAssignments } from '../../db/schema/restaurants';
 import { staffTrainingAssignments } from '../../db/schema/trainings';
 import { users } from '../../db/schema/users';
@@ -91,22 +92,27 @@ export async function queryStaffPage(
   // The page's ids first, so the per-person subqueries run for those rows only, not
   // for every row the offset skips.
   const pageIds = db
-    .select({ id: users.id })
+    .select({ id: users.id, total: matchedRows().as('total') })
     .from(users)
     .where(where)
     .orderBy(asc(users.name), asc(users.id))
     .limit(page.pageSize)
     .offset((page.page - 1) * page.pageSize)
     .as('page_ids');
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(staffColumns)
-      .from(users)
-      .innerJoin(pageIds, eq(users.id, pageIds.id))
-      .orderBy(asc(users.name), asc(users.id)),
-    db.select({ value: count() }).from(users).where(where),
-  ]);
-  return { items: rows.map(toStaffMember), total: total?.value ?? 0 };
+  const rows = await db
+    .select({ ...staffColumns, matched: pageIds.total })
+    .from(users)
+    .innerJoin(pageIds, eq(users.id, pageIds.id))
+    .orderBy(asc(users.name), asc(users.id));
+  const total = await totalOfPage(
+    rows.map((row) => ({ total: row.matched })),
+    page.page,
+    async () => {
+      const [row] = await db.select({ value: count() }).from(users).where(where);
+      return row?.value ?? 0;
+    },
+  );
+  return { items: rows.map(({ matched: _, ...row }) => toStaffMember(row)), total };
 }
 
 export async function queryStaffMember(db: Queryable, id: string): Promise<StaffMember | undefined> {

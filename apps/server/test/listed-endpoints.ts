@@ -1,0 +1,50 @@
+import type { Role } from '@brigade/core/roles';
+
+/**
+ * The screens issue 10 holds to a round-trip bound and benchmarks: shared by the
+ * query-count test (small data set) and `npm run bench` (large chain), so both measure
+ * the same requests.
+ */
+export interface ListedEndpoint {
+  name: string;
+  role: Role;
+  path: string;
+}
+
+export interface EndpointSubjects {
+  /** A restaurant the manager runs. */
+  restaurantId: string;
+  /** A restaurant name to search the staff list by. */
+  restaurantSearch: string;
+  /** A completed audit with its items. */
+  auditId: string;
+}
+
+/** Every listed endpoint but sign-in, which is a POST measured on its own. */
+export function listedEndpoints({ restaurantId, restaurantSearch, auditId }: EndpointSubjects): ListedEndpoint[] {
+  return [
+    { name: 'hq dashboard', role: 'hq', path: '/api/dashboards/hq' },
+    { name: 'manager dashboard', role: 'manager', path: `/api/dashboards/manager?restaurantId=${restaurantId}` },
+    { name: 'staff dashboard', role: 'staff', path: '/api/dashboards/staff' },
+    { name: 'staff list, page 1', role: 'hq', path: '/api/users?page=1' },
+    {
+      name: 'staff list, search by restaurant',
+      role: 'hq',
+      path: `/api/users?page=1&search=${encodeURIComponent(restaurantSearch)}`,
+    },
+    { name: 'assignments overview, page 1', role: 'hq', path: '/api/training-assignments?page=1' },
+    {
+      name: 'assignments overview, restaurant',
+      role: 'manager',
+      path: `/api/training-assignments?page=1&restaurantId=${restaurantId}`,
+    },
+    { name: 'my trainings', role: 'staff', path: '/api/my-trainings' },
+    { name: 'audit detail', role: 'hq', path: `/api/audits/${auditId}` },
+    { name: 'store performance', role: 'hq', path: `/api/store-performance/${restaurantId}` },
+    { name: 'restaurants list', role: 'hq', path: '/api/restaurants?page=1' },
+    { name: 'announcements list', role: 'staff', path: '/api/announcements?page=1' },
+  ];
+}
+
+/** Issue 10's bound: SQL round trips per request, whatever the size of the lists. */
+export const MAX_ROUND_TRIPS = 4;

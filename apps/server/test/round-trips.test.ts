@@ -1,0 +1,57 @@
+import type { Role } from '@brigade/core/roles';
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, test } from 'vitest';
+import { audits } from '../src/db/schema/audits';
+import { restaurants } from '../src/db/schema/restaurants';
+import { DEMO_PASSWORD, loadDemoChainIfEmpty } from '../src/db/seed/demo';
+import { startTestApp } from './harness';
+import { listedEndpoints, MAX_ROUND_TRIPS } from './listed-endpoints';
+
+/**
+ * Issue 10's bound on SQL round trips per request, on the demo chain. Statements are
+ * counted where Drizzle sends them, so Better Auth's session lookup counts too.
+ */
+let statements: string[] = [];
+const t = await startTestApp({ onQuery: (query) => statements.push(query) });
+await loadDemoChainIfEmpty(t.db, t.app.auth);
+
+const [amsterdam] = await t.db
+  .select({ id: restaurants.id, name: restaurants.name })
+  .from(restaurants)
+  .where(eq(restaurants.name, 'Brigade Amsterdam Centraal'));
+const [audit] = await t.db
+  .select({ id: audits.id })
+  .from(audits)
+  .where(and(eq(audits.restaurantId, amsterdam?.id ?? ''), eq(audits.status, 'completed')))
+  .limit(1);
+if (!amsterdam || !audit) throw new Error('demo chain not loaded');
+
+const cookies = {} as Record<Role, string>;
+for (const role of ['hq', 'manager', 'staff'] as const) {
+  const { cookie, response } = await t.signIn(`${role}@example.com`, DEMO_PASSWORD);
+  if (!cookie) throw new Error(`${role} could not sign in: ${response.body}`);
+  cookies[role] = cookie;
+}
+
+/** The statements one request sent; a failure lists them. */
+async function statementsOf(send: () => Promise<{ statusCode: number }>) {
+  statements = [];
+  const response = await send();
+  expect(response.statusCode).toBeLessThan(300);
+  return statements;
+}
+
+describe(`at most ${MAX_ROUND_TRIPS} SQL round trips per request`, () => {
+  test('sign-in', async () => {
+    const sent = await statementsOf(async () => (await t.signIn('staff@example.com', DEMO_PASSWORD)).response);
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.length, sent.join('\n')).toBeLessThanOrEqual(MAX_ROUND_TRIPS);
+  });
+
+  const endpoints = listedEndpoints({ restaurantId: amsterdam.id, restaurantSearch: 'Amsterdam', auditId: audit.id });
+  test.each(endpoints)('$name', async ({ role, path }) => {
+    const sent = await statementsOf(() => t.request(cookies[role], { method: 'GET', url: path }));
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.length, sent.join('\n')).toBeLessThanOrEqual(MAX_ROUND_TRIPS);
+  });
+});

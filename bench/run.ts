@@ -1,0 +1,305 @@
+/**
+ * `npm run bench` (API part): seeds a large chain (bench/seed-chain.ts) on PostgreSQL
+ * (TEST_DATABASE_URL or DATABASE_URL, a fresh database that is dropped afterwards) and
+ * on embedded PGlite, then drives the real server over HTTP with 32 connections from a
+ * separate process (bench/load.ts). For every listed endpoint it prints req/s,
+ * p50/p95/p99, SQL round trips per request, the floor (the same statements run straight
+ * through the driver) and the ceiling (a constant-JSON route behind the same session
+ * check). Prints figures and writes bench/results/<date>-<driver>.json; never fails on a
+ * timing.
+ *
+ *   npm run bench                      both drivers (PostgreSQL only when a URL is set)
+ *   npm run bench -- --driver pglite   one driver
+ *   npm run bench -- --seconds 5       shorter runs
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs, promisify } from 'node:util';
+import type { Role } from '@brigade/core/roles';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app';
+import { createGuard } from '../apps/server/src/auth/guards';
+import { hashPassword } from '../apps/server/src/auth/passwords';
+import { type DatabaseTarget, openDatabase } from '../apps/server/src/db/client';
+import { listedEndpoints, MAX_ROUND_TRIPS } from '../apps/server/test/listed-endpoints';
+import type { LoadOptions, LoadResult } from './load';
+import { BENCH_PEOPLE, seedChain } from './seed-chain';
+
+const PASSWORD = 'bench-password';
+const PUBLIC_URL = 'http://localhost:3000';
+const TARGETS = { p95: 50, signInP95: 250, pgliteP95: 200, ceilingShare: 0.4 };
+
+const { values: args } = parseArgs({
+  options: {
+    driver: { type: 'string' },
+    seconds: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '32' },
+  },
+});
+const seconds = Number(args.seconds);
+const warmupSeconds = Number(args.warmup);
+const connections = Number(args.connections);
+
+interface Statement {
+  query: string;
+  params: unknown[];
+}
+
+interface Row {
+  endpoint: string;
+  role: Role | 'signed out';
+  roundTrips: number;
+  load: LoadResult;
+  floor: { p50: number; p95: number } | null;
+  ceiling: { role: Role; requestsPerSecond: number } | null;
+}
+
+const execFileAsync = promisify(execFile);
+
+async function load(
+  options: Omit<LoadOptions, 'connections' | 'warmupSeconds' | 'seconds'> & { connections?: number },
+): Promise<LoadResult> {
+  const full: LoadOptions = { connections, warmupSeconds, seconds, ...options };
+  const { stdout } = await execFileAsync(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, 'load.ts'), JSON.stringify(full)],
+    { maxBuffer: 1024 * 1024 },
+  );
+  return JSON.parse(stdout) as LoadResult;
+}
+
+/**
+ * The floor: the statements one request sent, replayed in order straight through the
+ * driver by 32 concurrent loops for the same duration. Sign-in's session insert gets
+ * fresh ids on each replay, or it would collide with the row it already wrote.
+ */
+async function floor(run: (statement: Statement) => Promise<unknown>, statements: Statement[]) {
+  const latencies: number[] = [];
+  const until = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < until) {
+        const started = performance.now();
+        for (const statement of statements) await run(freshIds(statement));
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
+  return { p50: at(50), p95: at(95) };
+}
+
+function freshIds(statement: Statement): Statement {
+  if (!statement.query.startsWith('insert into "sessions"')) return statement;
+  const [, , ...rest] = statement.params;
+  return { query: statement.query, params: [crypto.randomUUID(), crypto.randomUUID().replaceAll('-', ''), ...rest] };
+}
+
+async function openBenchDatabase(driver: 'postgres' | 'pglite', onQuery: (query: string, params: unknown[]) => void) {
+  if (driver === 'pglite') {
+    const target: DatabaseTarget = { kind: 'pglite-memory' };
+    return { database: await openDatabase(target, { onQuery }), dispose: async () => {} };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('PostgreSQL needs TEST_DATABASE_URL or DATABASE_URL');
+  const name = `brigade_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString() }, { onQuery });
+  return {
+    database,
+    dispose: async () => {
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+async function bench(driver: 'postgres' | 'pglite') {
+  let captured: Statement[] | null = null;
+  const { database, dispose } = await openBenchDatabase(driver, (query, params) => captured?.push({ query, params }));
+  const rows: Row[] = [];
+  let seedSeconds = 0;
+  let chain: Awaited<ReturnType<typeof seedChain>> | null = null;
+  const app = await buildApp({
+    database,
+    publicUrl: PUBLIC_URL,
+    authSecret: 'bench-secret-bench-secret-bench-secret-00',
+    signInRateLimit: 1_000_000,
+    sessionDays: 1,
+    webRoot: null,
+    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'brigade-bench-')),
+  });
+  try {
+    // The HTTP and auth ceiling: what a route costs that does nothing after the guard.
+    app.get('/api/bench/ceiling', { preHandler: createGuard(app.auth, database.db)('session.read') }, async () => ({
+      ok: true,
+    }));
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+
+    const started = performance.now();
+    await database.migrate();
+    chain = await seedChain(database.db, await hashPassword(app.auth, PASSWORD));
+    seedSeconds = (performance.now() - started) / 1000;
+    console.log(`\n${driver}: seeded in ${seedSeconds.toFixed(1)} s`, chain.rows);
+
+    const signInBody = (role: Role) => JSON.stringify({ email: BENCH_PEOPLE[role], password: PASSWORD });
+    const jsonPost = { 'content-type': 'application/json', origin: PUBLIC_URL };
+    const cookies = {} as Record<Role, string>;
+    for (const role of ['hq', 'manager', 'staff'] as const) {
+      const response = await fetch(`${address}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: jsonPost,
+        body: signInBody(role),
+      });
+      const cookie = response.headers.getSetCookie()[0]?.split(';')[0];
+      if (!cookie) throw new Error(`${role} could not sign in: ${response.status} ${await response.text()}`);
+      cookies[role] = cookie;
+    }
+
+    /** Sends one request and returns the statements it made. */
+    async function capture(send: () => Promise<Response>) {
+      captured = [];
+      const response = await send();
+      const statements: Statement[] = captured;
+      captured = null;
+      if (!response.ok) throw new Error(`${response.url}: ${response.status} ${await response.text()}`);
+      return statements;
+    }
+
+    const rawClient = (database.db as unknown as { $client: { query(q: string, p: unknown[]): Promise<unknown> } })
+      .$client;
+    const runStatement = (statement: Statement) => rawClient.query(statement.query, statement.params);
+
+    const ceilings = {} as Record<Role, number>;
+    for (const role of ['hq', 'manager', 'staff'] as const) {
+      const result = await load({ url: `${address}/api/bench/ceiling`, headers: { cookie: cookies[role] } });
+      ceilings[role] = result.requestsPerSecond;
+      console.log(`ceiling (${role}): ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms`);
+    }
+
+    {
+      const statements = await capture(() =>
+        fetch(`${address}/api/auth/sign-in/email`, { method: 'POST', headers: jsonPost, body: signInBody('staff') }),
+      );
+      const signInFloor = await floor(runStatement, statements);
+      // Password hashing (scrypt) is CPU work: at 32 connections sign-ins queue for the
+      // two cores, so the single-connection row shows what one sign-in costs.
+      for (const signInConnections of [connections, 1]) {
+        const row: Row = {
+          endpoint: signInConnections === connections ? 'sign-in' : 'sign-in, 1 connection',
+          role: 'signed out',
+          roundTrips: statements.length,
+          load: await load({
+            url: `${address}/api/auth/sign-in/email`,
+            method: 'POST',
+            headers: jsonPost,
+            body: signInBody('staff'),
+            connections: signInConnections,
+          }),
+          floor: signInFloor,
+          ceiling: null,
+        };
+        rows.push(row);
+        printRow(row);
+      }
+    }
+
+    for (const endpoint of listedEndpoints({
+      restaurantId: chain.managerRestaurantId,
+      restaurantSearch: chain.managerRestaurantName,
+      auditId: chain.auditId,
+    })) {
+      const url = `${address}${endpoint.path}`;
+      const headers = { cookie: cookies[endpoint.role] };
+      const statements = await capture(() => fetch(url, { headers }));
+      const result = await load({ url, headers });
+      const row: Row = {
+        endpoint: endpoint.name,
+        role: endpoint.role,
+        roundTrips: statements.length,
+        load: result,
+        floor: await floor(runStatement, statements),
+        ceiling: { role: endpoint.role, requestsPerSecond: ceilings[endpoint.role] },
+      };
+      rows.push(row);
+      printRow(row);
+    }
+  } finally {
+    await app.close();
+    await database.close();
+    await dispose();
+  }
+
+  const date = new Date().toISOString().slice(0, 10);
+  const file = path.join(import.meta.dirname, 'results', `${date}-${driver}.json`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(
+    file,
+    `${JSON.stringify(
+      {
+        driver,
+        date: new Date().toISOString(),
+        machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30) },
+        connections,
+        seconds,
+        seedSeconds,
+        rows: chain?.rows,
+        endpoints: rows,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  printTable(driver, rows);
+  console.log(`written to ${path.relative(process.cwd(), file)}`);
+}
+
+const ms = (value: number | null | undefined) =>
+  value === undefined || value === null || Number.isNaN(value) ? '—' : value.toFixed(1);
+
+function printRow(row: Row) {
+  console.log(
+    `  ${row.endpoint}: ${row.load.requestsPerSecond.toFixed(0)} req/s, p50 ${ms(row.load.p50)} / p95 ${ms(row.load.p95)} / p99 ${ms(row.load.p99)} ms, ${row.roundTrips} round trips` +
+      (row.load.non2xx || row.load.errors ? `, ${row.load.non2xx} non-2xx, ${row.load.errors} errors` : ''),
+  );
+}
+
+function printTable(driver: 'postgres' | 'pglite', rows: Row[]) {
+  const p95Target = driver === 'postgres' ? TARGETS.p95 : TARGETS.pgliteP95;
+  console.log(`\n${driver}, ${connections} connections, ${seconds} s per endpoint`);
+  console.log(
+    '| endpoint | req/s | p50 ms | p95 ms | p99 ms | SQL round trips | floor p50 ms | p50 ÷ floor | ceiling req/s | req/s ÷ ceiling | targets |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const row of rows) {
+    const share = row.ceiling ? row.load.requestsPerSecond / row.ceiling.requestsPerSecond : null;
+    const p95Limit = row.endpoint.startsWith('sign-in') ? TARGETS.signInP95 : p95Target;
+    const misses = [
+      row.load.p95 > p95Limit ? `p95 > ${p95Limit}` : null,
+      row.roundTrips > MAX_ROUND_TRIPS ? `> ${MAX_ROUND_TRIPS} round trips` : null,
+      driver === 'postgres' && share !== null && share < TARGETS.ceilingShare ? 'req/s < 40% of ceiling' : null,
+      row.load.non2xx || row.load.errors ? 'errors' : null,
+    ].filter(Boolean);
+    console.log(
+      `| ${row.endpoint} (${row.role}) | ${row.load.requestsPerSecond.toFixed(0)} | ${ms(row.load.p50)} | ${ms(row.load.p95)} | ${ms(row.load.p99)} | ${row.roundTrips} | ${ms(row.floor?.p50)} | ${row.floor ? (row.load.p50 / row.floor.p50).toFixed(1) : '—'} | ${row.ceiling ? row.ceiling.requestsPerSecond.toFixed(0) : '—'} | ${share === null ? '—' : `${(share * 100).toFixed(0)}%`} | ${misses.length ? misses.join(', ') : 'met'} |`,
+    );
+  }
+}
+
+const drivers =
+  args.driver === 'postgres' || args.driver === 'pglite'
+    ? [args.driver]
+    : ([...(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL ? ['postgres'] : []), 'pglite'] as const);
+for (const driver of drivers) await bench(driver);

@@ -1,0 +1,155 @@
+/**
+ * How much JavaScript and CSS a browser downloads before a screen can draw, read off the
+ * real build in apps/web/dist.
+ *
+ * Method: Vite's manifest (dist/.vite/manifest.json, on in apps/web/vite.config.ts) lists
+ * each chunk's static imports and CSS. The browser fetches a chunk's whole static-import
+ * closure before running it (Vite also preloads that closure for every dynamic import), so
+ * a screen downloads the closure of index.html's entry plus the closures of the lazy chunks
+ * on its way. Which lazy chunks those are is read from the source that imports them:
+ * app-gate.tsx loads the signed-in shell, router.tsx maps each path to its page. This is
+ * deterministic, unlike recording a browser's responses, and needs no running server.
+ * Sizes are gzip level 9 of each file, what a server compressing its responses sends.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+type Manifest = Record<string, ManifestChunk>;
+
+export interface Download {
+  /** Files under dist, entry first. */
+  files: string[];
+  jsGzipBytes: number;
+  cssGzipBytes: number;
+  /** The three largest files by gzipped size, to say what to split when a target is missed. */
+  largest: { file: string; gzipBytes: number }[];
+}
+
+export interface ScreenDownload extends Download {
+  screen: string;
+  path: string;
+}
+
+/** The source modules, relative to apps/web, that the signed-in screens load lazily. */
+const SHELL_SOURCE = 'src/app/app-gate.tsx';
+const ROUTER_SOURCE = 'src/router.tsx';
+
+export function readManifest(distDir: string): Manifest {
+  const file = path.join(distDir, '.vite/manifest.json');
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
+}
+
+/** The JS and CSS index.html makes the browser fetch up front: entry script, modulepreloads, stylesheets. */
+export function filesNamedInIndexHtml(distDir: string): string[] {
+  const html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const tags = html.match(/<(script|link)\b[^>]*>/g) ?? [];
+  return tags.flatMap((tag) => {
+    const url = /\b(?:src|href)="\/([^"]+\.(?:js|css))"/.exec(tag)?.[1];
+    return url ? [url] : [];
+  });
+}
+
+/** The chunk's file, its CSS, and the same for everything it imports statically. */
+function staticClosure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`Vite's manifest has no entry ${key}`);
+  if (into.has(chunk.file)) return into;
+  into.add(chunk.file);
+  for (const css of chunk.css ?? []) into.add(css);
+  for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, into);
+  return into;
+}
+
+function entryKey(manifest: Manifest): string {
+  const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
+  const [first] = entries;
+  if (entries.length !== 1 || !first) throw new Error(`expected one entry in Vite's manifest, found ${entries.length}`);
+  return first[0];
+}
+
+/** A relative import specifier in a source file, as the manifest key of the module it names. */
+function manifestKeyOf(manifest: Manifest, fromSource: string, specifier: string): string {
+  const base = path.posix.join(path.posix.dirname(fromSource), specifier);
+  const key = ['.tsx', '.ts', '/index.tsx', '/index.ts']
+    .map((ext) => base + ext)
+    .find((candidate) => manifest[candidate]);
+  if (!key) throw new Error(`${specifier} (imported by ${fromSource}) is not a chunk in Vite's manifest`);
+  return key;
+}
+
+function readSource(webDir: string, source: string): string {
+  return fs.readFileSync(path.join(webDir, source), 'utf8');
+}
+
+/** The lazily imported modules of app-gate.tsx: what every signed-in screen loads before its page. */
+function shellKeys(manifest: Manifest, webDir: string): string[] {
+  const code = readSource(webDir, SHELL_SOURCE);
+  const specifiers = [...code.matchAll(/\bimport\(\s*'([^']+)'\s*\)/g)].map((match) => match[1] ?? '');
+  if (specifiers.length === 0) throw new Error(`${SHELL_SOURCE} no longer lazy-loads the signed-in app`);
+  return specifiers.map((specifier) => manifestKeyOf(manifest, SHELL_SOURCE, specifier));
+}
+
+/** The page module router.tsx imports for a path ('/dashboard-staff': () => import('./features/...')). */
+function pageKey(manifest: Manifest, webDir: string, routePath: string): string {
+  const code = readSource(webDir, ROUTER_SOURCE);
+  const escaped = routePath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const specifier = new RegExp(`'${escaped}':\\s*\\(\\)\\s*=>\\s*import\\(\\s*'([^']+)'`).exec(code)?.[1];
+  if (!specifier) throw new Error(`${ROUTER_SOURCE} has no page import for ${routePath}`);
+  return manifestKeyOf(manifest, ROUTER_SOURCE, specifier);
+}
+
+function gzipSize(distDir: string, file: string): number {
+  return gzipSync(fs.readFileSync(path.join(distDir, file)), { level: 9 }).length;
+}
+
+function weigh(distDir: string, files: Set<string>): Download {
+  const sized = [...files].map((file) => ({ file, gzipBytes: gzipSize(distDir, file) }));
+  const total = (suffix: string) =>
+    sized.filter(({ file }) => file.endsWith(suffix)).reduce((sum, { gzipBytes }) => sum + gzipBytes, 0);
+  return {
+    files: [...files],
+    jsGzipBytes: total('.js'),
+    cssGzipBytes: total('.css'),
+    largest: [...sized].sort((a, b) => b.gzipBytes - a.gzipBytes).slice(0, 3),
+  };
+}
+
+/**
+ * The entry's closure, checked against index.html: the two must name the same files, or
+ * the manifest no longer describes what the browser fetches and every figure would be wrong.
+ */
+function entryClosure(manifest: Manifest, distDir: string): Set<string> {
+  const closure = staticClosure(manifest, entryKey(manifest));
+  const inHtml = new Set(filesNamedInIndexHtml(distDir));
+  const differ = [...closure].filter((file) => !inHtml.has(file)).concat([...inHtml].filter((f) => !closure.has(f)));
+  if (differ.length > 0) throw new Error(`index.html and Vite's manifest disagree on ${differ.join(', ')}`);
+  return closure;
+}
+
+/** Sign In, then each given signed-in path (shell + page). */
+export function measureDownloads(webDir: string, signedInPaths: readonly string[]): ScreenDownload[] {
+  const distDir = path.join(webDir, 'dist');
+  const manifest = readManifest(distDir);
+  const entry = entryClosure(manifest, distDir);
+  const signedIn = (routePath: string) => {
+    const files = new Set(entry);
+    for (const key of shellKeys(manifest, webDir)) staticClosure(manifest, key, files);
+    return staticClosure(manifest, pageKey(manifest, webDir, routePath), files);
+  };
+  return [
+    { screen: 'Sign In', path: '/', ...weigh(distDir, entry) },
+    ...signedInPaths.map((routePath) => ({
+      screen: routePath,
+      path: routePath,
+      ...weigh(distDir, signedIn(routePath)),
+    })),
+  ];
+}
