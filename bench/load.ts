@@ -11,6 +11,8 @@ export interface LoadOptions {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
+  /** Bodies sent in turn instead of `body` (sign-in spreads over accounts, as real people do). */
+  bodies?: string[];
   connections: number;
   warmupSeconds: number;
   seconds: number;
@@ -32,6 +34,13 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
+let sent = 0;
+function nextBody() {
+  const bodies = options.bodies ?? [];
+  sent += 1;
+  return bodies[sent % bodies.length];
+}
+
 async function run(options: LoadOptions, seconds: number) {
   const latencies: number[] = [];
   const instance = autocannon({
@@ -39,6 +48,7 @@ async function run(options: LoadOptions, seconds: number) {
     method: options.method ?? 'GET',
     headers: options.headers,
     body: options.body,
+    requests: options.bodies ? [{ setupRequest: (request) => ({ ...request, body: nextBody() }) }] : undefined,
     connections: options.connections,
     duration: seconds,
     timeout: 10,

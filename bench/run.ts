@@ -38,6 +38,8 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '3' },
     connections: { type: 'string', default: '32' },
+    // Keep the PostgreSQL database afterwards (its name is printed), to EXPLAIN queries.
+    keep: { type: 'boolean', default: false },
   },
 });
 const seconds = Number(args.seconds);
@@ -53,6 +55,8 @@ interface Row {
   endpoint: string;
   role: Role | 'signed out';
   roundTrips: number;
+  /** What one request sent, for the results file. */
+  statements?: string[];
   load: LoadResult;
   floor: { p50: number; p95: number } | null;
   ceiling: { role: Role; requestsPerSecond: number } | null;
@@ -118,6 +122,7 @@ async function openBenchDatabase(driver: 'postgres' | 'pglite', onQuery: (query:
   return {
     database,
     dispose: async () => {
+      if (args.keep) return console.log(`kept database ${url}`);
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
       await dropper.query(`drop database if exists ${name} with (force)`);
@@ -146,6 +151,20 @@ async function bench(driver: 'postgres' | 'pglite') {
     app.get('/api/bench/ceiling', { preHandler: createGuard(app.auth, database.db)('session.read') }, async () => ({
       ok: true,
     }));
+    // Requests still in the server when a load run ends must not count as the next capture's.
+    let inFlight = 0;
+    app.addHook('onRequest', async () => {
+      inFlight += 1;
+    });
+    app.addHook('onResponse', async () => {
+      inFlight -= 1;
+    });
+    const settled = async () => {
+      // Bounded: a request aborted by its client never reaches onResponse.
+      for (let waited = 0; inFlight > 0 && waited < 10_000; waited += 50) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
     const started = performance.now();
@@ -155,6 +174,9 @@ async function bench(driver: 'postgres' | 'pglite') {
     console.log(`\n${driver}: seeded in ${seedSeconds.toFixed(1)} s`, chain.rows);
 
     const signInBody = (role: Role) => JSON.stringify({ email: BENCH_PEOPLE[role], password: PASSWORD });
+    const signInBodies = Array.from({ length: 500 }, (_, i) => 3 + i * 3)
+      .filter((n) => n % 50 !== 0 && n % 200 !== 1 && n % 100 !== 37)
+      .map((n) => JSON.stringify({ email: `person${n}@example.com`, password: PASSWORD }));
     const jsonPost = { 'content-type': 'application/json', origin: PUBLIC_URL };
     const cookies = {} as Record<Role, string>;
     for (const role of ['hq', 'manager', 'staff'] as const) {
@@ -170,6 +192,7 @@ async function bench(driver: 'postgres' | 'pglite') {
 
     /** Sends one request and returns the statements it made. */
     async function capture(send: () => Promise<Response>) {
+      await settled();
       captured = [];
       const response = await send();
       const statements: Statement[] = captured;
@@ -201,11 +224,14 @@ async function bench(driver: 'postgres' | 'pglite') {
           endpoint: signInConnections === connections ? 'sign-in' : 'sign-in, 1 connection',
           role: 'signed out',
           roundTrips: statements.length,
+          statements: statements.map((statement) => statement.query),
           load: await load({
             url: `${address}/api/auth/sign-in/email`,
             method: 'POST',
             headers: jsonPost,
-            body: signInBody('staff'),
+            // One account per attempt in turn: the per-account limit (10 unfinished
+            // attempts) would otherwise refuse 32 parallel sign-ins of one person.
+            bodies: signInBodies,
             connections: signInConnections,
           }),
           floor: signInFloor,
@@ -229,6 +255,7 @@ async function bench(driver: 'postgres' | 'pglite') {
         endpoint: endpoint.name,
         role: endpoint.role,
         roundTrips: statements.length,
+        statements: statements.map((statement) => statement.query),
         load: result,
         floor: await floor(runStatement, statements),
         ceiling: { role: endpoint.role, requestsPerSecond: ceilings[endpoint.role] },

@@ -48,8 +48,11 @@ export async function seedChain(db: Database, passwordHash: string): Promise<See
   const c = CHAIN;
   // uid('restaurant', n): a stable uuid; pick(n, k, salt): a stable 0..k-1.
   const statements = [
+    // Shaped as a version-4 uuid, which the API's id fields require.
     sql`create function pg_temp.uid(kind text, n bigint) returns uuid language sql immutable
-        as $$ select md5('${sql.raw(String(SEED))}' || kind || n)::uuid $$`,
+        as $$ select (substr(h, 1, 8) || '-' || substr(h, 9, 4) || '-4' || substr(h, 14, 3) || '-8'
+                      || substr(h, 18, 3) || '-' || substr(h, 21, 12))::uuid
+              from md5('${sql.raw(String(SEED))}' || kind || n) h $$`,
     sql`create function pg_temp.pick(n bigint, k int, salt int) returns int language sql immutable
         as $$ select (abs(hashint8(n * 1000003 + salt + ${sql.raw(String(SEED))}::bigint)) % k)::int $$`,
 
@@ -60,7 +63,7 @@ export async function seedChain(db: Database, passwordHash: string): Promise<See
              lateral (select (array['Amsterdam','Utrecht','Rotterdam','Den Haag','Eindhoven','Groningen',
                                     'Antwerpen','Gent','Berlin','Hamburg'])[1 + n % 10] as city) place`,
 
-    // 2% managers (every 50th), 0.5% hq (every 200th, offset 1), the rest staff.
+    // 2% managers (every 50th), 0.5% hq (every 200th, offset 1), the rest staff; 1% inactive.
     sql`insert into users (id, name, email, role, is_active, email_verified, created_at)
         select pg_temp.uid('user', n)::text,
                (array['Anna','Bram','Chloé','Daan','Emma','Finn','Giulia','Hamza','Iris','Jasper','Kim','Lars',
@@ -71,7 +74,7 @@ export async function seedChain(db: Database, passwordHash: string): Promise<See
                || ' ' || n,
                'person' || n || '@example.com',
                case when n % 50 = 0 then 'manager' when n % 200 = 1 then 'hq' else 'staff' end,
-               pg_temp.pick(n, 100, 3) <> 0, true, now() - make_interval(days => pg_temp.pick(n, 900, 4))
+               n % 100 <> 37, true, now() - make_interval(days => pg_temp.pick(n, 900, 4))
         from generate_series(1, ${c.people}) n`,
     sql`insert into accounts (id, account_id, provider_id, user_id, password)
         select pg_temp.uid('account', n)::text, pg_temp.uid('user', n)::text, 'credential',
@@ -183,7 +186,8 @@ export async function seedChain(db: Database, passwordHash: string): Promise<See
   await db.transaction(async (tx) => {
     for (const statement of statements) await tx.execute(statement);
   });
-  await db.execute(sql`analyze`);
+  // As autovacuum leaves a long-running database: statistics and visibility maps current.
+  await db.execute(sql`vacuum analyze`);
 
   const counted = await db.execute<Record<string, number>>(sql`select
     (select count(*)::int from restaurants) as restaurants,
@@ -209,7 +213,7 @@ async function subjectsOf(db: Database) {
     await db.execute<{ restaurant_id: string; restaurant_name: string; audit_id: string }>(sql`
       select r.id as restaurant_id, r.name as restaurant_name,
              (select a.id from audits a where a.status = 'completed' order by a.audited_at desc, a.id limit 1) as audit_id
-      from restaurants r where r.id = md5(${String(SEED)} || 'restaurant' || ${MANAGER_RESTAURANT_NUMBER})::uuid`),
+      from restaurants r where r.email = ${`restaurant${MANAGER_RESTAURANT_NUMBER}@example.com`}`),
   );
   if (!row) throw new Error('the seeded chain has no manager restaurant');
   return { managerRestaurantId: row.restaurant_id, managerRestaurantName: row.restaurant_name, auditId: row.audit_id };

@@ -86,11 +86,16 @@ export async function listAssignmentOverview(
   const assignmentFilter: (SQL | undefined)[] = [];
   if (query.trainingId) assignmentFilter.push(eq(staffTrainingAssignments.trainingId, query.trainingId));
   const pattern = query.search ? likePattern(query.search) : undefined;
-  const hasMatchingAssignment = sql`exists (
-    select 1 from ${staffTrainingAssignments} sta join ${trainings} t on t.id = sta.training_id
-    where sta.staff_id = ${userId}
-    ${query.trainingId ? sql`and sta.training_id = ${query.trainingId}` : sql``}
-    ${pattern ? sql`and (t.title ilike ${pattern} or ${users.name} ilike ${pattern} or ${users.email} ilike ${pattern})` : sql``})`;
+  // The trainings join only when searching by title: without it the check is an index-only probe.
+  const hasMatchingAssignment = pattern
+    ? sql`exists (
+        select 1 from ${staffTrainingAssignments} sta join ${trainings} t on t.id = sta.training_id
+        where sta.staff_id = ${userId}
+        ${query.trainingId ? sql`and sta.training_id = ${query.trainingId}` : sql``}
+        and (t.title ilike ${pattern} or ${users.name} ilike ${pattern} or ${users.email} ilike ${pattern}))`
+    : sql`exists (
+        select 1 from ${staffTrainingAssignments} sta where sta.staff_id = ${userId}
+        ${query.trainingId ? sql`and sta.training_id = ${query.trainingId}` : sql``})`;
   const where = and(audienceOf(actor, query.restaurantId), hasMatchingAssignment);
 
   // The page's ids (with the total) first, so restaurantsOf runs for those rows only.

@@ -1,0 +1,48 @@
+/**
+ * EXPLAIN ANALYZE for what one request sends: `node --import tsx bench/explain.ts <database url> <role> <path>`
+ * against a database kept by `npm run bench -- --keep`.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app';
+import { openDatabase } from '../apps/server/src/db/client';
+import { BENCH_PEOPLE } from './seed-chain';
+
+const [url, role, requestPath] = process.argv.slice(2) as [string, keyof typeof BENCH_PEOPLE, string];
+const captured: { query: string; params: unknown[] }[] = [];
+let capturing = false;
+const database = await openDatabase(
+  { kind: 'postgres', url },
+  { onQuery: (query, params) => capturing && captured.push({ query, params }) },
+);
+const app = await buildApp({
+  database,
+  publicUrl: 'http://localhost:3000',
+  authSecret: 'bench-secret-bench-secret-bench-secret-00',
+  signInRateLimit: 1_000_000,
+  sessionDays: 1,
+  webRoot: null,
+  dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'brigade-explain-')),
+});
+const signIn = await app.inject({
+  method: 'POST',
+  url: '/api/auth/sign-in/email',
+  headers: { origin: 'http://localhost:3000' },
+  payload: { email: BENCH_PEOPLE[role], password: 'bench-password' },
+});
+const cookie = String(signIn.headers['set-cookie']).split(';')[0];
+capturing = true;
+const response = await app.inject({ method: 'GET', url: requestPath, headers: { cookie } });
+capturing = false;
+console.log(response.statusCode, response.body.slice(0, 200));
+const client = new pg.Client({ connectionString: url });
+await client.connect();
+for (const { query, params } of captured) {
+  const plan = await client.query(`explain (analyze, buffers) ${query}`, params);
+  console.log(`\n${query}\n${plan.rows.map((row) => row['QUERY PLAN']).join('\n')}`);
+}
+await client.end();
+await app.close();
+await database.close();

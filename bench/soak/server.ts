@@ -1,0 +1,219 @@
+/**
+ * The real server as a child process (`node --import tsx apps/server/src/main.ts --demo`),
+ * its output kept for the report, and the throwaway PostgreSQL database it runs on.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { sleep } from './http';
+
+export const root = path.resolve(import.meta.dirname, '../..');
+export const ADMIN_URL = process.env.SOAK_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SECRET = 'soak-secret-soak-secret-soak-secret-0000';
+const OUTPUT_LIMIT = 2_000_000;
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port')),
+      );
+    });
+  });
+}
+
+export interface ServerTarget {
+  /** PostgreSQL, or embedded PGlite in dataDir when undefined. */
+  databaseUrl?: string;
+  dataDir: string;
+  port: number;
+}
+
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  at: number;
+}
+
+/** One run of the server; a restart is a new ServerProcess on the same target. */
+export class ServerProcess {
+  readonly child: ChildProcess;
+  readonly exited: Promise<Exit>;
+  exit: Exit | null = null;
+  private text = '';
+
+  constructor(readonly target: ServerTarget) {
+    this.child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', '--demo'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        DATABASE_URL: target.databaseUrl ?? '',
+        DATA_DIR: target.dataDir,
+        HOST: '127.0.0.1',
+        PORT: String(target.port),
+        PUBLIC_URL: this.baseUrl,
+        BETTER_AUTH_SECRET: SECRET,
+        SIGN_IN_RATE_LIMIT: '100000',
+        LOG_LEVEL: 'warn',
+        WEB_ROOT: '',
+      },
+    });
+    const keep = (chunk: Buffer) => {
+      this.text += chunk.toString();
+      if (this.text.length > OUTPUT_LIMIT) this.text = this.text.slice(-OUTPUT_LIMIT / 2);
+    };
+    this.child.stdout?.on('data', keep);
+    this.child.stderr?.on('data', keep);
+    this.exited = new Promise((resolve) => {
+      this.child.on('exit', (code, signal) => {
+        this.exit = { code, signal, at: performance.now() };
+        resolve(this.exit);
+      });
+    });
+  }
+
+  get baseUrl() {
+    return `http://localhost:${this.target.port}`;
+  }
+
+  get pid() {
+    return this.child.pid ?? -1;
+  }
+
+  get alive() {
+    return this.exit === null;
+  }
+
+  output() {
+    return this.text;
+  }
+
+  /** Resolves once /api/health answers 200; rejects with the server's output if it exits or takes too long. */
+  async waitHealthy(timeoutMs = 120_000): Promise<number> {
+    const started = performance.now();
+    while (performance.now() - started < timeoutMs) {
+      if (this.exit) {
+        throw new StartFailure(`the server exited (code ${this.exit.code}, signal ${this.exit.signal})`, this.text);
+      }
+      const healthy = await fetch(`${this.baseUrl}/api/health`, { signal: AbortSignal.timeout(2000) }).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (healthy) return performance.now() - started;
+      await sleep(100);
+    }
+    throw new StartFailure(`the server did not answer /api/health within ${timeoutMs / 1000} s`, this.text);
+  }
+
+  kill(signal: NodeJS.Signals) {
+    if (this.alive) this.child.kill(signal);
+  }
+
+  /** SIGTERM, then SIGKILL if it is still there after a while. */
+  async stop(graceMs = 15_000): Promise<Exit> {
+    if (this.exit) return this.exit;
+    this.kill('SIGTERM');
+    const timer = setTimeout(() => this.kill('SIGKILL'), graceMs);
+    const exit = await this.exited;
+    clearTimeout(timer);
+    return exit;
+  }
+
+  /** The end of the output without warn/info lines: what a dying server printed last. */
+  tail(lines = 40): string {
+    return this.text
+      .split('\n')
+      .filter((line) => line.trim() && !/"level":(30|40)\b/.test(line))
+      .slice(-lines)
+      .join('\n');
+  }
+
+  /** Error-level lines of the server's log (pino JSON at level 50/60, or plain text with "Error"). */
+  errorLines(): string[] {
+    return this.text.split('\n').filter((line) => /"level":(50|60)/.test(line) || /^\s*(\w*Error|error)\b/.test(line));
+  }
+}
+
+export class StartFailure extends Error {
+  constructor(
+    message: string,
+    readonly output: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The distinct error messages of the server's error log lines, with how often each came. */
+export function errorMessages(lines: string[]): { message: string; count: number }[] {
+  const counts = new Map<string, number>();
+  for (const line of lines) {
+    let message = line.trim();
+    try {
+      const entry = JSON.parse(line) as { msg?: string; err?: { type?: string; message?: string; code?: string } };
+      message = `${entry.msg ?? ''}: ${entry.err?.type ?? ''} ${entry.err?.code ?? ''} ${entry.err?.message ?? ''}`
+        .replace(/\s+/g, ' ')
+        .trim();
+    } catch {
+      // Plain text.
+    }
+    message = message.slice(0, 400);
+    counts.set(message, (counts.get(message) ?? 0) + 1);
+  }
+  return [...counts.entries()].map(([message, count]) => ({ message, count })).sort((a, b) => b.count - a.count);
+}
+
+export interface SoakDatabase {
+  name: string;
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh database `brigade_soak_<ts>` on the local PostgreSQL; drop() removes it. */
+export async function createDatabase(label: string): Promise<SoakDatabase> {
+  const name = `brigade_soak_${Date.now()}_${label.replace(/\W/g, '_')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: async () => {
+      for (let attempt = 0; attempt < 20; attempt++) {
+        const dropper = new pg.Client({ connectionString: ADMIN_URL });
+        try {
+          await dropper.connect();
+          await dropper.query(`drop database if exists ${name} with (force)`);
+          return;
+        } catch (error) {
+          if (attempt === 19) throw error;
+          await sleep(500);
+        } finally {
+          await dropper.end().catch(() => {});
+        }
+      }
+    },
+  };
+}
+
+/** A short-lived connection for the checks; `query` returns rows. */
+export async function withPg<T>(url: string, run: (query: SqlQuery) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(async (text, params) => (await client.query(text, params as unknown[])).rows);
+  } finally {
+    await client.end();
+  }
+}
+
+export type SqlQuery = <R = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<R[]>;
