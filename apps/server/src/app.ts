@@ -12,7 +12,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { type Auth, createAuth } from './auth/auth';
-import { createGuard } from './auth/guards';
+import { createGuard, documentGuardedAction } from './auth/guards';
+import { registerOriginCheck } from './auth/origin-check';
 import { authRoutes } from './auth/routes';
 import type { App, AppContext } from './context';
 import type { DatabaseHandle } from './db/client';
@@ -35,6 +36,7 @@ import { storePerformanceRoutes } from './modules/store-performance/routes';
 import { trainingRoutes } from './modules/trainings/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { userRoutes } from './modules/users/routes';
+import { echoRequestId, requestIdOptions } from './ops/request-id';
 import { LocalStorage } from './storage/local-storage';
 import { type S3Config, S3Storage } from './storage/s3-storage';
 import { serveWebApp } from './web';
@@ -69,10 +71,14 @@ export async function buildApp(options: AppOptions): Promise<App & { auth: Auth 
     bodyLimit: BODY_LIMIT,
     trustProxy: options.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true },
+    ...requestIdOptions(options.trustProxy ?? false),
   }).withTypeProvider<ZodTypeProvider>();
+  echoRequestId(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Before any route: each guarded route's action goes into the OpenAPI document.
+  app.addHook('onRoute', documentGuardedAction);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -92,6 +98,7 @@ export async function buildApp(options: AppOptions): Promise<App & { auth: Auth 
     // Swagger UI and the embedded report frame need cross-origin resources.
     crossOriginEmbedderPolicy: false,
   });
+  registerOriginCheck(app, options.publicUrl);
 
   await app.register(fastifySwagger, {
     openapi: {

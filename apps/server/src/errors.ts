@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { clientErrorOf } from './db/pg-error';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, rootCauseOf } from './db/unavailable';
 
 /** An error a person caused or may see: it carries its HTTP status and readable message. */
 export class HttpError extends Error {
@@ -39,7 +41,19 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({ message: error.message, fields: error.fields });
     }
-    const status = error.statusCode ?? 500;
+    // The database is down or restarting: a 503 to retry, not a fault of ours (db/unavailable.ts).
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ cause: rootCauseOf(error) }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({ message: DATABASE_UNAVAILABLE });
+    }
+    // A value the schemas let through but PostgreSQL refuses: the request's fault, no SQL shown.
+    const refused = clientErrorOf(error);
+    if (refused) {
+      request.log.warn({ err: error }, 'database refused a value');
+      return reply.status(refused.status).send({ message: refused.message });
+    }
+    // @fastify/multipart answers a request that is not multipart with 406; it is a 415.
+    const status = error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' ? 415 : (error.statusCode ?? 500);
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ message: clientMessage(error, status) });
     }
@@ -50,6 +64,9 @@ export function registerErrorHandler(app: FastifyInstance) {
 
 function clientMessage(error: FastifyError, status: number): string {
   if (status === 413) return 'The request is too large.';
+  if (error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+    return 'Unsupported content type. Send the file as multipart/form-data.';
+  }
   if (status === 415) return 'Unsupported content type. Send JSON.';
   if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
     return 'The request body is not valid JSON.';

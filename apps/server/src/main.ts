@@ -2,7 +2,8 @@ import { parseArgs } from 'node:util';
 import { buildApp } from './app';
 import { resolveAuthSecret } from './auth/secret';
 import { ConfigError, readConfig } from './config';
-import { openDatabase } from './db/client';
+import { EmbeddedDatabaseError, openDatabase } from './db/client';
+import { loggerOptions } from './logging';
 import { defaultWebRoot } from './web';
 
 async function main() {
@@ -10,7 +11,15 @@ async function main() {
   const config = readConfig();
   const database = await openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
-  );
+  ).catch((error: unknown) => {
+    // Damaged files in DATA_DIR/pgdata: say what to do instead of a stack trace.
+    if (!(error instanceof EmbeddedDatabaseError)) throw error;
+    const reason = error.cause instanceof Error ? error.cause.message : String(error.cause);
+    throw new Error(
+      `The embedded database in ${error.pgdataDir} could not be opened (${reason}). ` +
+        `Its files may be damaged. Restore it from a backup: move ${error.pgdataDir} aside, then npm run restore <file>.`,
+    );
+  });
   await database.migrate();
 
   const app = await buildApp({
@@ -26,10 +35,7 @@ async function main() {
     monday: config.monday,
     powerBi: config.powerBi,
     brandWord: config.brandWord,
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    },
+    logger: loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
   });
 

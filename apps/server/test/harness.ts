@@ -13,6 +13,7 @@ import { insertUser } from '../src/modules/users/insert-user';
 
 export const PUBLIC_URL = 'http://localhost:3000';
 export const PASSWORD = 'correct-horse';
+export const AUTH_SECRET = 'test-secret-test-secret-test-secret-0123';
 
 /**
  * The API under test on a database of its own: PGlite in memory by default, or a
@@ -28,15 +29,19 @@ export async function startTestApp(
     powerBi?: AppOptions['powerBi'];
     brandWord?: string;
     onQuery?: DatabaseOptions['onQuery'];
+    /** PUBLIC_URL of the app under test; requests are sent from its origin. */
+    publicUrl?: string;
+    logger?: AppOptions['logger'];
   } = {},
 ) {
   const { database, dispose } = await openTestDatabase({ onQuery: options.onQuery });
   await database.migrate();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brigade-test-'));
+  const publicUrl = options.publicUrl ?? PUBLIC_URL;
   const app = await buildApp({
     database,
-    publicUrl: PUBLIC_URL,
-    authSecret: 'test-secret-test-secret-test-secret-0123',
+    publicUrl,
+    authSecret: AUTH_SECRET,
     signInRateLimit: options.signInRateLimit ?? 1000,
     sessionDays: 7,
     webRoot: null,
@@ -46,7 +51,7 @@ export async function startTestApp(
     monday: options.monday,
     powerBi: options.powerBi,
     brandWord: options.brandWord,
-    logger: process.env.BRIGADE_TEST_LOG ? { level: 'error' } : false,
+    logger: options.logger ?? (process.env.BRIGADE_TEST_LOG ? { level: 'error' } : false),
   });
   afterAll(async () => {
     await app.close();
@@ -60,7 +65,7 @@ export async function startTestApp(
   function request(cookie: string | undefined, options: InjectOptions) {
     return app.inject({
       ...options,
-      headers: { origin: PUBLIC_URL, ...(cookie ? { cookie } : {}), ...(options.headers ?? {}) },
+      headers: { origin: publicUrl, ...(cookie ? { cookie } : {}), ...(options.headers ?? {}) },
     });
   }
 
@@ -122,7 +127,8 @@ export async function startTestApp(
 
 export function sessionCookieOf(setCookie: string | string[] | undefined): string | undefined {
   const cookies = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
-  const session = cookies.find((cookie) => cookie.startsWith('better-auth.session_token='));
+  // Over https the cookie carries the __Secure- prefix.
+  const session = cookies.find((cookie) => /^(__Secure-)?better-auth\.session_token=/.test(cookie));
   return session?.split(';')[0];
 }
 

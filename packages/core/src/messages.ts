@@ -19,6 +19,9 @@ export const messages = {
   restaurantForbidden: 'You do not have access to this restaurant.',
   restaurantNotFound: 'Restaurant not found',
   tooManyAttempts: 'Too many sign-in attempts. Please wait a minute and try again.',
+  // Web security (issue 11): not in the spec, the server's own answers.
+  tooManyAccountAttempts: 'Too many failed sign-in attempts for this account. Please wait 15 minutes and try again.',
+  crossSiteRequest: 'Cross-site requests are not allowed.',
 
   // Restaurants (core §5, §8)
   cityRequired: 'City is required',

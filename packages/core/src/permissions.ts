@@ -55,6 +55,28 @@ export const permissions = {
 
 export type Action = keyof typeof permissions;
 
+/**
+ * The API routes anyone may call, signed in or not, as "METHOD /path". Every other
+ * route names an action of `permissions` in its guard; the authorization matrix test
+ * fails on a route that does neither, and on an entry here that matches no route.
+ */
+export const publicRoutes: readonly string[] = [
+  'GET /api/health',
+  'GET /api/health/live',
+  'GET /api/health/ready',
+  // First run: creating the head office account while no user exists.
+  'GET /api/setup',
+  'POST /api/setup',
+  // Better Auth's own endpoints (sign-in, sign-out, session), hidden from the API docs.
+  'GET /api/auth/*',
+  'POST /api/auth/*',
+  // The API docs: Swagger UI and the OpenAPI document, hidden from the document itself.
+  'GET /api/docs',
+  'GET /api/docs/json',
+  'GET /api/docs/yaml',
+  'GET /api/docs/static/*',
+];
+
 export function allows(role: Role, action: Action): boolean {
   return (permissions[action].roles as readonly Role[]).includes(role);
 }

@@ -1,13 +1,22 @@
 import { messages } from '@brigade/core/messages';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { accounts, sessions, users, verifications } from '../db/schema/users';
 
 /** The header our Fastify bridge sets to the client address; clients cannot set it. */
 export const CLIENT_IP_HEADER = 'x-brigade-client-ip';
+
+/**
+ * Sign-in limit per account, whatever the address: after this many attempts without a
+ * success on one email within the window, every sign-in to it (even with the right
+ * password) gets 429 until the window ends; a successful sign-in clears the count.
+ * Unknown emails are counted alike, so the answer tells nothing about which exist.
+ * The limit per address is SIGN_IN_RATE_LIMIT a minute (Better Auth's limiter, below).
+ */
+export const ACCOUNT_SIGN_IN_LIMIT = { maxFailures: 10, windowSeconds: 15 * 60 };
 
 export interface AuthOptions {
   db: Database;
@@ -18,7 +27,8 @@ export interface AuthOptions {
 }
 
 export function createAuth({ db, publicUrl, secret, signInRateLimit, sessionDays }: AuthOptions) {
-  return betterAuth({
+  const accountLimit = accountSignInLimiter();
+  const auth = betterAuth({
     appName: 'Brigade',
     baseURL: publicUrl,
     basePath: '/api/auth',
@@ -62,6 +72,20 @@ export function createAuth({ db, publicUrl, secret, signInRateLimit, sessionDays
         joins: true,
       },
     },
+    hooks: {
+      // Counted before the password check, so parallel guesses cannot all slip through.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== SIGN_IN_PATH) return;
+        // An answer, not a throw: a throw would be logged as an error on every attempt.
+        if (!accountLimit.attempt(ctx.body?.email)) {
+          return Response.json({ message: messages.tooManyAccountAttempts }, { status: 429 });
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== SIGN_IN_PATH || isAPIError(ctx.context.returned)) return;
+        accountLimit.succeeded(ctx.body?.email);
+      }),
+    },
     databaseHooks: {
       session: {
         create: {
@@ -78,9 +102,69 @@ export function createAuth({ db, publicUrl, secret, signInRateLimit, sessionDays
       },
     },
     telemetry: { enabled: false },
-    // Wrong passwords are an everyday event, not a warning worth a log line.
-    logger: { level: 'error' },
+    logger: {
+      // Wrong passwords are an everyday event, not a warning worth a log line.
+      level: 'error',
+      // The message only: Better Auth passes failed queries' parameters (session tokens) as arguments.
+      log: (level, message) => console.error(`[auth] ${level}: ${message}`),
+    },
   });
+
+  // Better Auth's limiter (per address) answers a generic "Too many requests" with
+  // X-Retry-After; on sign-in we say what it means, in the words the web app shows.
+  const handler = auth.handler;
+  auth.handler = async (request) => {
+    const response = await handler(request);
+    const retryAfter = response.headers.get('x-retry-after');
+    if (response.status !== 429 || !retryAfter || !new URL(request.url).pathname.endsWith(SIGN_IN_PATH)) {
+      return response;
+    }
+    return Response.json(
+      { message: messages.tooManyAttempts },
+      { status: 429, headers: { 'retry-after': retryAfter, 'x-retry-after': retryAfter } },
+    );
+  };
+  return auth;
+}
+
+const SIGN_IN_PATH = '/sign-in/email';
+
+/**
+ * Sign-in attempts per lower-cased email in fixed windows, in memory (one server
+ * process): each attempt counts when it starts, a successful one clears the count.
+ */
+function accountSignInLimiter({ maxFailures, windowSeconds } = ACCOUNT_SIGN_IN_LIMIT) {
+  const MAX_ENTRIES = 100_000;
+  const attempts = new Map<string, { count: number; until: number }>();
+  const keyOf = (email: unknown) => (typeof email === 'string' ? email.trim().toLowerCase() : '');
+  return {
+    /** Counts the attempt; false when the account is locked (the attempt is then not counted). */
+    attempt(email: unknown): boolean {
+      const key = keyOf(email);
+      if (!key) return true;
+      const now = Date.now();
+      let entry = attempts.get(key);
+      if (!entry || entry.until <= now) {
+        entry = { count: 0, until: now + windowSeconds * 1000 };
+        attempts.delete(key);
+        // Guessing across many emails must not grow the map without end.
+        if (attempts.size >= MAX_ENTRIES) {
+          for (const [staleKey, stale] of attempts) if (stale.until <= now) attempts.delete(staleKey);
+          for (const oldest of attempts.keys()) {
+            if (attempts.size < MAX_ENTRIES) break;
+            attempts.delete(oldest);
+          }
+        }
+        attempts.set(key, entry);
+      }
+      if (entry.count >= maxFailures) return false;
+      entry.count += 1;
+      return true;
+    },
+    succeeded(email: unknown) {
+      attempts.delete(keyOf(email));
+    },
+  };
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -2,7 +2,7 @@ import { type Action, permissions, reachesRestaurant } from '@brigade/core/permi
 import { isRole, type Role } from '@brigade/core/roles';
 import { fromNodeHeaders } from 'better-auth/node';
 import { eq } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Database } from '../db/client';
 import { staffRestaurantAssignments } from '../db/schema/restaurants';
 import { forbidden, unauthorized } from '../errors';
@@ -22,6 +22,10 @@ export interface SessionUser {
 declare module 'fastify' {
   interface FastifyRequest {
     sessionUser?: SessionUser;
+  }
+  interface FastifySchema {
+    /** The permission-table action a guarded route checks (see `documentGuardedAction`). */
+    'x-action'?: Action;
   }
 }
 
@@ -51,16 +55,37 @@ export async function loadSessionUser(auth: Auth, db: Database, request: Fastify
 
 export type GuardFactory = (action: Action) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
+/** Each preHandler made by a guard factory, and the action it checks. */
+const guardedActions = new WeakMap<object, Action>();
+
 /**
  * `guard('restaurants.read')` as a route's preHandler: 401 signed out, 403 when the
  * permission table does not give the caller's role that action.
  */
 export function createGuard(auth: Auth, db: Database): GuardFactory {
-  return (action) => async (request) => {
-    const user = await loadSessionUser(auth, db, request);
-    if (!(permissions[action].roles as readonly Role[]).includes(user.role)) throw forbidden();
-    request.sessionUser = user;
+  return (action) => {
+    const preHandler = async (request: FastifyRequest) => {
+      const user = await loadSessionUser(auth, db, request);
+      if (!(permissions[action].roles as readonly Role[]).includes(user.role)) throw forbidden();
+      request.sessionUser = user;
+    };
+    guardedActions.set(preHandler, action);
+    return preHandler;
   };
+}
+
+/**
+ * An `onRoute` hook: writes the action of a route's guard into its OpenAPI operation
+ * as `x-action`, so the API docs say who may call what, and the authorization matrix
+ * test reads every route and its action from the one document.
+ */
+export function documentGuardedAction(route: RouteOptions) {
+  const actions = [route.preHandler ?? []].flat().flatMap((handler) => guardedActions.get(handler) ?? []);
+  if (actions.length === 0) return;
+  if (actions.length > 1) throw new Error(`${route.method} ${route.url}: one guard per route, not ${actions.length}`);
+  // Hidden, it would escape the matrix, which lists the routes of the document.
+  if (route.schema?.hide) throw new Error(`${route.method} ${route.url}: a guarded route stays in the API docs`);
+  route.schema = { ...route.schema, 'x-action': actions[0] };
 }
 
 /** The caller set by the route's guard; a route without a guard has none. */

@@ -1,4 +1,7 @@
 import type { App, AppContext } from '../context';
+import type { DatabaseHandle } from '../db/client';
+import { DATABASE_UNAVAILABLE } from '../db/unavailable';
+import { badRequest, notFound } from '../errors';
 import { CLIENT_IP_HEADER } from './auth';
 
 /**
@@ -7,7 +10,7 @@ import { CLIENT_IP_HEADER } from './auth';
  * (or the trusted proxy), overwriting whatever the client claimed, because sessions
  * and the sign-in rate limiter key on it.
  */
-export function authRoutes(app: App, { auth }: AppContext) {
+export function authRoutes(app: App, { auth, database }: AppContext) {
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
@@ -24,9 +27,18 @@ export function authRoutes(app: App, { auth }: AppContext) {
         new Request(url, {
           method: request.method,
           headers,
-          body: request.method === 'POST' && request.body !== undefined ? JSON.stringify(request.body) : undefined,
+          body: request.method === 'POST' && request.body !== undefined ? jsonOf(request.body) : undefined,
         }),
       );
+      // Better Auth answers a path it does not know with an empty 404.
+      if (response.status === 404 && !response.body) {
+        throw notFound(`No such endpoint: ${request.method} ${url.pathname}`);
+      }
+      // Better Auth answers its own failures with an empty 500; when the cause is a
+      // database that cannot be reached, say so as every other route does.
+      if (response.status >= 500 && !(await isReachable(database))) {
+        return reply.status(503).header('retry-after', '5').send({ message: DATABASE_UNAVAILABLE });
+      }
       reply.status(response.status);
       for (const [name, value] of response.headers) {
         if (name !== 'set-cookie') reply.header(name, value);
@@ -36,4 +48,23 @@ export function authRoutes(app: App, { auth }: AppContext) {
       return reply.send(response.body ? await response.text() : null);
     },
   });
+}
+
+/** The body again as JSON; one nested too deeply to write back (thousands of levels) is refused. */
+function jsonOf(body: unknown): string {
+  try {
+    return JSON.stringify(body);
+  } catch (error) {
+    if (error instanceof RangeError) throw badRequest('The request body is nested too deeply.');
+    throw error;
+  }
+}
+
+async function isReachable(database: DatabaseHandle): Promise<boolean> {
+  try {
+    await database.ping();
+    return true;
+  } catch {
+    return false;
+  }
 }

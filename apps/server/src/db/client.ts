@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -24,10 +25,53 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** Round trip to the database, for the health check. */
   ping(): Promise<void>;
+  /** Whether every migration of this build is applied, for the readiness check. */
+  migrationsCurrent(): Promise<MigrationStatus>;
   close(): Promise<void>;
 }
 
+export interface MigrationStatus {
+  current: boolean;
+  /** Rows in drizzle.__drizzle_migrations. */
+  applied: number;
+  /** Migrations in migrations/meta/_journal.json not applied yet (Drizzle's own rule: newer than the last applied). */
+  pending: number;
+}
+
+/** PGlite could not open its data directory (damaged files); `cause` says why. */
+export class EmbeddedDatabaseError extends Error {
+  constructor(
+    readonly pgdataDir: string,
+    cause: unknown,
+  ) {
+    super(`The embedded database in ${pgdataDir} could not be opened`, { cause });
+  }
+}
+
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+
+let journalMillis: number[] | undefined;
+
+/**
+ * Compares drizzle.__drizzle_migrations (the table both Drizzle migrators keep) with the
+ * journal, as `migrate()` would: a migration is pending when it is newer than the last
+ * applied one. A database never migrated has no such table: all pending.
+ */
+async function migrationStatus(select: (sql: string) => Promise<{ created_at: unknown }[]>): Promise<MigrationStatus> {
+  journalMillis ??= readMigrationFiles({ migrationsFolder }).map((migration) => migration.folderMillis);
+  let rows: { created_at: unknown }[];
+  try {
+    rows = await select('select created_at from drizzle.__drizzle_migrations order by created_at');
+  } catch (error) {
+    // 42P01 undefined_table, 3F000 invalid_schema_name: never migrated.
+    const code = (error as { code?: unknown }).code;
+    if (code !== '42P01' && code !== '3F000') throw error;
+    rows = [];
+  }
+  const last = rows.length > 0 ? Number(rows[rows.length - 1]?.created_at) : Number.NEGATIVE_INFINITY;
+  const pending = journalMillis.filter((millis) => millis > last).length;
+  return { current: pending === 0, applied: rows.length, pending };
+}
 
 /** PostgreSQL extensions the migrations use, bundled for the embedded database. */
 const extensions = { pg_trgm };
@@ -49,7 +93,8 @@ export interface DatabaseOptions {
 export async function openDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Promise<DatabaseHandle> {
   const logger = options.onQuery ? { logQuery: options.onQuery } : undefined;
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // A server that does not answer (host down, packets dropped) fails a request in 5 s instead of hanging it.
+    const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5000 });
     // An idle client losing its server (a database restart) must not crash the process.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema, casing: 'snake_case', logger }) as unknown as Database;
@@ -60,6 +105,7 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
       ping: async () => {
         await pool.query('select 1');
       },
+      migrationsCurrent: () => migrationStatus(async (sql) => (await pool.query(sql)).rows),
       close: () => pool.end(),
     };
   }
@@ -77,7 +123,7 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
     await client.waitReady;
   } catch (error) {
     releaseLock();
-    throw error;
+    throw target.kind === 'pglite' ? new EmbeddedDatabaseError(path.join(target.dataDir, 'pgdata'), error) : error;
   }
   const db = drizzlePglite(client, { schema, casing: 'snake_case', logger }) as unknown as Database;
   return {
@@ -87,6 +133,7 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
     ping: async () => {
       await client.query('select 1');
     },
+    migrationsCurrent: () => migrationStatus(async (sql) => (await client.query<{ created_at: unknown }>(sql)).rows),
     close: async () => {
       await client.close();
       releaseLock();

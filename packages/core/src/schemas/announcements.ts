@@ -1,15 +1,11 @@
 import { z } from 'zod';
 import { messages } from '../messages';
 import { PageQuery, paged } from './common';
+import { text } from './fields';
 
 export const AnnouncementInput = z.object({
-  title: z
-    .string({ error: messages.announcementTitleRequired })
-    .trim()
-    .min(1, messages.announcementTitleRequired)
-    .max(200),
-  description: z
-    .string({ error: messages.announcementDescriptionRequired })
+  title: text({ error: messages.announcementTitleRequired }).trim().min(1, messages.announcementTitleRequired).max(200),
+  description: text({ error: messages.announcementDescriptionRequired })
     .trim()
     .min(1, messages.announcementDescriptionRequired)
     .max(10_000),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { messages } from '../messages';
 import { ROLES } from '../roles';
 import { PageQuery, paged } from './common';
-import { idField } from './fields';
+import { idField, text } from './fields';
 import { RestaurantRef } from './session';
 import { TrainingCategory } from './trainings';
 
@@ -30,7 +30,7 @@ export const AssignmentCard = z.object({
 export type AssignmentCard = z.infer<typeof AssignmentCard>;
 
 export const MyTrainingsQuery = z.object({
-  search: z.string().trim().max(200).optional(),
+  search: text().trim().max(200).optional(),
   status: z.enum(['all', 'completed', 'in_progress']).default('all'),
   categoryIds: z
     .union([z.array(idField), idField])
@@ -71,12 +71,12 @@ export type AssignablePerson = z.infer<typeof AssignablePerson>;
 
 export const AssignableQuery = z.object({
   restaurantId: idField.optional(),
-  search: z.string().trim().max(200).optional(),
+  search: text().trim().max(200).optional(),
 });
 
 export const CreateAssignments = z.object({
   trainingIds: z.array(idField, { error: messages.selectTraining }).min(1, messages.selectTraining).max(500),
-  staffIds: z.array(z.string().min(1).max(100), { error: messages.selectStaff }).min(1, messages.selectStaff).max(5000),
+  staffIds: z.array(text().min(1).max(100), { error: messages.selectStaff }).min(1, messages.selectStaff).max(5000),
   /** One due date for every pair of this assigning action (optional). */
   dueAt: z.iso.datetime({ offset: true, error: 'Due date must be a date' }).nullish(),
 });

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { messages } from '../messages';
-import { idField } from './fields';
+import { idField, text } from './fields';
 
-const itemText = z
-  .string({ error: messages.templateItemsNeedText })
+const itemText = text({ error: messages.templateItemsNeedText })
   .trim()
   .min(1, messages.templateItemsNeedText)
   .max(500, 'An item must be at most 500 characters');
@@ -13,8 +12,8 @@ const itemText = z
  * when edited so that past audits can still point at it.
  */
 export const AuditTemplateInput = z.object({
-  name: z.string({ error: messages.templateNameRequired }).trim().min(1, messages.templateNameRequired).max(200),
-  description: z.string().trim().max(2000).default(''),
+  name: text({ error: messages.templateNameRequired }).trim().min(1, messages.templateNameRequired).max(200),
+  description: text().trim().max(2000).default(''),
   items: z
     .array(z.object({ id: idField.optional(), text: itemText }), { error: messages.templateNeedsItem })
     .min(1, messages.templateNeedsItem)

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { messages } from '../messages';
 import { AUDIT_MARKS } from '../scoring';
 import { PageQuery, paged } from './common';
-import { idField } from './fields';
+import { idField, text } from './fields';
 import { RestaurantRef } from './session';
 
 export const AUDIT_STATUSES = ['draft', 'completed'] as const;
@@ -14,7 +14,7 @@ const incomplete = { error: messages.newAuditIncomplete };
 export const CreateAudit = z.object({
   restaurantId: z.uuid(incomplete),
   templateIds: z.array(z.uuid(incomplete), incomplete).min(1, messages.newAuditIncomplete).max(50),
-  auditorId: z.string(incomplete).min(1, messages.newAuditIncomplete).max(100),
+  auditorId: text(incomplete).min(1, messages.newAuditIncomplete).max(100),
 });
 export type CreateAudit = z.input<typeof CreateAudit>;
 
@@ -52,8 +52,7 @@ export const AuditItemsInput = z.object({
       z.object({
         id: idField,
         mark: z.enum(AUDIT_MARKS, { error: 'Mark must be bad, needs_improvement, good or excellent' }).nullable(),
-        comment: z
-          .string()
+        comment: text()
           .trim()
           .max(2000, 'A comment must be at most 2000 characters')
           .nullable()

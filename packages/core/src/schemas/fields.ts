@@ -5,23 +5,36 @@ import { messages } from '../messages';
 /** The spec's "basic pattern" for emails: something@something.something, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const nameField = z
-  .string({ error: messages.nameRequired })
+export const INVALID_CHARACTERS = 'Text contains a character that is not allowed';
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Text PostgreSQL stores as sent: no NUL (PostgreSQL refuses it) and no half of a
+ * surrogate pair (not a character; it would silently become U+FFFD).
+ */
+export function isStorableText(value: string): boolean {
+  return !value.includes('\u0000') && !LONE_SURROGATE.test(value);
+}
+
+/** `z.string()` for every text a person sends: refuses what cannot be stored verbatim. */
+export const text = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine(isStorableText, INVALID_CHARACTERS);
+
+export const nameField = text({ error: messages.nameRequired })
   .trim()
   .min(1, messages.nameRequired)
   .max(200, 'Name must be at most 200 characters');
 
 /** Emails are stored trimmed and lower-cased, so uniqueness is case-insensitive. */
-export const emailField = z
-  .string({ error: messages.emailRequired })
+export const emailField = text({ error: messages.emailRequired })
   .trim()
   .min(1, messages.emailRequired)
   .max(254, messages.invalidEmail)
   .regex(EMAIL_PATTERN, messages.invalidEmail)
   .transform((email) => email.toLowerCase());
 
-export const newPasswordField = z
-  .string({ error: messages.passwordRequired })
+export const newPasswordField = text({ error: messages.passwordRequired })
   .min(1, messages.passwordRequired)
   .min(MIN_PASSWORD_LENGTH, messages.passwordTooShort)
   .max(128, 'Password must be at most 128 characters');

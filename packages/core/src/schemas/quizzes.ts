@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { messages } from '../messages';
 import { DEFAULT_PASS_MARK } from '../scoring';
-import { idField } from './fields';
+import { idField, text } from './fields';
 
-const text = (message: string) => z.string({ error: message }).trim().min(1, message).max(1000);
+const requiredText = (message: string) => text({ error: message }).trim().min(1, message).max(1000);
 
 /**
  * The quiz form (core §5): a title, questions with text, options with text, exactly
@@ -11,15 +11,19 @@ const text = (message: string) => z.string({ error: message }).trim().min(1, mes
  */
 export const QuizInput = z
   .object({
-    title: text(messages.quizTitleRequired).max(200),
-    description: z.string().trim().max(5000).default(''),
-    passMark: z.coerce.number().int().min(0).max(100).default(DEFAULT_PASS_MARK),
+    title: requiredText(messages.quizTitleRequired).max(200),
+    description: text().trim().max(5000).default(''),
+    // A number, or the digits a form field holds; never true, null or [] coerced into one.
+    passMark: z
+      .union([z.number(), z.string()])
+      .pipe(z.coerce.number<string | number>().int().min(0).max(100))
+      .default(DEFAULT_PASS_MARK),
     questions: z
       .array(
         z.object({
-          text: text(messages.questionsNeedText),
+          text: requiredText(messages.questionsNeedText),
           options: z
-            .array(z.object({ text: text(messages.optionsNeedText) }))
+            .array(z.object({ text: requiredText(messages.optionsNeedText) }))
             .min(2, 'A question needs at least two options')
             .max(10),
           correctIndex: z.number().int().min(0),

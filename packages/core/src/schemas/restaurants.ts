@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { messages } from '../messages';
 import { PageQuery, paged } from './common';
-import { EMAIL_PATTERN } from './fields';
+import { EMAIL_PATTERN, text } from './fields';
 
 const required = (message: string) =>
-  z.string({ error: message }).trim().min(1, message).max(200, 'At most 200 characters');
+  text({ error: message }).trim().min(1, message).max(200, 'At most 200 characters');
 
 /** An optional text field: blank becomes null, so "no value" has one representation. */
-const optionalText = z
-  .string()
+const optionalText = text()
   .trim()
   .max(200, 'At most 200 characters')
   .nullish()
@@ -20,8 +19,7 @@ export const RestaurantInput = z.object({
   city: required(messages.cityRequired),
   country: required(messages.countryRequired),
   address: required(messages.addressRequired),
-  email: z
-    .string()
+  email: text()
     .trim()
     .max(254, messages.invalidEmail)
     .nullish()

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../roles';
-import { emailField, nameField, newPasswordField } from './fields';
+import { emailField, nameField, newPasswordField, text } from './fields';
 
 export const RestaurantRef = z.object({ id: z.string(), name: z.string() });
 export type RestaurantRef = z.infer<typeof RestaurantRef>;
@@ -16,8 +16,8 @@ export const Me = z.object({
 export type Me = z.infer<typeof Me>;
 
 export const SignIn = z.object({
-  email: z.string().trim().min(1, 'Email is required'),
-  password: z.string().min(1, 'Password is required'),
+  email: text().trim().min(1, 'Email is required'),
+  password: text().min(1, 'Password is required'),
 });
 export type SignIn = z.infer<typeof SignIn>;
 

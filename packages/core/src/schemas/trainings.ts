@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { messages } from '../messages';
-import { idField } from './fields';
+import { idField, text } from './fields';
 
 export const TrainingCategory = z.object({ id: z.string(), name: z.string() });
 export type TrainingCategory = z.infer<typeof TrainingCategory>;
 
 export const CategoryInput = z.object({
-  name: z.string({ error: messages.nameRequired }).trim().min(1, messages.nameRequired).max(100),
+  name: text({ error: messages.nameRequired }).trim().min(1, messages.nameRequired).max(100),
 });
 
 /**
@@ -16,7 +16,7 @@ export const CategoryInput = z.object({
 export const VideoInput = z.object({
   /** An existing video keeps its id, so who watched it stays recorded. */
   id: idField.optional(),
-  url: z.string().max(2000).optional(),
+  url: text().max(2000).optional(),
   uploadId: idField.optional(),
 });
 
@@ -24,8 +24,8 @@ const httpUrl = /^https?:\/\/\S+$/i;
 
 export const TrainingInput = z
   .object({
-    title: z.string({ error: messages.titleRequired }).trim().min(1, messages.titleRequired).max(200),
-    description: z.string().trim().max(10_000).default(''),
+    title: text({ error: messages.titleRequired }).trim().min(1, messages.titleRequired).max(200),
+    description: text().trim().max(10_000).default(''),
     categoryIds: z.array(idField, { error: messages.categoryRequired }).min(1, messages.categoryRequired).max(50),
     quizId: idField.nullable().default(null),
     videos: z.array(VideoInput).max(100).default([]),
@@ -94,7 +94,7 @@ export const TrainingDetail = z.object({
 export type TrainingDetail = z.infer<typeof TrainingDetail>;
 
 export const TrainingListQuery = z.object({
-  search: z.string().trim().max(200).optional(),
+  search: text().trim().max(200).optional(),
   categoryIds: z
     .union([z.array(idField), idField])
     .optional()

@@ -1,26 +1,83 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { App, AppContext } from '../../context';
+import type { MigrationStatus } from '../../db/client';
+import { DATABASE_UNAVAILABLE } from '../../db/unavailable';
 
-const Health = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['up', 'down']) });
+const Live = z.object({ status: z.literal('ok') });
 
+const Ready = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  database: z.enum(['up', 'down']),
+  /** Absent when the database is down (it could not be asked). */
+  migrations: z.enum(['current', 'pending']).optional(),
+  message: z.string().optional(),
+});
+
+/**
+ * `/api/health/live`: the process answers (no database call), for a liveness probe that
+ * restarts a hung process. `/api/health/ready` (and `/api/health`, as before): the
+ * database answers and has every migration of this build, for a load balancer or a
+ * readiness probe; 503 otherwise, with the reason.
+ */
 export function healthRoutes(app: App, { database }: AppContext) {
+  app.get(
+    '/api/health/live',
+    {
+      schema: { tags: ['health'], summary: 'Is the server process up (no database call)', response: { 200: Live } },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  /** 503 with the reason, or null when ready. */
+  async function unready(request: FastifyRequest) {
+    let migrations: MigrationStatus;
+    try {
+      await database.ping();
+      migrations = await database.migrationsCurrent();
+    } catch (error) {
+      request.log.warn({ err: error }, 'database unreachable');
+      return { status: 'unavailable' as const, database: 'down' as const, message: DATABASE_UNAVAILABLE };
+    }
+    if (migrations.current) return null;
+    return {
+      status: 'unavailable' as const,
+      database: 'up' as const,
+      migrations: 'pending' as const,
+      message: `${migrations.pending} database migration(s) not applied yet: restart the server to apply them.`,
+    };
+  }
+
+  app.get(
+    '/api/health/ready',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Is the server ready: its database reachable and migrated',
+        response: { 200: Ready, 503: Ready },
+      },
+    },
+    async (request, reply) => {
+      const problem = await unready(request);
+      if (problem) return reply.status(503).send(problem);
+      return { status: 'ok' as const, database: 'up' as const, migrations: 'current' as const };
+    },
+  );
+
+  // The original check (e2e, bench, README): the same as ready, its 200 body unchanged.
   app.get(
     '/api/health',
     {
       schema: {
         tags: ['health'],
-        summary: 'Is the server up and its database reachable',
-        response: { 200: Health, 503: Health },
+        summary: 'Is the server up and its database reachable (as ready)',
+        response: { 200: Ready, 503: Ready },
       },
     },
     async (request, reply) => {
-      try {
-        await database.ping();
-        return { status: 'ok' as const, database: 'up' as const };
-      } catch (error) {
-        request.log.warn({ err: error }, 'database unreachable');
-        return reply.status(503).send({ status: 'unavailable', database: 'down' });
-      }
+      const problem = await unready(request);
+      if (problem) return reply.status(503).send(problem);
+      return { status: 'ok' as const, database: 'up' as const };
     },
   );
 }

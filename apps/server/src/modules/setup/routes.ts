@@ -1,6 +1,8 @@
+import { messages } from '@brigade/core/messages';
 import { ErrorReply } from '@brigade/core/schemas/common';
 import { CreateFirstAccount, FirstRunStatus } from '@brigade/core/schemas/session';
 import type { App, AppContext } from '../../context';
+import { conflict } from '../../errors';
 import { createFirstAccount, isFirstRun } from './service';
 
 /** First run: an empty database offers to create the head office account, once. */
@@ -28,6 +30,8 @@ export function setupRoutes(app: App, { database, auth }: AppContext) {
       },
     },
     async (request, reply) => {
+      // Closed: refused before the password is hashed, so anonymous requests cost no CPU.
+      if (!(await isFirstRun(database.db))) throw conflict(messages.firstRunClosed);
       await createFirstAccount(database.db, auth, request.body);
       return reply.status(201).send({ needed: false });
     },

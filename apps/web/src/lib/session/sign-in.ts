@@ -20,9 +20,10 @@ export async function signInWithEmail(credentials: SignIn): Promise<void> {
   }
   const { error } = result;
   if (!error) return;
-  // The rate limiter's own wording is generic; the spec's sentence says what to do.
+  // The server names which limit was hit (this address, or this account for 15 minutes);
+  // the spec's sentence covers an answer without a message.
   const message =
-    error.status === 429 ? messages.tooManyAttempts : error.message || 'Sign in failed. Please try again.';
+    error.message || (error.status === 429 ? messages.tooManyAttempts : 'Sign in failed. Please try again.');
   throw new ApiError(error.status, message);
 }
 

@@ -1,0 +1,311 @@
+import type { Role } from '@brigade/core/roles';
+import type { Announcement } from '@brigade/core/schemas/announcements';
+import type { AuditTemplateDetail } from '@brigade/core/schemas/audit-templates';
+import type { AuditDetail } from '@brigade/core/schemas/audits';
+import type { QuizDetail, QuizForTaker } from '@brigade/core/schemas/quizzes';
+import type { TrainingCategory, TrainingDetail, Upload } from '@brigade/core/schemas/trainings';
+import { and, eq } from 'drizzle-orm';
+import type { HTTPMethods } from 'fastify';
+import { staffTrainingAssignments } from '../src/db/schema/trainings';
+import { PASSWORD, type startTestApp } from './harness';
+
+type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+/** Who calls a route: nobody signed in, or a person of restaurant A (hq reaches every restaurant). */
+export interface Caller {
+  label: 'signed out' | Role;
+  role: Role | null;
+  cookie: string | undefined;
+  email: string;
+}
+
+/** One request to a route: what fills its path, its query and its body. */
+export interface ExampleCall {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+  /** A body that is not JSON (a file upload), with its content type. */
+  raw?: { payload: Buffer; contentType: string };
+}
+
+type MakeCall = (caller: Caller) => ExampleCall | Promise<ExampleCall>;
+
+export interface RouteExample {
+  /**
+   * A valid call that succeeds for every caller the route's action allows. A call that
+   * changes or deletes a record makes that record first, afresh for each caller.
+   */
+  call: MakeCall;
+  /** Allowed callers get this status rather than a 2xx, for the reason given. */
+  allowed?: { status: number; because: string };
+  /**
+   * For an action scoped to a restaurant: the same route on restaurant B's records,
+   * which staff and managers of restaurant A must be refused; or why the route names
+   * no restaurant.
+   */
+  otherRestaurant?: MakeCall[] | { namesNoRestaurant: string };
+}
+
+/**
+ * Restaurants A and B, a caller of each role in A (and staff in B), a training with a
+ * video and a quiz, an audit template, an audit in each restaurant, an upload and an
+ * assignment for staff of each restaurant; and a valid call of every route that needs
+ * parameters or a body, keyed like the OpenAPI document ("METHOD /path/{param}").
+ */
+export async function buildMatrixFixtures(t: TestApp) {
+  const a = await t.buildRestaurant({ name: 'Brigade Utrecht' });
+  const b = await t.buildRestaurant({ name: 'Brigade Rotterdam' });
+  const hq = await t.signedIn('hq');
+  const manager = await t.signedIn('manager', { restaurantIds: [a.id] });
+  const staff = await t.signedIn('staff', { restaurantIds: [a.id] });
+  const staffOfB = await t.buildUser('staff', { restaurantIds: [b.id] });
+
+  const callers: Caller[] = [
+    { label: 'signed out', role: null, cookie: undefined, email: 'nobody@example.com' },
+    { label: 'staff', role: 'staff', cookie: staff.cookie, email: staff.email },
+    { label: 'manager', role: 'manager', cookie: manager.cookie, email: manager.email },
+    { label: 'hq', role: 'hq', cookie: hq.cookie, email: hq.email },
+  ];
+
+  /** A request as hq that must succeed: how the fixtures are made. */
+  async function asHq<T>(method: HTTPMethods, url: string, payload?: object): Promise<T> {
+    const response = await t.request(hq.cookie, { method, url, payload });
+    if (response.statusCode >= 300)
+      throw new Error(`fixture ${method} ${url}: ${response.statusCode} ${response.body}`);
+    return response.json() as T;
+  }
+
+  let sequence = 0;
+  const unique = (word: string) => `${word} ${++sequence}`;
+
+  const restaurantBody = () => ({
+    name: unique('Brigade'),
+    city: 'Utrecht',
+    country: 'Netherlands',
+    address: 'Oudegracht 1',
+  });
+  const staffBody = (restaurantId: string) => ({
+    name: unique('New staff'),
+    email: `new-staff-${++sequence}@example.com`,
+    password: PASSWORD,
+    role: 'staff',
+    selectedRestaurants: [restaurantId],
+  });
+  const templateBody = () => ({ name: unique('Kitchen check'), items: [{ text: 'Floors are clean' }] });
+  const quizBody = () => ({
+    title: unique('Hygiene quiz'),
+    passMark: 50,
+    questions: [{ text: 'Wash hands before service?', options: [{ text: 'Yes' }, { text: 'No' }], correctIndex: 0 }],
+  });
+  const announcementBody = () => ({ title: unique('Notice'), description: 'The kitchen closes early on Friday.' });
+
+  const category = await asHq<TrainingCategory>('POST', '/api/training-categories', { name: 'Safety' });
+  const trainingBody = (quizId: string | null = null) => ({
+    title: unique('Fryer safety'),
+    categoryIds: [category.id],
+    quizId,
+    videos: [{ url: 'https://videos.example.com/fryer.mp4' }],
+  });
+
+  const newTemplate = () => asHq<AuditTemplateDetail>('POST', '/api/audit-templates', templateBody());
+  const newQuiz = () => asHq<QuizDetail>('POST', '/api/quizzes', quizBody());
+  const newTraining = (quizId: string | null = null) =>
+    asHq<TrainingDetail>('POST', '/api/trainings', trainingBody(quizId));
+  const newAnnouncement = () => asHq<Announcement>('POST', '/api/announcements', announcementBody());
+  const newStaff = (restaurantId: string) => t.buildUser('staff', { restaurantIds: [restaurantId] });
+  const template = await newTemplate();
+  async function newAudit(restaurantId: string) {
+    const { id } = await asHq<{ id: string }>('POST', '/api/audits', {
+      restaurantId,
+      templateIds: [template.id],
+      auditorId: hq.id,
+    });
+    return asHq<AuditDetail>('GET', `/api/audits/${id}`);
+  }
+  /** Every item of the audit marked good, at the version read. */
+  const markedGood = (audit: AuditDetail) => ({
+    version: audit.version,
+    items: audit.items.map((item) => ({ id: item.id, mark: 'good', comment: null })),
+  });
+  async function assign(trainingId: string, staffId: string) {
+    await asHq('POST', '/api/training-assignments', { trainingIds: [trainingId], staffIds: [staffId] });
+    const [row] = await t.db
+      .select({ id: staffTrainingAssignments.id })
+      .from(staffTrainingAssignments)
+      .where(and(eq(staffTrainingAssignments.trainingId, trainingId), eq(staffTrainingAssignments.staffId, staffId)));
+    if (!row) throw new Error('assignment not made');
+    return row.id;
+  }
+  const newAssignment = async (staffId: string) => assign((await newTraining()).id, staffId);
+
+  const quiz = await newQuiz();
+  const training = await newTraining(quiz.id);
+  const video = training.videos[0];
+  if (!video) throw new Error('training without its video');
+  const quizToTake = await asHq<QuizForTaker>('GET', `/api/trainings/${training.id}/quiz`);
+  const answers = quizToTake.questions.map((question) => ({
+    questionId: question.id,
+    optionId: question.options[0]?.id,
+  }));
+  const auditOfA = await newAudit(a.id);
+  const auditOfB = await newAudit(b.id);
+  const assignmentOfA = await assign(training.id, staff.id);
+  const assignmentOfB = await assign(training.id, staffOfB.id);
+  const videoFile = multipart('clip.mp4', 'video/mp4', Buffer.alloc(1024, 7));
+  const upload = await t
+    .request(hq.cookie, {
+      method: 'POST',
+      url: '/api/uploads',
+      payload: videoFile.payload,
+      headers: { 'content-type': videoFile.contentType },
+    })
+    .then((response) => response.json() as Upload);
+
+  const examples: Record<string, RouteExample> = {
+    'PUT /api/profile': { call: (caller) => ({ body: { name: `${caller.label} caller`, email: caller.email } }) },
+
+    'GET /api/restaurants/{id}': {
+      call: () => ({ params: { id: a.id } }),
+      otherRestaurant: [() => ({ params: { id: b.id } })],
+    },
+    'POST /api/restaurants': { call: () => ({ body: restaurantBody() }) },
+    'PUT /api/restaurants/{id}': {
+      call: async () => ({ params: { id: (await t.buildRestaurant()).id }, body: restaurantBody() }),
+    },
+    'PATCH /api/restaurants/{id}/active': {
+      call: async () => ({ params: { id: (await t.buildRestaurant()).id }, body: { isActive: false } }),
+    },
+    'DELETE /api/restaurants/{id}': { call: async () => ({ params: { id: (await t.buildRestaurant()).id } }) },
+
+    'GET /api/users': {
+      call: () => ({ query: { restaurantId: a.id } }),
+      otherRestaurant: [() => ({ query: { restaurantId: b.id } })],
+    },
+    'POST /api/users': {
+      call: () => ({ body: staffBody(a.id) }),
+      otherRestaurant: [
+        () => ({ body: staffBody(b.id) }),
+        // Moving restaurant B's staff member into A.
+        () => ({
+          body: { id: staffOfB.id, name: 'Poached', email: staffOfB.email, role: 'staff', selectedRestaurants: [a.id] },
+        }),
+      ],
+    },
+    'PATCH /api/users/{id}/active': {
+      call: async () => ({ params: { id: (await newStaff(a.id)).id }, body: { isActive: false } }),
+      otherRestaurant: [async () => ({ params: { id: (await newStaff(b.id)).id }, body: { isActive: false } })],
+    },
+    'DELETE /api/users/{id}': {
+      call: async () => ({ params: { id: (await newStaff(a.id)).id } }),
+      otherRestaurant: [async () => ({ params: { id: (await newStaff(b.id)).id } })],
+    },
+
+    'GET /api/audit-templates/{id}': { call: () => ({ params: { id: template.id } }) },
+    'POST /api/audit-templates': { call: () => ({ body: templateBody() }) },
+    'PUT /api/audit-templates/{id}': {
+      call: async () => ({ params: { id: (await newTemplate()).id }, body: templateBody() }),
+    },
+    'DELETE /api/audit-templates/{id}': { call: async () => ({ params: { id: (await newTemplate()).id } }) },
+
+    'GET /api/audits': {
+      call: () => ({ query: { restaurantId: a.id } }),
+      otherRestaurant: [() => ({ query: { restaurantId: b.id } })],
+    },
+    'POST /api/audits': {
+      call: () => ({ body: { restaurantId: a.id, templateIds: [template.id], auditorId: hq.id } }),
+    },
+    'GET /api/audits/{id}': {
+      call: () => ({ params: { id: auditOfA.id } }),
+      otherRestaurant: [() => ({ params: { id: auditOfB.id } })],
+    },
+    'PUT /api/audits/{id}/draft': {
+      call: async () => {
+        const audit = await newAudit(a.id);
+        return { params: { id: audit.id }, body: markedGood(audit) };
+      },
+    },
+    'POST /api/audits/{id}/submit': {
+      call: async () => {
+        const audit = await newAudit(a.id);
+        return { params: { id: audit.id }, body: markedGood(audit) };
+      },
+    },
+    'DELETE /api/audits/{id}': { call: async () => ({ params: { id: (await newAudit(a.id)).id } }) },
+
+    'POST /api/uploads': { call: () => ({ raw: videoFile }) },
+    'GET /api/uploads/{id}/content': { call: () => ({ params: { id: upload.id } }) },
+
+    'POST /api/training-categories': { call: () => ({ body: { name: unique('Category') } }) },
+    'GET /api/trainings/{id}': { call: () => ({ params: { id: training.id } }) },
+    'POST /api/trainings': { call: () => ({ body: trainingBody() }) },
+    'PUT /api/trainings/{id}': {
+      call: async () => ({ params: { id: (await newTraining()).id }, body: trainingBody() }),
+    },
+    'DELETE /api/trainings/{id}': { call: async () => ({ params: { id: (await newTraining()).id } }) },
+    'POST /api/trainings/{id}/videos/{videoId}/watched': {
+      call: () => ({ params: { id: training.id, videoId: video.id } }),
+    },
+
+    'GET /api/quizzes/{id}': { call: () => ({ params: { id: quiz.id } }) },
+    'POST /api/quizzes': { call: () => ({ body: quizBody() }) },
+    'PUT /api/quizzes/{id}': { call: async () => ({ params: { id: (await newQuiz()).id }, body: quizBody() }) },
+    'DELETE /api/quizzes/{id}': { call: async () => ({ params: { id: (await newQuiz()).id } }) },
+    'GET /api/trainings/{id}/quiz': { call: () => ({ params: { id: training.id } }) },
+    'POST /api/trainings/{id}/quiz/attempts': { call: () => ({ params: { id: training.id }, body: { answers } }) },
+
+    'GET /api/training-assignments': {
+      call: () => ({ query: { restaurantId: a.id } }),
+      otherRestaurant: [() => ({ query: { restaurantId: b.id } })],
+    },
+    'GET /api/training-assignments/assignable': {
+      call: () => ({ query: { restaurantId: a.id } }),
+      otherRestaurant: [() => ({ query: { restaurantId: b.id } })],
+    },
+    'POST /api/training-assignments': {
+      call: () => ({ body: { trainingIds: [training.id], staffIds: [staff.id] } }),
+      otherRestaurant: [() => ({ body: { trainingIds: [training.id], staffIds: [staffOfB.id] } })],
+    },
+    'DELETE /api/training-assignments/{id}': {
+      call: async () => ({ params: { id: await newAssignment(staff.id) } }),
+      otherRestaurant: [async () => ({ params: { id: await newAssignment(staffOfB.id) } })],
+    },
+    'POST /api/training-assignments/{id}/reset-quiz': {
+      call: () => ({ params: { id: assignmentOfA } }),
+      otherRestaurant: [() => ({ params: { id: assignmentOfB } })],
+    },
+
+    'POST /api/announcements': { call: () => ({ body: announcementBody() }) },
+    'PUT /api/announcements/{id}': {
+      call: async () => ({ params: { id: (await newAnnouncement()).id }, body: announcementBody() }),
+    },
+    'DELETE /api/announcements/{id}': { call: async () => ({ params: { id: (await newAnnouncement()).id } }) },
+
+    'GET /api/dashboards/manager': {
+      call: () => ({ query: { restaurantId: a.id } }),
+      otherRestaurant: [() => ({ query: { restaurantId: b.id } })],
+    },
+    'GET /api/store-performance/{restaurantId}': { call: () => ({ params: { restaurantId: a.id } }) },
+    'GET /api/store-performance/{restaurantId}/visits': { call: () => ({ params: { restaurantId: a.id } }) },
+
+    'GET /api/reports/status': {
+      call: () => ({}),
+      otherRestaurant: { namesNoRestaurant: 'whether Power BI is configured is the same for every restaurant' },
+    },
+    'POST /api/reports/{key}/token': {
+      call: () => ({ params: { key: 'sales' }, body: { restaurantId: a.id } }),
+      allowed: { status: 503, because: 'Power BI is not configured here; the restaurant is checked before that' },
+      otherRestaurant: [() => ({ params: { key: 'sales' }, body: { restaurantId: b.id } })],
+    },
+  };
+
+  return { callers, examples };
+}
+
+function multipart(fileName: string, contentType: string, bytes: Buffer) {
+  const boundary = '----brigade-matrix-boundary';
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
