@@ -17,6 +17,8 @@ const database = await openDatabase(
   { kind: 'postgres', url },
   { onQuery: (query, params) => capturing && captured.push({ query, params }) },
 );
+// A kept database may predate the newest migrations.
+await database.migrate();
 const app = await buildApp({
   database,
   publicUrl: 'http://localhost:3000',

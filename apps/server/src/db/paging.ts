@@ -1,10 +1,13 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 
 /**
- * The number of rows the filter matched, on every row of a page: `count(*) over ()` is
- * computed before LIMIT, so a page and its total come back in one round trip.
+ * How many rows of `table` the filter matches, as a column of the page's own query: a
+ * scalar subquery is planned on its own (a hash join where the page walks an index),
+ * and the page and its total come back in one round trip.
  */
-export const matchedRows = () => sql<number>`(count(*) over ())::int`;
+export const matchedRows = (table: PgTable, where: SQL | undefined) =>
+  sql<number>`(select count(*)::int from ${table} ${where ? sql`where ${where}` : sql``})`;
 
 /**
  * The total from a page's rows. Past the last page no row carries it, so only then is

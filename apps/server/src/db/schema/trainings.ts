@@ -95,3 +95,22 @@ export const staffTrainingAssignments = pgTable(
     index('staff_training_assignments_open_idx').on(t.staffId).where(sql`${t.completedAt} is null`),
   ],
 );
+
+/**
+ * Per person, how many trainings are assigned and how many of those are completed:
+ * kept by statement-level triggers on staff_training_assignments (migration
+ * 0007_training-totals-triggers.sql), never written by the app. Chain-wide counts and
+ * the overview's "has assignments" then read one narrow row per person instead of
+ * every assignment.
+ */
+export const staffTrainingTotals = pgTable(
+  'staff_training_totals',
+  {
+    staffId: text('staff_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    total: integer('total').notNull().default(0),
+    completed: integer('completed').notNull().default(0),
+  },
+  (t) => [index('staff_training_totals_open_idx').on(t.staffId).where(sql`${t.total} > 0`)],
+);

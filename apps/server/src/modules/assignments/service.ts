@@ -18,7 +18,12 @@ import { likePattern } from '../../db/like-pattern';
 import { matchedRows, totalOfPage } from '../../db/paging';
 import { quizAttemptResets, quizAttempts, trainingQuizAssignments } from '../../db/schema/quizzes';
 import { restaurants, staffRestaurantAssignments } from '../../db/schema/restaurants';
-import { staffTrainingAssignments, trainingCategoryAssignments, trainings } from '../../db/schema/trainings';
+import {
+  staffTrainingAssignments,
+  staffTrainingTotals,
+  trainingCategoryAssignments,
+  trainings,
+} from '../../db/schema/trainings';
 import { users } from '../../db/schema/users';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { queryAssignmentCards } from './cards';
@@ -86,21 +91,22 @@ export async function listAssignmentOverview(
   const assignmentFilter: (SQL | undefined)[] = [];
   if (query.trainingId) assignmentFilter.push(eq(staffTrainingAssignments.trainingId, query.trainingId));
   const pattern = query.search ? likePattern(query.search) : undefined;
-  // The trainings join only when searching by title: without it the check is an index-only probe.
+  // The trainings join only when searching by title; unfiltered, the per-person totals say who has any.
   const hasMatchingAssignment = pattern
     ? sql`exists (
         select 1 from ${staffTrainingAssignments} sta join ${trainings} t on t.id = sta.training_id
         where sta.staff_id = ${userId}
         ${query.trainingId ? sql`and sta.training_id = ${query.trainingId}` : sql``}
         and (t.title ilike ${pattern} or ${users.name} ilike ${pattern} or ${users.email} ilike ${pattern}))`
-    : sql`exists (
-        select 1 from ${staffTrainingAssignments} sta where sta.staff_id = ${userId}
-        ${query.trainingId ? sql`and sta.training_id = ${query.trainingId}` : sql``})`;
+    : query.trainingId
+      ? sql`exists (select 1 from ${staffTrainingAssignments} sta
+          where sta.staff_id = ${userId} and sta.training_id = ${query.trainingId})`
+      : sql`${userId} in (select staff_id from ${staffTrainingTotals} where total > 0)`;
   const where = and(audienceOf(actor, query.restaurantId), hasMatchingAssignment);
 
-  // The page's ids (with the total) first, so restaurantsOf runs for those rows only.
+  // The page's ids first, so restaurantsOf runs for those rows only.
   const pageIds = db
-    .select({ id: users.id, total: matchedRows().as('total') })
+    .select({ id: users.id })
     .from(users)
     .where(where)
     .orderBy(asc(users.name), asc(users.id))
@@ -114,7 +120,7 @@ export async function listAssignmentOverview(
       email: users.email,
       role: users.role,
       restaurants: restaurantsOf,
-      total: pageIds.total,
+      total: matchedRows(users, where),
     })
     .from(users)
     .innerJoin(pageIds, eq(users.id, pageIds.id))

@@ -8,7 +8,7 @@ import { announcements } from '../../db/schema/announcements';
 import { audits } from '../../db/schema/audits';
 import { quizAttempts } from '../../db/schema/quizzes';
 import { restaurants, staffRestaurantAssignments } from '../../db/schema/restaurants';
-import { staffTrainingAssignments } from '../../db/schema/trainings';
+import { staffTrainingAssignments, staffTrainingTotals } from '../../db/schema/trainings';
 import { users } from '../../db/schema/users';
 
 /**
@@ -75,7 +75,7 @@ export async function hqDashboard(db: Queryable): Promise<HqDashboard> {
       totalRestaurants: sql<number>`(select count(*)::int from ${restaurants} where is_active)`,
       totalStaff: sql<number>`(select count(*)::int from ${users} where is_active and role in ('staff', 'manager'))`,
       pendingAudits: sql<number>`(select count(*)::int from ${audits} where status = 'draft')`,
-      overdueTrainings: sql<number>`(select count(*)::int from ${staffTrainingAssignments} where completed_at is null)`,
+      overdueTrainings: sql<number>`(select coalesce(sum(total - completed), 0)::int from ${staffTrainingTotals})`,
       announcements: announcementsPanel,
       ...recentAuditsPanel(),
     })

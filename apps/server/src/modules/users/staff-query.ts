@@ -6,7 +6,7 @@ import type { Queryable } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { matchedRows, totalOfPage } from '../../db/paging';
 import { restaurants, staffRestaurantAssignments } from '../../db/schema/restaurants';
-import { staffTrainingAssignments } from '../../db/schema/trainings';
+import { staffTrainingTotals } from '../../db/schema/trainings';
 import { users } from '../../db/schema/users';
 
 /**
@@ -28,13 +28,8 @@ const staffColumns = {
     join ${restaurants} r on r.id = sra.restaurant_id
     where sra.user_id = ${outerUserId}
   ), '[]'::json)`,
-  completed: sql<number>`(
-    select count(*)::int from ${staffTrainingAssignments} sta
-    where sta.staff_id = ${outerUserId} and sta.completed_at is not null
-  )`,
-  total: sql<number>`(
-    select count(*)::int from ${staffTrainingAssignments} sta where sta.staff_id = ${outerUserId}
-  )`,
+  completed: sql<number>`coalesce((select completed from ${staffTrainingTotals} tt where tt.staff_id = ${outerUserId}), 0)`,
+  total: sql<number>`coalesce((select total from ${staffTrainingTotals} tt where tt.staff_id = ${outerUserId}), 0)`,
 };
 
 type StaffRow = Omit<StaffMember, 'trainingProgress'> & { completed: number; total: number };
@@ -92,7 +87,7 @@ export async function queryStaffPage(
   // The page's ids first, so the per-person subqueries run for those rows only, not
   // for every row the offset skips.
   const pageIds = db
-    .select({ id: users.id, total: matchedRows().as('total') })
+    .select({ id: users.id })
     .from(users)
     .where(where)
     .orderBy(asc(users.name), asc(users.id))
@@ -100,7 +95,7 @@ export async function queryStaffPage(
     .offset((page.page - 1) * page.pageSize)
     .as('page_ids');
   const rows = await db
-    .select({ ...staffColumns, matched: pageIds.total })
+    .select({ ...staffColumns, matched: matchedRows(users, where) })
     .from(users)
     .innerJoin(pageIds, eq(users.id, pageIds.id))
     .orderBy(asc(users.name), asc(users.id));
