@@ -3,7 +3,7 @@
  * its own, drives it with simulated people, does its harm (none, kill -9, a PostgreSQL
  * restart, SIGTERM) and checks the database afterwards.
  */
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -244,6 +244,10 @@ async function crashLoop(
       await sleep(upFor);
       const networkBefore = recorder.total('network');
       acksAtKills = ledger.counts();
+      if (!server.alive) {
+        result.failed.push(`the server died by itself before kill ${kill}: ${JSON.stringify(server.exit)}`);
+        result.findings.push(`the server's last output:\n${server.tail()}`);
+      }
       server.kill('SIGKILL');
       await server.exited;
       server = new ServerProcess(target);
@@ -408,6 +412,14 @@ function clusterVersion(): string {
 export async function dbRestartPhase(options: PhaseOptions): Promise<PhaseResult> {
   const result = newResult('db-restart');
   const version = clusterVersion();
+  // Interrupted while PostgreSQL is down: start it again before going, others use it too.
+  const restartOnSignal = () => {
+    try {
+      execFileSync('pg_ctlcluster', [version, 'main', 'start'], { stdio: 'inherit' });
+    } finally {
+      process.exit(130);
+    }
+  };
   await withPostgres('dbrestart', async (target) => {
     const server = new ServerProcess(target);
     let pgStopped = false;
@@ -446,6 +458,8 @@ export async function dbRestartPhase(options: PhaseOptions): Promise<PhaseResult
         times.stopAsked = performance.now();
         log(`pg_ctlcluster ${version} main stop`);
         pgStopped = true;
+        process.once('SIGINT', restartOnSignal);
+        process.once('SIGTERM', restartOnSignal);
         await execFileAsync('pg_ctlcluster', [version, 'main', 'stop']);
         times.stopped = performance.now();
         await sleep(5000);
@@ -454,13 +468,20 @@ export async function dbRestartPhase(options: PhaseOptions): Promise<PhaseResult
         await execFileAsync('pg_ctlcluster', [version, 'main', 'start']);
         pgStopped = false;
         times.startReturned = performance.now();
-        while (!(await pgAccepts())) await sleep(50);
+        const acceptDeadline = performance.now() + 60_000;
+        while (!(await pgAccepts())) {
+          if (performance.now() > acceptDeadline)
+            throw new Error('PostgreSQL did not accept connections 60 s after start');
+          await sleep(50);
+        }
         times.accepts = performance.now();
         await sleep(15_000);
       } finally {
         stopped = true;
         await Promise.all([people, healthPoller]);
         if (pgStopped) await execFileAsync('pg_ctlcluster', [version, 'main', 'start']).catch(() => {});
+        process.off('SIGINT', restartOnSignal);
+        process.off('SIGTERM', restartOnSignal);
       }
       const base = Math.max(times.startReturned, times.accepts);
       const inOutage = outcomes.filter((o) => o.endedAt >= times.stopAsked && o.endedAt <= base);

@@ -274,7 +274,7 @@ async function mixedLoop(options: RunOptions, account: Account, index: number) {
       await sleep(300);
       continue;
     }
-    const steps = randomInt(6, 12);
+    const steps = randomInt(10, 20);
     for (let step = 0; step < steps && !stop(); step++) {
       await think(options);
       const response = await mixedStep(options, session, account);

@@ -147,20 +147,39 @@ export class StartFailure extends Error {
   }
 }
 
-/** The distinct error messages of the server's error log lines, with how often each came. */
+interface LoggedError {
+  type?: string;
+  code?: string;
+  message?: string;
+  stack?: string;
+  cause?: LoggedError;
+}
+
+/**
+ * The distinct error messages of the server's error log lines, with how often each came:
+ * the log message, then each error and its causes (type, SQLSTATE, message), without
+ * Drizzle's "Failed query: <sql> params: <values>" text.
+ */
 export function errorMessages(lines: string[]): { message: string; count: number }[] {
   const counts = new Map<string, number>();
+  const describe = (error: LoggedError | undefined, depth = 0): string => {
+    if (!error || depth > 5) return '';
+    const message = (error.message ?? '').replace(/^Failed query: [\s\S]*$/, 'Failed query');
+    const own = [error.type, error.code, message].filter(Boolean).join(' ');
+    // pino puts the causes in the stack: "caused by: error: deadlock detected".
+    const stackCauses = [...(error.stack ?? '').matchAll(/^caused by: (.*)$/gm)].map((match) => match[1]).join(' ← ');
+    const cause = describe(error.cause, depth + 1) || stackCauses;
+    return cause ? `${own} ← ${cause}` : own;
+  };
   for (const line of lines) {
     let message = line.trim();
     try {
-      const entry = JSON.parse(line) as { msg?: string; err?: { type?: string; message?: string; code?: string } };
-      message = `${entry.msg ?? ''}: ${entry.err?.type ?? ''} ${entry.err?.code ?? ''} ${entry.err?.message ?? ''}`
-        .replace(/\s+/g, ' ')
-        .trim();
+      const entry = JSON.parse(line) as { msg?: string; err?: LoggedError; cause?: LoggedError };
+      message = `${entry.msg ?? ''}: ${describe(entry.err ?? entry.cause)}`;
     } catch {
       // Plain text.
     }
-    message = message.slice(0, 400);
+    message = message.replace(/\s+/g, ' ').slice(0, 600);
     counts.set(message, (counts.get(message) ?? 0) + 1);
   }
   return [...counts.entries()].map(([message, count]) => ({ message, count })).sort((a, b) => b.count - a.count);

@@ -15,6 +15,7 @@ import { type Auth, createAuth } from './auth/auth';
 import { createGuard, documentGuardedAction } from './auth/guards';
 import { registerOriginCheck } from './auth/origin-check';
 import { authRoutes } from './auth/routes';
+import { refuseWhileClosing } from './closing';
 import type { App, AppContext } from './context';
 import type { DatabaseHandle } from './db/client';
 import { registerErrorHandler } from './errors';
@@ -71,9 +72,12 @@ export async function buildApp(options: AppOptions): Promise<App & { auth: Auth 
     bodyLimit: BODY_LIMIT,
     trustProxy: options.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true },
+    // refuseWhileClosing answers in our own shape instead.
+    return503OnClosing: false,
     ...requestIdOptions(options.trustProxy ?? false),
   }).withTypeProvider<ZodTypeProvider>();
   echoRequestId(app);
+  refuseWhileClosing(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

@@ -12,6 +12,9 @@ export const REDACTED_PATHS = [
   '*.password',
   '*.newPassword',
   '*.currentPassword',
+  // A failed query's bound values (Drizzle's DrizzleQueryError): session tokens, hashes.
+  'err.params',
+  'err.cause.params',
 ];
 
 /** The server's logger settings: production (main.ts) and the log-leak test use the same. */

@@ -1,8 +1,8 @@
 import { messages } from '@brigade/core/messages';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { quizAttemptResets, quizAttempts } from '../src/db/schema/quizzes';
-import { staffTrainingAssignments, trainingCategories } from '../src/db/schema/trainings';
+import { staffTrainingAssignments, trainingCategories, trainings } from '../src/db/schema/trainings';
 import { startTestApp } from './harness';
 
 const t = await startTestApp();
@@ -204,5 +204,35 @@ describe('removing and resetting', () => {
     const again = await call(manager.cookie, 'DELETE', `/api/training-assignments/${assignment.id}`);
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toBe(messages.assignmentNotFound);
+  });
+});
+
+describe('concurrent bulk assignments', () => {
+  test('over the same people in different orders: none fails, every pair is made once', async () => {
+    const people = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => t.buildUser('staff', { restaurantIds: [mine.id], name: `Crowd ${i}` })),
+    );
+    const made = await t.db
+      .insert(trainings)
+      .values([{ title: 'Crowd A' }, { title: 'Crowd B' }])
+      .returning({ id: trainings.id });
+    const trainingIds = made.map((training) => training.id);
+    // A different, fixed order of the same people per request (a multiplicative shuffle).
+    const shuffled = (round: number) =>
+      people.map((_, i) => people[(i * 5 + round * 7) % people.length]?.id ?? '').reverse();
+    for (let round = 0; round < 3; round += 1) {
+      await t.db.delete(staffTrainingAssignments).where(inArray(staffTrainingAssignments.trainingId, trainingIds));
+      const responses = await Promise.all(
+        Array.from({ length: 24 }, (_, i) =>
+          call(hq.cookie, 'POST', '/api/training-assignments', {
+            trainingIds: i % 2 ? trainingIds : [...trainingIds].reverse(),
+            staffIds: shuffled(round * 24 + i),
+          }),
+        ),
+      );
+      expect(responses.map((response) => response.statusCode)).toEqual(responses.map(() => 200));
+      const created = responses.reduce((sum, response) => sum + response.json().created, 0);
+      expect(created).toBe(people.length * trainingIds.length);
+    }
   });
 });

@@ -97,6 +97,10 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
     const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5000 });
     // An idle client losing its server (a database restart) must not crash the process.
     pool.on('error', () => {});
+    // pg-pool listens for a client's errors only while it is idle: a client checked out
+    // (inside a transaction) whose server goes away would otherwise raise an unhandled
+    // 'error' and end the process. Its pending query still fails, and becomes a 503.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema, casing: 'snake_case', logger }) as unknown as Database;
     return {
       db,

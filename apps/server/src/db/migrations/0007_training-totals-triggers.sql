@@ -1,11 +1,12 @@
 -- staff_training_totals follows staff_training_assignments, one statement at a time:
 -- a bulk assignment of 5,000 rows adjusts each person's row once. Deletes and updates
 -- only adjust existing rows, so a person being deleted (whose totals row cascades away
--- in the same statement) is never written back.
+-- in the same statement) is never written back. Rows are locked in staff_id order, so
+-- concurrent statements over the same people cannot deadlock on them.
 CREATE FUNCTION staff_training_totals_after_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO staff_training_totals (staff_id, total, completed)
-  SELECT staff_id, count(*), count(completed_at) FROM inserted GROUP BY staff_id
+  SELECT staff_id, count(*), count(completed_at) FROM inserted GROUP BY staff_id ORDER BY staff_id
   ON CONFLICT (staff_id) DO UPDATE
     SET total = staff_training_totals.total + excluded.total,
         completed = staff_training_totals.completed + excluded.completed;
@@ -14,6 +15,7 @@ END $$;
 --> statement-breakpoint
 CREATE FUNCTION staff_training_totals_after_delete() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  PERFORM 1 FROM staff_training_totals WHERE staff_id IN (SELECT staff_id FROM deleted) ORDER BY staff_id FOR UPDATE;
   UPDATE staff_training_totals t
   SET total = t.total - d.total, completed = t.completed - d.completed
   FROM (SELECT staff_id, count(*) AS total, count(completed_at) AS completed FROM deleted GROUP BY staff_id) d
@@ -23,6 +25,7 @@ END $$;
 --> statement-breakpoint
 CREATE FUNCTION staff_training_totals_after_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  PERFORM 1 FROM staff_training_totals WHERE staff_id IN (SELECT staff_id FROM updated_new) ORDER BY staff_id FOR UPDATE;
   UPDATE staff_training_totals t
   SET total = t.total + d.total, completed = t.completed + d.completed
   FROM (

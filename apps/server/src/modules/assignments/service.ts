@@ -222,8 +222,10 @@ export async function createAssignments(
   actor: SessionUser,
   input: z.output<typeof CreateAssignments>,
 ): Promise<AssignmentsCreated> {
-  const trainingIds = [...new Set(input.trainingIds)];
-  const staffIds = [...new Set(input.staffIds)];
+  // Sorted, so that concurrent bulk assignments over the same people take their row
+  // locks in one order and cannot deadlock each other.
+  const trainingIds = [...new Set(input.trainingIds)].sort();
+  const staffIds = [...new Set(input.staffIds)].sort();
   return db.transaction(async (tx) => {
     await assertAssignable(tx, actor, staffIds);
     const found = await tx.select({ id: trainings.id }).from(trainings).where(inArray(trainings.id, trainingIds));
@@ -231,8 +233,8 @@ export async function createAssignments(
     const inserted = await tx
       .insert(staffTrainingAssignments)
       .values(
-        trainingIds.flatMap((trainingId) =>
-          staffIds.map((staffId) => ({
+        staffIds.flatMap((staffId) =>
+          trainingIds.map((trainingId) => ({
             staffId,
             trainingId,
             assignedBy: actor.id,
