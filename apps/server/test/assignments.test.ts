@@ -146,6 +146,10 @@ describe('my trainings and the overview', () => {
   test('filters by training and searches by name or title, in SQL', async () => {
     const byTraining = (await call(hq.cookie, 'GET', `/api/training-assignments?trainingId=${withQuiz.id}`)).json();
     expect(byTraining.total).toBe(byTraining.items.length);
+    const everyone = (await call(hq.cookie, 'GET', '/api/training-assignments?pageSize=100')).json();
+    const assigned = new Set((await t.db.select().from(staffTrainingAssignments)).map((row) => row.staffId));
+    expect(everyone.total).toBe(assigned.size);
+    expect(everyone.items.map((person: { id: string }) => person.id).sort()).toEqual([...assigned].sort());
     const beyond = (await call(hq.cookie, 'GET', `/api/training-assignments?trainingId=${withQuiz.id}&page=99`)).json();
     expect(beyond).toMatchObject({ items: [], total: byTraining.total, page: 99 });
     expect(

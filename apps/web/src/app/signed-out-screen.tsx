@@ -1,7 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { SignInScreen } from '../features/session/sign-in-screen';
 import { useSetupStatus } from '../features/setup/api/get-setup-status';
-import { FirstRunScreen } from '../features/setup/first-run-screen';
 import { LoadingScreen } from './loading-screen';
+
+// Shown once in a database's life, so it is not part of what Sign In downloads.
+const FirstRunScreen = lazy(() =>
+  import('../features/setup/first-run-screen').then((module) => ({ default: module.FirstRunScreen })),
+);
 
 /**
  * Nobody is signed in: an empty database offers to create the head office account,
@@ -10,6 +15,12 @@ import { LoadingScreen } from './loading-screen';
 export function SignedOutScreen() {
   const setup = useSetupStatus();
   if (setup.isPending) return <LoadingScreen />;
-  if (setup.data?.needed) return <FirstRunScreen />;
+  if (setup.data?.needed) {
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <FirstRunScreen />
+      </Suspense>
+    );
+  }
   return <SignInScreen />;
 }

@@ -1,4 +1,4 @@
-import { ErrorReply } from '@brigade/core/schemas/common';
+import type { ErrorReply } from '@brigade/core/schemas/common';
 
 /** A failed API call: the server's readable message and, for forms, per-field messages. */
 export class ApiError extends Error {
@@ -68,12 +68,16 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   if (response.ok) return payload as T;
 
   if (response.status === 401 && !isSessionCheck) notifySessionEnded();
-  const reply = ErrorReply.safeParse(payload);
-  throw new ApiError(
-    response.status,
-    reply.success ? reply.data.message : `Request failed (${response.status})`,
-    reply.success ? (reply.data.fields ?? {}) : {},
-  );
+  const reply = isErrorReply(payload) ? payload : null;
+  throw new ApiError(response.status, reply?.message ?? `Request failed (${response.status})`, reply?.fields ?? {});
+}
+
+/**
+ * Our error replies (ErrorReply: `{ message, fields? }`), as opposed to a proxy's error
+ * page. Checked by hand because this module is on the way to Sign In, before zod.
+ */
+function isErrorReply(payload: unknown): payload is ErrorReply {
+  return typeof payload === 'object' && payload !== null && typeof (payload as ErrorReply).message === 'string';
 }
 
 async function readJson(response: Response): Promise<unknown> {

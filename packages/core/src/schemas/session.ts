@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from '../messages';
 import { ROLES } from '../roles';
 import { emailField, nameField, newPasswordField, text } from './fields';
 
@@ -16,8 +17,8 @@ export const Me = z.object({
 export type Me = z.infer<typeof Me>;
 
 export const SignIn = z.object({
-  email: text().trim().min(1, 'Email is required'),
-  password: text().min(1, 'Password is required'),
+  email: text().trim().min(1, messages.emailRequired),
+  password: text().min(1, messages.passwordRequired),
 });
 export type SignIn = z.infer<typeof SignIn>;
 

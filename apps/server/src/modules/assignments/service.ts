@@ -102,7 +102,14 @@ export async function listAssignmentOverview(
       ? sql`exists (select 1 from ${staffTrainingAssignments} sta
           where sta.staff_id = ${userId} and sta.training_id = ${query.trainingId})`
       : sql`${userId} in (select staff_id from ${staffTrainingTotals} where total > 0)`;
-  const where = and(audienceOf(actor, query.restaurantId), hasMatchingAssignment);
+  const audience = audienceOf(actor, query.restaurantId);
+  const where = and(audience, hasMatchingAssignment);
+  // Everyone with an assignment (hq, no filter): the totals table alone knows how many,
+  // without joining 20,000 people to it.
+  const total =
+    audience || pattern || query.trainingId
+      ? matchedRows(users, where)
+      : sql<number>`(select count(*)::int from ${staffTrainingTotals} where total > 0)`;
 
   // The page's ids first, so restaurantsOf runs for those rows only.
   const pageIds = db
@@ -120,12 +127,12 @@ export async function listAssignmentOverview(
       email: users.email,
       role: users.role,
       restaurants: restaurantsOf,
-      total: matchedRows(users, where),
+      total,
     })
     .from(users)
     .innerJoin(pageIds, eq(users.id, pageIds.id))
     .orderBy(asc(users.name), asc(users.id));
-  const total = await totalOfPage(people, query.page, async () => {
+  const matched = await totalOfPage(people, query.page, async () => {
     const [row] = await db.select({ value: count() }).from(users).where(where);
     return row?.value ?? 0;
   });
@@ -147,7 +154,7 @@ export async function listAssignmentOverview(
       role: person.role as Role,
       assignments: cards.filter((card) => card.staffId === person.id).map(strip),
     })),
-    total,
+    total: matched,
     page: query.page,
     pageSize: query.pageSize,
   };

@@ -1,7 +1,7 @@
 import { messages } from '@brigade/core/messages';
-import { SignIn } from '@brigade/core/schemas/session';
+import type { SignIn } from '@brigade/core/schemas/session';
 import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -17,7 +17,12 @@ export function SignInScreen() {
   const form = useForm<SignIn>({
     mode: 'uncontrolled',
     initialValues: { email: '', password: '' },
-    validate: schemaResolver(SignIn, { sync: true }),
+    // The SignIn schema's two rules with its messages, written out: the sign-in screen is
+    // the first thing anyone downloads, and zod would add a quarter to it (bench/web.ts).
+    validate: {
+      email: (value) => (value.trim() ? null : messages.emailRequired),
+      password: (value) => (value ? null : messages.passwordRequired),
+    },
   });
 
   return (
@@ -30,9 +35,12 @@ export function SignInScreen() {
           {messages.signedOut}
         </Alert>
       )}
-      {/* noValidate: the shared schema's messages show under the fields instead of the browser's
-          bubbles. Both fields are required, so no asterisks: the labels read just "Email", "Password". */}
-      <form noValidate onSubmit={form.onSubmit((values) => signIn.mutate(SignIn.parse(values)))}>
+      {/* noValidate: the shared messages show under the fields instead of the browser's bubbles.
+          Both fields are required, so no asterisks: the labels read just "Email", "Password". */}
+      <form
+        noValidate
+        onSubmit={form.onSubmit(({ email, password }) => signIn.mutate({ email: email.trim(), password }))}
+      >
         <Stack gap="md">
           <TextInput
             label="Email"

@@ -1,4 +1,4 @@
-import { Me } from '@brigade/core/schemas/session';
+import type { Me } from '@brigade/core/schemas/session';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest, notifySessionEnded } from '../api-client';
 
@@ -7,7 +7,9 @@ export const meQueryKey = ['me'] as const;
 /** The signed-in person, or `null` when nobody is signed in (the API answers 401). */
 export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
   try {
-    return Me.parse(await apiRequest('/api/me', { signal, isSessionCheck: true }));
+    // Not parsed again here: the server checks its replies against the same Me schema,
+    // and the gate must not wait for zod before it can show Sign In.
+    return await apiRequest<Me>('/api/me', { signal, isSessionCheck: true });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
