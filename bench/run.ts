@@ -8,9 +8,9 @@
  * check). Prints figures and writes bench/results/<date>-<driver>.json; never fails on a
  * timing.
  *
- *   npm run bench                      both drivers (PostgreSQL only when a URL is set)
- *   npm run bench -- --driver pglite   one driver
- *   npm run bench -- --seconds 5       shorter runs
+ *   npm run bench:api                  both drivers (PostgreSQL only when a URL is set)
+ *   npm run bench:api -- --driver pglite   one driver
+ *   npm run bench:api -- --seconds 5       shorter runs
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';

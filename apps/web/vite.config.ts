@@ -1,10 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 const apiServer = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  // .br and .gz next to every asset, served by the server as they are (preCompressed):
+  // compressed once at build time instead of on every request.
+  plugins: [react(), compression({ algorithms: ['gzip', 'brotliCompress'] })],
   server: {
     proxy: {
       '/api': {

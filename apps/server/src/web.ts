@@ -18,6 +18,10 @@ export async function serveWebApp(app: App, webRoot: string | null) {
       root: webRoot,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each file (vite-plugin-compression2).
+      preCompressed: true,
+      // Otherwise send's own `max-age=0` replaces the cache-control set below.
+      cacheControl: false,
       setHeaders(res, filePath) {
         // Vite fingerprints everything under assets/, so it can be cached for good.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {

@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { afterAll, expect, test } from 'vitest';
+import { buildApp } from '../src/app';
+import { openDatabase } from '../src/db/client';
+
+/** A built web app as Vite writes it: fingerprinted assets with .br and .gz beside them. */
+const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'brigade-web-'));
+const write = (file: string, content: string) => {
+  fs.mkdirSync(path.dirname(path.join(webRoot, file)), { recursive: true });
+  fs.writeFileSync(path.join(webRoot, file), content);
+  fs.writeFileSync(path.join(webRoot, `${file}.br`), brotliCompressSync(content));
+  fs.writeFileSync(path.join(webRoot, `${file}.gz`), gzipSync(content));
+};
+write('index.html', '<!doctype html><title>Brigade</title><script src="/assets/app-abc123.js"></script>');
+write('assets/app-abc123.js', `console.log(${JSON.stringify('x'.repeat(2000))});`);
+
+const database = await openDatabase({ kind: 'pglite-memory' });
+const app = await buildApp({
+  database,
+  publicUrl: 'http://localhost:3000',
+  authSecret: 'test-secret-test-secret-test-secret-0123',
+  signInRateLimit: 10,
+  sessionDays: 1,
+  webRoot,
+  dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'brigade-web-data-')),
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+test('assets are sent precompressed and cached for good', async () => {
+  const brotli = await app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+  expect(brotli.headers['content-encoding']).toBe('br');
+  expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(brotli.rawPayload.length).toBe(fs.statSync(path.join(webRoot, 'assets/app-abc123.js.br')).size);
+  const gzip = await app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+  expect(gzip.headers['content-encoding']).toBe('gzip');
+  const plain = await app.inject({ url: '/assets/app-abc123.js' });
+  expect(plain.headers['content-encoding']).toBeUndefined();
+  expect(plain.body).toContain('console.log');
+});
+
+test('every page address gets index.html, compressed and never cached', async () => {
+  for (const url of ['/', '/dashboard-staff', '/staff-management?page=2']) {
+    const page = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+    expect([url, page.statusCode, page.headers['content-encoding'], page.headers['cache-control']]).toEqual([
+      url,
+      200,
+      'br',
+      'no-cache',
+    ]);
+  }
+});
