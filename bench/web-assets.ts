@@ -101,7 +101,10 @@ function shellKeys(manifest: Manifest, webDir: string): string[] {
 function pageKey(manifest: Manifest, webDir: string, routePath: string): string {
   const code = readSource(webDir, ROUTER_SOURCE);
   const escaped = routePath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const specifier = new RegExp(`'${escaped}':\\s*\\(\\)\\s*=>\\s*import\\(\\s*'([^']+)'`).exec(code)?.[1];
+  // Either `'/path': () => import('…')` or `'/path': withData(() => import('…'), …)`.
+  const specifier = new RegExp(`'${escaped}':\\s*(?:withData\\(\\s*)?\\(\\)\\s*=>\\s*import\\(\\s*'([^']+)'`).exec(
+    code,
+  )?.[1];
   if (!specifier) throw new Error(`${ROUTER_SOURCE} has no page import for ${routePath}`);
   return manifestKeyOf(manifest, ROUTER_SOURCE, specifier);
 }

@@ -6,13 +6,20 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppGate } from './app/app-gate';
+import { setupStatusQuery } from './features/setup/api/get-setup-status';
 import { onSessionEnded } from './lib/api-client';
 import { queryClient } from './lib/query-client';
 import { endSession } from './lib/session/end-session';
+import { meQuery } from './lib/session/get-me';
 import { cssVariablesResolver, theme } from './theme';
 
 // Any 401 after sign-in means the session ended: show Sign In where the person is.
 onSessionEnded(() => endSession(queryClient, 'expired'));
+
+// Both answers the first screen waits for, asked at once rather than one after the other
+// (whether someone is signed in, and whether the database still needs its first account).
+void queryClient.prefetchQuery(meQuery);
+void queryClient.prefetchQuery(setupStatusQuery);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
