@@ -19,12 +19,12 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs, promisify } from 'node:util';
 import type { Role } from '@brigade/core/roles';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { createGuard } from '../apps/server/src/auth/guards';
 import { hashPassword } from '../apps/server/src/auth/passwords';
 import { type DatabaseTarget, openDatabase } from '../apps/server/src/db/client';
 import { listedEndpoints, MAX_ROUND_TRIPS } from '../apps/server/test/listed-endpoints';
+import { createScratchDatabase } from '../apps/server/test/scratch-database';
 import type { LoadOptions, LoadResult } from './load';
 import { BENCH_PEOPLE, seedChain } from './seed-chain';
 
@@ -111,22 +111,13 @@ async function openBenchDatabase(driver: 'postgres' | 'pglite', onQuery: (query:
   }
   const adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('PostgreSQL needs TEST_DATABASE_URL or DATABASE_URL');
-  const name = `brigade_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() }, { onQuery });
+  const scratch = await createScratchDatabase(adminUrl, 'brigade_bench');
+  const database = await openDatabase({ kind: 'postgres', url: scratch.url }, { onQuery });
   return {
     database,
     dispose: async () => {
-      if (args.keep) return console.log(`kept database ${url}`);
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      if (args.keep) return console.log(`kept database ${scratch.url}`);
+      await scratch.drop();
     },
   };
 }

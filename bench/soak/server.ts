@@ -7,6 +7,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { createScratchDatabase, type ScratchDatabase } from '../../apps/server/test/scratch-database';
 import { sleep } from './http';
 
 export const root = path.resolve(import.meta.dirname, '../..');
@@ -185,43 +186,9 @@ export function errorMessages(lines: string[]): { message: string; count: number
   return [...counts.entries()].map(([message, count]) => ({ message, count })).sort((a, b) => b.count - a.count);
 }
 
-export interface SoakDatabase {
-  name: string;
-  url: string;
-  drop(): Promise<void>;
-}
-
-/** A fresh database `brigade_soak_<ts>` on the local PostgreSQL; drop() removes it. */
-export async function createDatabase(label: string): Promise<SoakDatabase> {
-  const name = `brigade_soak_${Date.now()}_${label.replace(/\W/g, '_')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    name,
-    url: url.toString(),
-    drop: async () => {
-      for (let attempt = 0; attempt < 20; attempt++) {
-        const dropper = new pg.Client({ connectionString: ADMIN_URL });
-        try {
-          await dropper.connect();
-          await dropper.query(`drop database if exists ${name} with (force)`);
-          return;
-        } catch (error) {
-          if (attempt === 19) throw error;
-          await sleep(500);
-        } finally {
-          await dropper.end().catch(() => {});
-        }
-      }
-    },
-  };
+/** A fresh database `brigade_soak_<label>_…` on the local PostgreSQL; drop() removes it. */
+export function createDatabase(label: string): Promise<ScratchDatabase> {
+  return createScratchDatabase(ADMIN_URL, `brigade_soak_${label.replace(/\W/g, '_')}`);
 }
 
 /** A short-lived connection for the checks; `query` returns rows. */

@@ -3,7 +3,6 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../src/app';
 import { hashPassword } from '../src/auth/passwords';
@@ -11,6 +10,7 @@ import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../src/db/unavailable';
 import { insertUser } from '../src/modules/users/insert-user';
 import { PASSWORD, PUBLIC_URL, sessionCookieOf } from './harness';
+import { createScratchDatabase, type ScratchDatabase } from './scratch-database';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 
@@ -101,7 +101,7 @@ describe('what counts as the database being unavailable', () => {
 });
 
 describe.skipIf(!adminUrl)('the PostgreSQL database goes down and comes back', () => {
-  const name = `brigade_down_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  let scratch: ScratchDatabase;
   const target = new URL(adminUrl ?? 'postgres://localhost');
   const proxy = startProxy(target);
   let database: DatabaseHandle;
@@ -113,14 +113,11 @@ describe.skipIf(!adminUrl)('the PostgreSQL database goes down and comes back', (
     app.inject({ method, url, payload, headers: { origin: PUBLIC_URL, ...(cookie ? { cookie } : {}) } });
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
+    scratch = await createScratchDatabase(adminUrl ?? '', 'brigade_down');
     const port = await proxy.open();
-    const url = new URL(target);
+    // The scratch database, reached through the proxy the test can cut.
+    const url = new URL(scratch.url);
     url.host = `127.0.0.1:${port}`;
-    url.pathname = `/${name}`;
     database = await openDatabase({ kind: 'postgres', url: url.toString() });
     await database.migrate();
     app = await buildApp({
@@ -152,10 +149,7 @@ describe.skipIf(!adminUrl)('the PostgreSQL database goes down and comes back', (
     await app?.close();
     await database?.close();
     await proxy.stop();
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await scratch?.drop();
   });
 
   test('every route answers 503 with a clear message while it is down, and 200 again by itself', async () => {

@@ -3,13 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Role } from '@brigade/core/roles';
 import type { InjectOptions } from 'fastify';
-import pg from 'pg';
 import { afterAll } from 'vitest';
 import { type AppOptions, buildApp } from '../src/app';
 import { hashPassword } from '../src/auth/passwords';
 import { type DatabaseHandle, type DatabaseOptions, openDatabase } from '../src/db/client';
 import { restaurants, staffRestaurantAssignments } from '../src/db/schema/restaurants';
 import { insertUser } from '../src/modules/users/insert-user';
+import { createScratchDatabase } from './scratch-database';
 
 export const PUBLIC_URL = 'http://localhost:3000';
 export const PASSWORD = 'correct-horse';
@@ -140,21 +140,7 @@ async function openTestDatabase(
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('BRIGADE_TEST_DRIVER=postgres needs TEST_DATABASE_URL');
-  const name = `brigade_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() }, options);
-  return {
-    database,
-    dispose: async () => {
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
+  const scratch = await createScratchDatabase(adminUrl, 'brigade_test');
+  const database = await openDatabase({ kind: 'postgres', url: scratch.url }, options);
+  return { database, dispose: scratch.drop };
 }

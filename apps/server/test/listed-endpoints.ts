@@ -1,3 +1,4 @@
+import { ASSIGNMENT_OVERVIEW_PAGE_SIZE } from '@brigade/core/limits';
 import type { Role } from '@brigade/core/roles';
 
 /**
@@ -32,11 +33,16 @@ export function listedEndpoints({ restaurantId, restaurantSearch, auditId }: End
       role: 'hq',
       path: `/api/users?page=1&search=${encodeURIComponent(restaurantSearch)}`,
     },
-    { name: 'assignments overview, page 1', role: 'hq', path: '/api/training-assignments?page=1' },
+    // The overview screen asks for 10 people a page, each with all their cards.
+    {
+      name: 'assignments overview, page 1',
+      role: 'hq',
+      path: `/api/training-assignments?page=1&pageSize=${ASSIGNMENT_OVERVIEW_PAGE_SIZE}`,
+    },
     {
       name: 'assignments overview, restaurant',
       role: 'manager',
-      path: `/api/training-assignments?page=1&restaurantId=${restaurantId}`,
+      path: `/api/training-assignments?page=1&pageSize=${ASSIGNMENT_OVERVIEW_PAGE_SIZE}&restaurantId=${restaurantId}`,
     },
     { name: 'my trainings', role: 'staff', path: '/api/my-trainings' },
     { name: 'audit detail', role: 'hq', path: `/api/audits/${auditId}` },

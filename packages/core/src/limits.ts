@@ -6,3 +6,5 @@ export const STORE_PERFORMANCE_RECENT_AUDITS = 5;
 export const COMMENT_PREVIEW_LENGTH = 50;
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
+/** People per page of the training assignment overview (each with all their assignment cards). */
+export const ASSIGNMENT_OVERVIEW_PAGE_SIZE = 10;

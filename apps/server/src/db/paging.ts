@@ -1,5 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { count, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Queryable } from './client';
 
 /**
  * How many rows of `table` the filter matches, as a column of the page's own query: a
@@ -14,10 +15,12 @@ export const matchedRows = (table: PgTable, where: SQL | undefined) =>
  * it counted separately (a page 1 without rows means nothing matched).
  */
 export async function totalOfPage(
-  rows: readonly { total: number }[],
-  page: number,
-  count: () => Promise<number>,
+  db: Queryable,
+  page: { rows: readonly { total: number }[]; number: number },
+  counted: { table: PgTable; where: SQL | undefined },
 ): Promise<number> {
-  if (rows[0]) return rows[0].total;
-  return page === 1 ? 0 : count();
+  if (page.rows[0]) return page.rows[0].total;
+  if (page.number === 1) return 0;
+  const [row] = await db.select({ value: count() }).from(counted.table).where(counted.where);
+  return row?.value ?? 0;
 }

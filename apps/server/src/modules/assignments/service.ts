@@ -10,7 +10,7 @@ import type {
   MyTrainingsQuery,
 } from '@brigade/core/schemas/assignments';
 import type { RestaurantRef } from '@brigade/core/schemas/session';
-import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { assertReachesRestaurant, type SessionUser } from '../../auth/guards';
 import type { Database, Queryable } from '../../db/client';
@@ -132,10 +132,7 @@ export async function listAssignmentOverview(
     .from(users)
     .innerJoin(pageIds, eq(users.id, pageIds.id))
     .orderBy(asc(users.name), asc(users.id));
-  const matched = await totalOfPage(people, query.page, async () => {
-    const [row] = await db.select({ value: count() }).from(users).where(where);
-    return row?.value ?? 0;
-  });
+  const matched = await totalOfPage(db, { rows: people, number: query.page }, { table: users, where });
   const ids = people.map((person) => person.id);
   // A person found by name shows all their assignments; a training found by title, only those.
   const matchesSearch = pattern

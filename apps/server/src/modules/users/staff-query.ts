@@ -1,7 +1,7 @@
 import { ROLE_LABELS, ROLES, type Role } from '@brigade/core/roles';
 import type { RestaurantRef } from '@brigade/core/schemas/session';
 import type { StaffMember } from '@brigade/core/schemas/users';
-import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { matchedRows, totalOfPage } from '../../db/paging';
@@ -100,12 +100,9 @@ export async function queryStaffPage(
     .innerJoin(pageIds, eq(users.id, pageIds.id))
     .orderBy(asc(users.name), asc(users.id));
   const total = await totalOfPage(
-    rows.map((row) => ({ total: row.matched })),
-    page.page,
-    async () => {
-      const [row] = await db.select({ value: count() }).from(users).where(where);
-      return row?.value ?? 0;
-    },
+    db,
+    { rows: rows.map((row) => ({ total: row.matched })), number: page.page },
+    { table: users, where },
   );
   return { items: rows.map(({ matched: _, ...row }) => toStaffMember(row)), total };
 }

@@ -1,3 +1,4 @@
+import { ASSIGNMENT_OVERVIEW_PAGE_SIZE } from '@brigade/core/limits';
 import { messages } from '@brigade/core/messages';
 import { ROLE_LABELS } from '@brigade/core/roles';
 import type { AssignedPerson, AssignmentCard } from '@brigade/core/schemas/assignments';
@@ -27,7 +28,6 @@ import { AssignmentDetails } from './assignment-details';
 
 const PAGE_TITLE = 'Training Assignments';
 /** People per page; each brings all their assignments. */
-const PEOPLE_PER_PAGE = 10;
 
 /**
  * /training-assignments (core §2 "Training assignment"): assignments grouped per person,
@@ -86,7 +86,7 @@ function AssignmentOverview({ managerRestaurant }: { managerRestaurant: Restaura
   const overview = useAssignmentOverview({
     search: list.debouncedSearch,
     page: list.page,
-    pageSize: PEOPLE_PER_PAGE,
+    pageSize: ASSIGNMENT_OVERVIEW_PAGE_SIZE,
     trainingId: trainingId ?? undefined,
     restaurantId: managerRestaurant?.id ?? restaurantId ?? undefined,
   });
