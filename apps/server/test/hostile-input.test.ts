@@ -4,14 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, test } from 'vitest';
 import { BODY_LIMIT } from '../src/app';
-import {
-  CLIENT_ID,
-  CLIENT_SECRET,
-  FAKE_AUTHORITY_HOST,
-  startFakePowerBi,
-  TENANT,
-  WORKSPACE,
-} from './fakes/powerbi-server';
+import { fakePowerBiOptions, startFakePowerBi } from './fakes/powerbi-server';
 import { startTestApp } from './harness';
 
 /**
@@ -29,27 +22,7 @@ import { startTestApp } from './harness';
 const powerBi = await startFakePowerBi();
 afterAll(() => powerBi.close());
 const t = await startTestApp({
-  powerBi: {
-    config: {
-      tenantId: TENANT,
-      clientId: CLIENT_ID,
-      clientSecret: CLIENT_SECRET,
-      authorityHost: FAKE_AUTHORITY_HOST,
-      apiUrl: powerBi.apiUrl,
-      workspaceId: WORKSPACE,
-      reports: {
-        'hq-sales': { reportId: 'r-hq-sales' },
-        'hq-product-mix': { reportId: 'r-hq-mix' },
-        'hq-operations': { reportId: 'r-hq-ops' },
-        '23-24-25': { reportId: 'r-232425', datasetId: 'd-232425' },
-        sales: { reportId: 'r-sales' },
-        'product-mix': { reportId: 'r-mix' },
-        operations: { reportId: 'r-ops' },
-      },
-    },
-    missing: [],
-    networkClient: powerBi.networkClient,
-  },
+  powerBi: fakePowerBiOptions(powerBi),
 });
 await t.app.ready();
 

@@ -1,12 +1,5 @@
 import { afterAll, describe, expect, test } from 'vitest';
-import {
-  CLIENT_ID,
-  CLIENT_SECRET,
-  FAKE_AUTHORITY_HOST,
-  startFakePowerBi,
-  TENANT,
-  WORKSPACE,
-} from './fakes/powerbi-server';
+import { fakePowerBiOptions, startFakePowerBi } from './fakes/powerbi-server';
 import { startTestApp } from './harness';
 
 const fake = await startFakePowerBi();
@@ -14,27 +7,7 @@ afterAll(() => fake.close());
 
 const t = await startTestApp({
   brandWord: 'Brigade',
-  powerBi: {
-    config: {
-      tenantId: TENANT,
-      clientId: CLIENT_ID,
-      clientSecret: CLIENT_SECRET,
-      authorityHost: FAKE_AUTHORITY_HOST,
-      apiUrl: fake.apiUrl,
-      workspaceId: WORKSPACE,
-      reports: {
-        'hq-sales': { reportId: 'r-hq-sales' },
-        'hq-product-mix': { reportId: 'r-hq-mix' },
-        'hq-operations': { reportId: 'r-hq-ops' },
-        '23-24-25': { reportId: 'r-232425', datasetId: 'd-232425' },
-        sales: { reportId: 'r-sales' },
-        'product-mix': { reportId: 'r-mix' },
-        operations: { reportId: 'r-ops' },
-      },
-    },
-    missing: [],
-    networkClient: fake.networkClient,
-  },
+  powerBi: fakePowerBiOptions(fake),
 });
 const mine = await t.buildRestaurant({ name: 'Brigade Utrecht Neude' });
 const other = await t.buildRestaurant({ name: 'Brigade Rotterdam' });

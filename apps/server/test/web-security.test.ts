@@ -9,14 +9,7 @@ import { announcements } from '../src/db/schema/announcements';
 import { sessions } from '../src/db/schema/users';
 import { loggerOptions } from '../src/logging';
 import { startFakeMonday } from './fakes/monday-server';
-import {
-  CLIENT_ID,
-  CLIENT_SECRET,
-  FAKE_AUTHORITY_HOST,
-  startFakePowerBi,
-  TENANT,
-  WORKSPACE,
-} from './fakes/powerbi-server';
+import { CLIENT_SECRET, FAKE_REPORTS, fakePowerBiOptions, startFakePowerBi } from './fakes/powerbi-server';
 import { AUTH_SECRET, PASSWORD, sessionCookieOf, startTestApp } from './harness';
 
 // Issue 11: web security. What auth.test.ts and http.test.ts already prove (HttpOnly and
@@ -319,19 +312,10 @@ describe('no secret in the logs', async () => {
       },
       missing: [],
     },
-    powerBi: {
-      config: {
-        tenantId: TENANT,
-        clientId: CLIENT_ID,
-        clientSecret: CLIENT_SECRET,
-        authorityHost: FAKE_AUTHORITY_HOST,
-        apiUrl: powerBi.apiUrl,
-        workspaceId: WORKSPACE,
-        reports: { 'hq-sales': { reportId: 'r-hq-sales' }, 'hq-operations': { reportId: 'r-hq-ops' } },
-      },
-      missing: [],
-      networkClient: powerBi.networkClient,
-    },
+    powerBi: fakePowerBiOptions(powerBi, {
+      'hq-sales': FAKE_REPORTS['hq-sales'],
+      'hq-operations': FAKE_REPORTS['hq-operations'],
+    }),
   });
 
   test('sign-in, cookies, password changes, validation errors and integrations leave no secret behind', async () => {

@@ -137,3 +137,34 @@ export async function startFakePowerBi(
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** Every report key, each with a made-up id (23-24-25 with its dataset, for no-RLS tokens). */
+export const FAKE_REPORTS = {
+  'hq-sales': { reportId: 'r-hq-sales' },
+  'hq-product-mix': { reportId: 'r-hq-mix' },
+  'hq-operations': { reportId: 'r-hq-ops' },
+  '23-24-25': { reportId: 'r-232425', datasetId: 'd-232425' },
+  sales: { reportId: 'r-sales' },
+  'product-mix': { reportId: 'r-mix' },
+  operations: { reportId: 'r-ops' },
+};
+
+/** The app's Power BI options pointed at a running fake (API tests, in-process). */
+export function fakePowerBiOptions(
+  fake: Awaited<ReturnType<typeof startFakePowerBi>>,
+  reports: Partial<typeof FAKE_REPORTS> = FAKE_REPORTS,
+) {
+  return {
+    config: {
+      tenantId: TENANT,
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      authorityHost: FAKE_AUTHORITY_HOST,
+      apiUrl: fake.apiUrl,
+      workspaceId: WORKSPACE,
+      reports,
+    },
+    missing: [],
+    networkClient: fake.networkClient,
+  };
+}
