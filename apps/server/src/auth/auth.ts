@@ -101,6 +101,10 @@ export function createAuth({ db, publicUrl, secret, signInRateLimit, sessionDays
         },
       },
     },
+    // Failures that are not Better Auth's own answers (a database that cannot be reached)
+    // go up to Fastify's error handler: a 503 where that is the cause, logged by our
+    // logger without query parameters, instead of an empty 500 and a console dump.
+    onAPIError: { throw: true },
     telemetry: { enabled: false },
     logger: {
       // Wrong passwords are an everyday event, not a warning worth a log line.
@@ -114,9 +118,19 @@ export function createAuth({ db, publicUrl, secret, signInRateLimit, sessionDays
   // X-Retry-After; on sign-in we say what it means, in the words the web app shows.
   const handler = auth.handler;
   auth.handler = async (request) => {
-    const response = await handler(request);
+    const isSignIn = request.method === 'POST' && new URL(request.url).pathname.endsWith(SIGN_IN_PATH);
+    const body = isSignIn ? await request.clone().json().catch(() => null) : null;
+    let response: Response;
+    try {
+      response = await handler(request);
+    } catch (error) {
+      // A sign-in the server could not answer (the database is down) is nobody's failed
+      // attempt: it must not lock the account.
+      if (isSignIn) accountLimit.forgive(body?.email);
+      throw error;
+    }
     const retryAfter = response.headers.get('x-retry-after');
-    if (response.status !== 429 || !retryAfter || !new URL(request.url).pathname.endsWith(SIGN_IN_PATH)) {
+    if (response.status !== 429 || !retryAfter || !isSignIn) {
       return response;
     }
     return Response.json(
@@ -163,6 +177,11 @@ function accountSignInLimiter({ maxFailures, windowSeconds } = ACCOUNT_SIGN_IN_L
     },
     succeeded(email: unknown) {
       attempts.delete(keyOf(email));
+    },
+    /** Takes back an attempt that failed on our side, not on the password. */
+    forgive(email: unknown) {
+      const entry = attempts.get(keyOf(email));
+      if (entry && entry.count > 0) entry.count -= 1;
     },
   };
 }
