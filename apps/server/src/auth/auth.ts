@@ -119,14 +119,14 @@ export function createAuth({ db, publicUrl, secret, signInRateLimit, sessionDays
   const handler = auth.handler;
   auth.handler = async (request) => {
     const isSignIn = request.method === 'POST' && new URL(request.url).pathname.endsWith(SIGN_IN_PATH);
-    const body = isSignIn ? await request.clone().json().catch(() => null) : null;
+    const email = isSignIn ? await emailOf(request) : undefined;
     let response: Response;
     try {
       response = await handler(request);
     } catch (error) {
       // A sign-in the server could not answer (the database is down) is nobody's failed
       // attempt: it must not lock the account.
-      if (isSignIn) accountLimit.forgive(body?.email);
+      if (isSignIn) accountLimit.forgive(email);
       throw error;
     }
     const retryAfter = response.headers.get('x-retry-after');
@@ -142,6 +142,15 @@ export function createAuth({ db, publicUrl, secret, signInRateLimit, sessionDays
 }
 
 const SIGN_IN_PATH = '/sign-in/email';
+
+/** The email a sign-in request names, read from a copy so the request stays unread. */
+async function emailOf(request: Request): Promise<unknown> {
+  try {
+    return ((await request.clone().json()) as { email?: unknown } | null)?.email;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Sign-in attempts per lower-cased email in fixed windows, in memory (one server
