@@ -162,7 +162,9 @@ function StaffRow({ person, assigned, progressLoading, onAssign }: StaffRowProps
     <Paper component="li" withBorder p="md">
       <Group justify="space-between" align="center" gap="sm">
         <Stack gap={4} style={{ flex: '1 1 16rem', minWidth: 0 }}>
-          <Text fw={700}>{person.name}</Text>
+          <Text fw={700} miw={0} style={{ overflowWrap: 'anywhere' }}>
+            {person.name}
+          </Text>
           <Text size="sm" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
             {person.email}
           </Text>

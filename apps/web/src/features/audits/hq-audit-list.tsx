@@ -70,7 +70,9 @@ export function HqAuditCards({ audits }: AuditListProps) {
         <Paper component="li" key={audit.id} withBorder p="md">
           <Stack gap={6} h="100%">
             <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <Text fw={700}>{audit.restaurant.name}</Text>
+              <Text fw={700} miw={0} style={{ overflowWrap: 'anywhere' }}>
+                {audit.restaurant.name}
+              </Text>
               <ScoreBadge status={audit.status} score={audit.finalScore} />
             </Group>
             <Text size="sm">

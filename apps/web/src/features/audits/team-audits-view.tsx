@@ -141,7 +141,9 @@ function AuditCards({ audits }: { audits: readonly AuditListItem[] }) {
             <Paper withBorder p="md" h="100%" className={classes.surface}>
               <Stack gap={6}>
                 <Group justify="space-between" wrap="nowrap" align="flex-start">
-                  <Text fw={700}>{audit.restaurant.name}</Text>
+                  <Text fw={700} miw={0} style={{ overflowWrap: 'anywhere' }}>
+                    {audit.restaurant.name}
+                  </Text>
                   <Text size="sm" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
                     {formatDate(audit.auditedAt)}
                   </Text>

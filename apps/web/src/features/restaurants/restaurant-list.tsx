@@ -69,7 +69,9 @@ export function RestaurantCards({ restaurants, onEdit }: RestaurantListProps) {
         <Paper component="li" key={restaurant.id} withBorder p="md">
           <Stack gap={6} h="100%">
             <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <Text fw={700}>{restaurant.name}</Text>
+              <Text fw={700} miw={0} style={{ overflowWrap: 'anywhere' }}>
+                {restaurant.name}
+              </Text>
               <StatusBadge isActive={restaurant.isActive} />
             </Group>
             <div>

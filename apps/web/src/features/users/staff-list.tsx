@@ -87,10 +87,13 @@ export function StaffCards({ people, showRestaurants, ...handlers }: StaffListPr
         <Paper component="li" key={person.id} withBorder p="md">
           <Stack gap={6} h="100%">
             <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <Text fw={700}>{person.name}</Text>
+              {/* A name without spaces (pasted markup, a long compound) wraps instead of pushing the card wide. */}
+              <Text fw={700} miw={0} style={{ overflowWrap: 'anywhere' }}>
+                {person.name}
+              </Text>
               <StatusBadge isActive={person.isActive} />
             </Group>
-            <Text size="sm" style={{ wordBreak: 'break-word' }}>
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
               {person.email}
             </Text>
             <Text size="sm">
