@@ -26,6 +26,7 @@ import {
 } from '../../db/schema/trainings';
 import { users } from '../../db/schema/users';
 import { badRequest, forbidden, notFound } from '../../errors';
+import { peoplePageIds } from '../users/staff-query';
 import { queryAssignmentCards } from './cards';
 
 const strip = ({ staffId: _staffId, ...card }: AssignmentCard & { staffId: string }): AssignmentCard => card;
@@ -111,15 +112,7 @@ export async function listAssignmentOverview(
       ? matchedRows(users, where)
       : sql<number>`(select count(*)::int from ${staffTrainingTotals} where total > 0)`;
 
-  // The page's ids first, so restaurantsOf runs for those rows only.
-  const pageIds = db
-    .select({ id: users.id })
-    .from(users)
-    .where(where)
-    .orderBy(asc(users.name), asc(users.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize)
-    .as('page_ids');
+  const pageIds = peoplePageIds(db, where, query);
   const people = await db
     .select({
       id: users.id,

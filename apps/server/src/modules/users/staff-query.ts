@@ -78,15 +78,12 @@ function whereOf(filter: StaffFilter): SQL | undefined {
   return and(...conditions);
 }
 
-export async function queryStaffPage(
-  db: Queryable,
-  filter: StaffFilter,
-  page: { page: number; pageSize: number },
-): Promise<{ items: StaffMember[]; total: number }> {
-  const where = whereOf(filter);
-  // The page's ids first, so the per-person subqueries run for those rows only, not
-  // for every row the offset skips.
-  const pageIds = db
+/**
+ * The ids of one page of people by name, as a subquery to join: the per-person columns
+ * then run for the page's rows only, not for every row the offset skips.
+ */
+export function peoplePageIds(db: Queryable, where: SQL | undefined, page: { page: number; pageSize: number }) {
+  return db
     .select({ id: users.id })
     .from(users)
     .where(where)
@@ -94,6 +91,15 @@ export async function queryStaffPage(
     .limit(page.pageSize)
     .offset((page.page - 1) * page.pageSize)
     .as('page_ids');
+}
+
+export async function queryStaffPage(
+  db: Queryable,
+  filter: StaffFilter,
+  page: { page: number; pageSize: number },
+): Promise<{ items: StaffMember[]; total: number }> {
+  const where = whereOf(filter);
+  const pageIds = peoplePageIds(db, where, page);
   const rows = await db
     .select({ ...staffColumns, matched: matchedRows(users, where) })
     .from(users)
