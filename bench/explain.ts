@@ -1,13 +1,6 @@
-/**
- * EXPLAIN ANALYZE for what one request sends: `node --import tsx bench/explain.ts <database url> <role> <path>`
- * against a database kept by `npm run bench -- --keep`.
- */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
-import { buildApp } from '../apps/server/src/app';
 import { openDatabase } from '../apps/server/src/db/client';
+import { BENCH_PASSWORD, BENCH_PUBLIC_URL, buildBenchApp } from './bench-app';
 import { BENCH_PEOPLE } from './seed-chain';
 
 const [url, role, requestPath] = process.argv.slice(2) as [string, keyof typeof BENCH_PEOPLE, string];
@@ -19,20 +12,12 @@ const database = await openDatabase(
 );
 // A kept database may predate the newest migrations.
 await database.migrate();
-const app = await buildApp({
-  database,
-  publicUrl: 'http://localhost:3000',
-  authSecret: 'bench-secret-bench-secret-bench-secret-00',
-  signInRateLimit: 1_000_000,
-  sessionDays: 1,
-  webRoot: null,
-  dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'brigade-explain-')),
-});
+const app = await buildBenchApp(database);
 const signIn = await app.inject({
   method: 'POST',
   url: '/api/auth/sign-in/email',
-  headers: { origin: 'http://localhost:3000' },
-  payload: { email: BENCH_PEOPLE[role], password: 'bench-password' },
+  headers: { origin: BENCH_PUBLIC_URL },
+  payload: { email: BENCH_PEOPLE[role], password: BENCH_PASSWORD },
 });
 const cookie = String(signIn.headers['set-cookie']).split(';')[0];
 capturing = true;

@@ -43,6 +43,7 @@ function nextBody() {
 
 async function run(options: LoadOptions, seconds: number) {
   const latencies: number[] = [];
+  // Without a callback autocannon returns its instance, which is also a promise of the result.
   const instance = autocannon({
     url: options.url,
     method: options.method ?? 'GET',
@@ -52,7 +53,7 @@ async function run(options: LoadOptions, seconds: number) {
     connections: options.connections,
     duration: seconds,
     timeout: 10,
-  });
+  }) as unknown as autocannon.Instance & Promise<autocannon.Result>;
   instance.on('response', (_client, _status, _bytes, responseTime: number) => latencies.push(responseTime));
   const result = await instance;
   latencies.sort((a, b) => a - b);

@@ -19,17 +19,15 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs, promisify } from 'node:util';
 import type { Role } from '@brigade/core/roles';
-import { buildApp } from '../apps/server/src/app';
 import { createGuard } from '../apps/server/src/auth/guards';
 import { hashPassword } from '../apps/server/src/auth/passwords';
 import { type DatabaseTarget, openDatabase } from '../apps/server/src/db/client';
 import { listedEndpoints, MAX_ROUND_TRIPS } from '../apps/server/test/listed-endpoints';
 import { createScratchDatabase } from '../apps/server/test/scratch-database';
+import { buildBenchApp, BENCH_PASSWORD as PASSWORD, BENCH_PUBLIC_URL as PUBLIC_URL, rawClientOf } from './bench-app';
 import type { LoadOptions, LoadResult } from './load';
 import { BENCH_PEOPLE, seedChain } from './seed-chain';
 
-const PASSWORD = 'bench-password';
-const PUBLIC_URL = 'http://localhost:3000';
 const TARGETS = { p95: 50, signInP95: 250, pgliteP95: 200, ceilingShare: 0.4 };
 
 const { values: args } = parseArgs({
@@ -128,15 +126,7 @@ async function bench(driver: 'postgres' | 'pglite') {
   const rows: Row[] = [];
   let seedSeconds = 0;
   let chain: Awaited<ReturnType<typeof seedChain>> | null = null;
-  const app = await buildApp({
-    database,
-    publicUrl: PUBLIC_URL,
-    authSecret: 'bench-secret-bench-secret-bench-secret-00',
-    signInRateLimit: 1_000_000,
-    sessionDays: 1,
-    webRoot: null,
-    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'brigade-bench-')),
-  });
+  const app = await buildBenchApp(database);
   try {
     // The HTTP and auth ceiling: what a route costs that does nothing after the guard.
     app.get('/api/bench/ceiling', { preHandler: createGuard(app.auth, database.db)('session.read') }, async () => ({
@@ -192,8 +182,7 @@ async function bench(driver: 'postgres' | 'pglite') {
       return statements;
     }
 
-    const rawClient = (database.db as unknown as { $client: { query(q: string, p: unknown[]): Promise<unknown> } })
-      .$client;
+    const rawClient = rawClientOf(database);
     const runStatement = (statement: Statement) => rawClient.query(statement.query, statement.params);
 
     const ceilings = {} as Record<Role, number>;
@@ -316,8 +305,9 @@ function printTable(driver: 'postgres' | 'pglite', rows: Row[]) {
   }
 }
 
-const drivers =
+type Driver = 'postgres' | 'pglite';
+const drivers: Driver[] =
   args.driver === 'postgres' || args.driver === 'pglite'
     ? [args.driver]
-    : ([...(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL ? ['postgres'] : []), 'pglite'] as const);
+    : [...(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL ? (['postgres'] as const) : []), 'pglite'];
 for (const driver of drivers) await bench(driver);

@@ -203,13 +203,13 @@ export async function seedChain(db: Database, passwordHash: string): Promise<See
     (select count(*)::int from audit_items) as audit_items,
     (select count(*)::int from announcements) as announcements`);
   return {
-    rows: rowsOf(counted)[0] ?? {},
+    rows: rowsOf<Record<string, number>>(counted)[0] ?? {},
     ...(await subjectsOf(db)),
   };
 }
 
 async function subjectsOf(db: Database) {
-  const [row] = rowsOf(
+  const [row] = rowsOf<{ restaurant_id: string; restaurant_name: string; audit_id: string }>(
     await db.execute<{ restaurant_id: string; restaurant_name: string; audit_id: string }>(sql`
       select r.id as restaurant_id, r.name as restaurant_name,
              (select a.id from audits a where a.status = 'completed' order by a.audited_at desc, a.id limit 1) as audit_id

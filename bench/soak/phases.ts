@@ -10,6 +10,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { openDatabase } from '../../apps/server/src/db/client';
+import { rawClientOf } from '../bench-app';
 import { bodyText, type OpSummary, type Outcome, Recorder, round, Session, sleep } from './http';
 import { checkInvariants, type InvariantResult, Ledger, type LedgerReport } from './ledger';
 import { runPeople, setUpWorld, type World, type WorldOptions } from './scenario';
@@ -351,16 +353,15 @@ export async function pgliteCrashPhase(options: PhaseOptions): Promise<PhaseResu
     result.figures.dataDirSurvived = !result.failed.some((line) => line.startsWith('the server did not open'));
     // The data directory, opened in this process now that the server is gone.
     try {
-      const { PGlite } = await import('@electric-sql/pglite');
-      const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-      const db = new PGlite(path.join(dataDir, 'pgdata'), { extensions: { pg_trgm } });
-      await db.waitReady;
+      // As the server opens it (same extensions, same lock), now that the server is gone.
+      const database = await openDatabase({ kind: 'pglite', dataDir });
+      const client = rawClientOf(database);
       try {
         await verify(result, outcome.ledger, (run) =>
-          run(async <R>(text: string, params?: unknown[]) => (await db.query<R>(text, params)).rows),
+          run(async <R>(text: string, params?: unknown[]) => (await client.query<R>(text, params)).rows),
         );
       } finally {
-        await db.close();
+        await database.close();
       }
     } catch (error) {
       result.failed.push('the PGlite data directory could not be opened for the checks');
