@@ -129,7 +129,7 @@ async function bench(driver: 'postgres' | 'pglite') {
   const app = await buildBenchApp(database);
   try {
     // The HTTP and auth ceiling: what a route costs that does nothing after the guard.
-    app.get('/api/bench/ceiling', { preHandler: createGuard(app.auth, database.db)('session.read') }, async () => ({
+    app.get('/api/bench/ceiling', { onRequest: createGuard(app.auth, database.db)('session.read') }, async () => ({
       ok: true,
     }));
     // Requests still in the server when a load run ends must not count as the next capture's.

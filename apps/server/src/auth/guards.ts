@@ -55,22 +55,24 @@ export async function loadSessionUser(auth: Auth, db: Database, request: Fastify
 
 export type GuardFactory = (action: Action) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
-/** Each preHandler made by a guard factory, and the action it checks. */
+/** Each hook made by a guard factory, and the action it checks. */
 const guardedActions = new WeakMap<object, Action>();
 
 /**
- * `guard('restaurants.read')` as a route's preHandler: 401 signed out, 403 when the
- * permission table does not give the caller's role that action.
+ * `guard('restaurants.read')` as a route's `onRequest` hook: 401 signed out, 403 when
+ * the permission table does not give the caller's role that action. It runs before the
+ * body is read or validated, so a signed-out caller learns nothing about what a route
+ * accepts, and an unauthorised upload is refused before a byte of it is stored.
  */
 export function createGuard(auth: Auth, db: Database): GuardFactory {
   return (action) => {
-    const preHandler = async (request: FastifyRequest) => {
+    const onRequest = async (request: FastifyRequest) => {
       const user = await loadSessionUser(auth, db, request);
       if (!(permissions[action].roles as readonly Role[]).includes(user.role)) throw forbidden();
       request.sessionUser = user;
     };
-    guardedActions.set(preHandler, action);
-    return preHandler;
+    guardedActions.set(onRequest, action);
+    return onRequest;
   };
 }
 
@@ -80,7 +82,7 @@ export function createGuard(auth: Auth, db: Database): GuardFactory {
  * test reads every route and its action from the one document.
  */
 export function documentGuardedAction(route: RouteOptions) {
-  const actions = [route.preHandler ?? []].flat().flatMap((handler) => guardedActions.get(handler) ?? []);
+  const actions = [route.onRequest ?? []].flat().flatMap((handler) => guardedActions.get(handler) ?? []);
   if (actions.length === 0) return;
   if (actions.length > 1) throw new Error(`${route.method} ${route.url}: one guard per route, not ${actions.length}`);
   // Hidden, it would escape the matrix, which lists the routes of the document.

@@ -4,6 +4,7 @@ export * from './audits';
 export * from './meta';
 export * from './quizzes';
 export * from './restaurants';
+export * from './sign-in-limits';
 export * from './trainings';
 export * from './uploads';
 export * from './users';

@@ -79,9 +79,15 @@ export const quizAttempts = pgTable(
     correctCount: integer('correct_count').notNull(),
     questionCount: integer('question_count').notNull(),
     passed: boolean('passed').notNull(),
+    /**
+     * Chosen by the quiz taker's browser when the quiz opens: a repeated submission
+     * (double click, retry after a timeout) names the same id and gets the first result.
+     */
+    clientAttemptId: uuid('client_attempt_id'),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex('quiz_attempts_client_attempt_key').on(t.staffId, t.clientAttemptId),
     index('quiz_attempts_staff_quiz_created_idx').on(t.staffId, t.quizId, t.createdAt),
     index('quiz_attempts_quiz_idx').on(t.quizId),
     index('quiz_attempts_failed_idx').on(t.staffId).where(sql`not ${t.passed}`),

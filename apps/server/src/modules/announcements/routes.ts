@@ -31,7 +31,7 @@ export function announcementRoutes(app: App, { database, guard }: AppContext) {
         querystring: AnnouncementListQuery,
         response: { 200: AnnouncementPage, ...errors },
       },
-      preHandler: guard('announcements.read'),
+      onRequest: guard('announcements.read'),
     },
     async (request) => listAnnouncements(db, request.query),
   );
@@ -40,7 +40,7 @@ export function announcementRoutes(app: App, { database, guard }: AppContext) {
     '/api/announcements/recent',
     {
       schema: { tags, summary: 'The 5 most recent announcements', response: { 200: z.array(Announcement), ...errors } },
-      preHandler: guard('announcements.read'),
+      onRequest: guard('announcements.read'),
     },
     async () => recentAnnouncements(db),
   );
@@ -54,7 +54,7 @@ export function announcementRoutes(app: App, { database, guard }: AppContext) {
         body: AnnouncementInput,
         response: { 201: Announcement, ...errors },
       },
-      preHandler: guard('announcements.manage'),
+      onRequest: guard('announcements.manage'),
     },
     async (request, reply) => reply.status(201).send(await createAnnouncement(db, callerOf(request), request.body)),
   );
@@ -69,7 +69,7 @@ export function announcementRoutes(app: App, { database, guard }: AppContext) {
         body: AnnouncementInput,
         response: { 200: Announcement, ...errors },
       },
-      preHandler: guard('announcements.manage'),
+      onRequest: guard('announcements.manage'),
     },
     async (request) => updateAnnouncement(db, request.params.id, request.body),
   );
@@ -83,7 +83,7 @@ export function announcementRoutes(app: App, { database, guard }: AppContext) {
         params: IdParams,
         response: { 204: z.null(), ...errors },
       },
-      preHandler: guard('announcements.manage'),
+      onRequest: guard('announcements.manage'),
     },
     async (request, reply) => {
       await deleteAnnouncement(db, request.params.id);

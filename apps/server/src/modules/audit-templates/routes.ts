@@ -10,7 +10,7 @@ const tags = ['audit-templates'];
 
 export function auditTemplateRoutes(app: App, { database, guard }: AppContext) {
   const { db } = database;
-  const preHandler = guard('auditTemplates.manage');
+  const onRequest = guard('auditTemplates.manage');
 
   app.get(
     '/api/audit-templates',
@@ -20,7 +20,7 @@ export function auditTemplateRoutes(app: App, { database, guard }: AppContext) {
         summary: 'Audit templates with their item counts',
         response: { 200: z.array(AuditTemplateSummary), ...errors },
       },
-      preHandler,
+      onRequest,
     },
     async () => listTemplates(db),
   );
@@ -34,7 +34,7 @@ export function auditTemplateRoutes(app: App, { database, guard }: AppContext) {
         params: IdParams,
         response: { 200: AuditTemplateDetail, ...errors },
       },
-      preHandler,
+      onRequest,
     },
     async (request) => getTemplate(db, request.params.id),
   );
@@ -48,7 +48,7 @@ export function auditTemplateRoutes(app: App, { database, guard }: AppContext) {
         body: AuditTemplateInput,
         response: { 201: AuditTemplateDetail, ...errors },
       },
-      preHandler,
+      onRequest,
     },
     async (request, reply) => reply.status(201).send(await createTemplate(db, callerOf(request), request.body)),
   );
@@ -63,7 +63,7 @@ export function auditTemplateRoutes(app: App, { database, guard }: AppContext) {
         body: AuditTemplateInput,
         response: { 200: AuditTemplateDetail, ...errors },
       },
-      preHandler,
+      onRequest,
     },
     async (request) => updateTemplate(db, request.params.id, request.body),
   );
@@ -77,7 +77,7 @@ export function auditTemplateRoutes(app: App, { database, guard }: AppContext) {
         params: IdParams,
         response: { 204: z.null(), ...errors },
       },
-      preHandler,
+      onRequest,
     },
     async (request, reply) => {
       await deleteTemplate(db, request.params.id);

@@ -27,7 +27,7 @@ export function auditRoutes(app: App, { database, guard }: AppContext) {
         querystring: AuditListQuery,
         response: { 200: AuditPage, ...errors },
       },
-      preHandler: guard('audits.list'),
+      onRequest: guard('audits.list'),
     },
     async (request) => listAudits(db, callerOf(request), request.query),
   );
@@ -40,7 +40,7 @@ export function auditRoutes(app: App, { database, guard }: AppContext) {
         summary: 'People who may be chosen as auditor (active hq)',
         response: { 200: z.array(PersonRef), ...errors },
       },
-      preHandler: guard('audits.create'),
+      onRequest: guard('audits.create'),
     },
     async () => listAuditors(db),
   );
@@ -54,7 +54,7 @@ export function auditRoutes(app: App, { database, guard }: AppContext) {
         body: CreateAudit,
         response: { 201: z.object({ id: z.string() }), ...errors },
       },
-      preHandler: guard('audits.create'),
+      onRequest: guard('audits.create'),
     },
     async (request, reply) => reply.status(201).send(await createAudit(db, request.body)),
   );
@@ -68,7 +68,7 @@ export function auditRoutes(app: App, { database, guard }: AppContext) {
         params: IdParams,
         response: { 200: AuditDetail, ...errors },
       },
-      preHandler: guard('audits.read'),
+      onRequest: guard('audits.read'),
     },
     async (request) => getAudit(db, callerOf(request), request.params.id),
   );
@@ -83,7 +83,7 @@ export function auditRoutes(app: App, { database, guard }: AppContext) {
         body: AuditItemsInput,
         response: { 200: AuditDetail, ...errors },
       },
-      preHandler: guard('audits.conduct'),
+      onRequest: guard('audits.conduct'),
     },
     async (request) => saveDraft(db, callerOf(request), request.params.id, request.body),
   );
@@ -98,7 +98,7 @@ export function auditRoutes(app: App, { database, guard }: AppContext) {
         body: AuditItemsInput,
         response: { 200: AuditDetail, ...errors },
       },
-      preHandler: guard('audits.conduct'),
+      onRequest: guard('audits.conduct'),
     },
     async (request) => submitAudit(db, callerOf(request), request.params.id, request.body),
   );
@@ -107,7 +107,7 @@ export function auditRoutes(app: App, { database, guard }: AppContext) {
     '/api/audits/:id',
     {
       schema: { tags, summary: 'Delete an audit (hq)', params: IdParams, response: { 204: z.null(), ...errors } },
-      preHandler: guard('audits.delete'),
+      onRequest: guard('audits.delete'),
     },
     async (request, reply) => {
       await deleteAudit(db, request.params.id);

@@ -15,7 +15,7 @@ export function dashboardRoutes(app: App, { database, guard }: AppContext) {
     '/api/dashboards/hq',
     {
       schema: { tags, summary: 'Headquarters Dashboard', response: { 200: HqDashboard, ...errors } },
-      preHandler: guard('dashboards.hq'),
+      onRequest: guard('dashboards.hq'),
     },
     async () => hqDashboard(db),
   );
@@ -29,7 +29,7 @@ export function dashboardRoutes(app: App, { database, guard }: AppContext) {
         querystring: ManagerDashboardQuery,
         response: { 200: ManagerDashboard, ...errors },
       },
-      preHandler: guard('dashboards.manager'),
+      onRequest: guard('dashboards.manager'),
     },
     async (request) => managerDashboard(db, callerOf(request), request.query.restaurantId),
   );
@@ -38,7 +38,7 @@ export function dashboardRoutes(app: App, { database, guard }: AppContext) {
     '/api/dashboards/staff',
     {
       schema: { tags, summary: 'Staff dashboard', response: { 200: StaffDashboard, ...errors } },
-      preHandler: guard('dashboards.staff'),
+      onRequest: guard('dashboards.staff'),
     },
     async (request) => staffDashboard(db, callerOf(request)),
   );

@@ -9,7 +9,7 @@ export function profileRoutes(app: App, { database, auth, guard }: AppContext) {
     '/api/profile',
     {
       schema: { tags: ['profile'], summary: 'My profile', response: { 200: Profile, 401: ErrorReply } },
-      preHandler: guard('profile.read'),
+      onRequest: guard('profile.read'),
     },
     async (request) => loadProfile(database.db, callerOf(request)),
   );
@@ -23,7 +23,7 @@ export function profileRoutes(app: App, { database, auth, guard }: AppContext) {
         body: UpdateProfile,
         response: { 200: Profile, 400: ErrorReply, 401: ErrorReply, 409: ErrorReply },
       },
-      preHandler: guard('profile.update'),
+      onRequest: guard('profile.update'),
     },
     async (request) => updateProfile(database.db, auth, callerOf(request), request.body),
   );

@@ -27,7 +27,7 @@ export function quizRoutes(app: App, { database, guard }: AppContext) {
         querystring: z.object({ search: z.string().trim().max(200).optional() }),
         response: { 200: z.array(QuizSummary), ...errors },
       },
-      preHandler: guard('quizzes.manage'),
+      onRequest: guard('quizzes.manage'),
     },
     async (request) => listQuizzes(db, request.query.search),
   );
@@ -41,7 +41,7 @@ export function quizRoutes(app: App, { database, guard }: AppContext) {
         params: IdParams,
         response: { 200: QuizDetail, ...errors },
       },
-      preHandler: guard('quizzes.manage'),
+      onRequest: guard('quizzes.manage'),
     },
     async (request) => getQuiz(db, request.params.id),
   );
@@ -50,7 +50,7 @@ export function quizRoutes(app: App, { database, guard }: AppContext) {
     '/api/quizzes',
     {
       schema: { tags, summary: 'Create a quiz (hq)', body: QuizInput, response: { 201: QuizDetail, ...errors } },
-      preHandler: guard('quizzes.manage'),
+      onRequest: guard('quizzes.manage'),
     },
     async (request, reply) => reply.status(201).send(await createQuiz(db, request.body)),
   );
@@ -65,7 +65,7 @@ export function quizRoutes(app: App, { database, guard }: AppContext) {
         body: QuizInput,
         response: { 200: QuizDetail, ...errors },
       },
-      preHandler: guard('quizzes.manage'),
+      onRequest: guard('quizzes.manage'),
     },
     async (request) => updateQuiz(db, request.params.id, request.body),
   );
@@ -74,7 +74,7 @@ export function quizRoutes(app: App, { database, guard }: AppContext) {
     '/api/quizzes/:id',
     {
       schema: { tags, summary: 'Delete a quiz (hq)', params: IdParams, response: { 204: z.null(), ...errors } },
-      preHandler: guard('quizzes.manage'),
+      onRequest: guard('quizzes.manage'),
     },
     async (request, reply) => {
       await deleteQuiz(db, request.params.id);
@@ -91,7 +91,7 @@ export function quizRoutes(app: App, { database, guard }: AppContext) {
         params: IdParams,
         response: { 200: QuizForTaker, ...errors },
       },
-      preHandler: guard('quizzes.take'),
+      onRequest: guard('quizzes.take'),
     },
     async (request) => quizForTaker(db, request.params.id),
   );
@@ -106,7 +106,7 @@ export function quizRoutes(app: App, { database, guard }: AppContext) {
         body: SubmitQuiz,
         response: { 200: QuizResult, ...errors },
       },
-      preHandler: guard('quizzes.take'),
+      onRequest: guard('quizzes.take'),
     },
     async (request) => submitAttempt(db, callerOf(request), request.params.id, request.body),
   );

@@ -35,7 +35,7 @@ export function restaurantRoutes(app: App, { database, guard }: AppContext) {
         querystring: RestaurantListQuery,
         response: { 200: RestaurantPage, ...errors },
       },
-      preHandler: guard('restaurants.list'),
+      onRequest: guard('restaurants.list'),
     },
     async (request) => listRestaurants(db, request.query),
   );
@@ -48,7 +48,7 @@ export function restaurantRoutes(app: App, { database, guard }: AppContext) {
         summary: 'Active restaurants as choices for forms and filters (hq)',
         response: { 200: z.array(RestaurantOption), ...errors },
       },
-      preHandler: guard('restaurants.list'),
+      onRequest: guard('restaurants.list'),
     },
     async () => listRestaurantOptions(db),
   );
@@ -62,7 +62,7 @@ export function restaurantRoutes(app: App, { database, guard }: AppContext) {
         params: IdParams,
         response: { 200: Restaurant, ...errors },
       },
-      preHandler: guard('restaurants.read'),
+      onRequest: guard('restaurants.read'),
     },
     async (request) => getRestaurant(db, callerOf(request), request.params.id),
   );
@@ -76,7 +76,7 @@ export function restaurantRoutes(app: App, { database, guard }: AppContext) {
         body: RestaurantInput,
         response: { 201: Restaurant, ...errors },
       },
-      preHandler: guard('restaurants.manage'),
+      onRequest: guard('restaurants.manage'),
     },
     async (request, reply) => reply.status(201).send(await createRestaurant(db, request.body)),
   );
@@ -91,7 +91,7 @@ export function restaurantRoutes(app: App, { database, guard }: AppContext) {
         body: RestaurantInput,
         response: { 200: Restaurant, ...errors },
       },
-      preHandler: guard('restaurants.manage'),
+      onRequest: guard('restaurants.manage'),
     },
     async (request) => updateRestaurant(db, request.params.id, request.body),
   );
@@ -106,7 +106,7 @@ export function restaurantRoutes(app: App, { database, guard }: AppContext) {
         body: SetActive,
         response: { 200: Restaurant, ...errors },
       },
-      preHandler: guard('restaurants.manage'),
+      onRequest: guard('restaurants.manage'),
     },
     async (request) => setRestaurantActive(db, request.params.id, request.body),
   );
@@ -120,7 +120,7 @@ export function restaurantRoutes(app: App, { database, guard }: AppContext) {
         params: IdParams,
         response: { 204: z.null(), ...errors },
       },
-      preHandler: guard('restaurants.manage'),
+      onRequest: guard('restaurants.manage'),
     },
     async (request, reply) => {
       await deleteRestaurant(db, request.params.id);

@@ -13,7 +13,7 @@ export function sessionRoutes(app: App, { database, guard }: AppContext) {
         summary: 'The signed-in person, their role and restaurants',
         response: { 200: Me, 401: ErrorReply },
       },
-      preHandler: guard('session.read'),
+      onRequest: guard('session.read'),
     },
     async (request) => loadMe(database.db, callerOf(request)),
   );

@@ -18,7 +18,7 @@ export function storePerformanceRoutes(app: App, { database, guard, monday }: Ap
         params: Params,
         response: { 200: StorePerformance, ...errors },
       },
-      preHandler: guard('storePerformance.read'),
+      onRequest: guard('storePerformance.read'),
     },
     async (request) => storePerformance(database.db, request.params.restaurantId),
   );
@@ -32,7 +32,7 @@ export function storePerformanceRoutes(app: App, { database, guard, monday }: Ap
         params: Params,
         response: { 200: StoreVisits, ...errors },
       },
-      preHandler: guard('storePerformance.read'),
+      onRequest: guard('storePerformance.read'),
     },
     async (request) =>
       storeVisits(database.db, monday.client, monday.missing, request.params.restaurantId, request.log),

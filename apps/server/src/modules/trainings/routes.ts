@@ -31,7 +31,7 @@ export function trainingRoutes(app: App, { database, guard, storage }: AppContex
     '/api/training-categories',
     {
       schema: { tags, summary: 'Training categories by name', response: { 200: z.array(TrainingCategory), ...errors } },
-      preHandler: guard('trainings.read'),
+      onRequest: guard('trainings.read'),
     },
     async () => listCategories(db),
   );
@@ -45,7 +45,7 @@ export function trainingRoutes(app: App, { database, guard, storage }: AppContex
         body: CategoryInput,
         response: { 201: TrainingCategory, ...errors },
       },
-      preHandler: guard('trainings.manage'),
+      onRequest: guard('trainings.manage'),
     },
     async (request, reply) => reply.status(201).send(await createCategory(db, request.body.name)),
   );
@@ -59,7 +59,7 @@ export function trainingRoutes(app: App, { database, guard, storage }: AppContex
         querystring: TrainingListQuery,
         response: { 200: z.array(TrainingSummary), ...errors },
       },
-      preHandler: guard('trainings.read'),
+      onRequest: guard('trainings.read'),
     },
     async (request) => listTrainings(db, request.query),
   );
@@ -73,7 +73,7 @@ export function trainingRoutes(app: App, { database, guard, storage }: AppContex
         params: IdParams,
         response: { 200: TrainingDetail, ...errors },
       },
-      preHandler: guard('trainings.read'),
+      onRequest: guard('trainings.read'),
     },
     async (request) => getTraining(db, callerOf(request), request.params.id),
   );
@@ -87,7 +87,7 @@ export function trainingRoutes(app: App, { database, guard, storage }: AppContex
         body: TrainingInput,
         response: { 201: TrainingDetail, ...errors },
       },
-      preHandler: guard('trainings.manage'),
+      onRequest: guard('trainings.manage'),
     },
     async (request, reply) => reply.status(201).send(await createTraining(db, callerOf(request), request.body)),
   );
@@ -102,7 +102,7 @@ export function trainingRoutes(app: App, { database, guard, storage }: AppContex
         body: TrainingInput,
         response: { 200: TrainingDetail, ...errors },
       },
-      preHandler: guard('trainings.manage'),
+      onRequest: guard('trainings.manage'),
     },
     async (request) => updateTraining(db, storage, callerOf(request), request.params.id, request.body),
   );
@@ -111,7 +111,7 @@ export function trainingRoutes(app: App, { database, guard, storage }: AppContex
     '/api/trainings/:id',
     {
       schema: { tags, summary: 'Delete a training (hq)', params: IdParams, response: { 204: z.null(), ...errors } },
-      preHandler: guard('trainings.manage'),
+      onRequest: guard('trainings.manage'),
     },
     async (request, reply) => {
       await deleteTraining(db, storage, request.params.id);
@@ -128,7 +128,7 @@ export function trainingRoutes(app: App, { database, guard, storage }: AppContex
         params: IdParams.extend({ videoId: IdParams.shape.id }),
         response: { 200: z.object({ watched: z.boolean(), trainingCompleted: z.boolean() }), ...errors },
       },
-      preHandler: guard('trainings.progress'),
+      onRequest: guard('trainings.progress'),
     },
     async (request) => markVideoWatched(db, callerOf(request), request.params.id, request.params.videoId),
   );

@@ -17,7 +17,7 @@ export function uploadRoutes(app: App, { database, guard, storage, uploadMaxByte
         consumes: ['multipart/form-data'],
         response: { 201: Upload, ...errors },
       },
-      preHandler: guard('uploads.create'),
+      onRequest: guard('uploads.create'),
     },
     async (request, reply) => {
       const file = await request.file({ limits: { fileSize: uploadMaxBytes, files: 1 } });
@@ -34,7 +34,7 @@ export function uploadRoutes(app: App, { database, guard, storage, uploadMaxByte
         summary: 'Stream an uploaded video to a signed-in person (supports Range requests)',
         params: IdParams,
       },
-      preHandler: guard('videos.stream'),
+      onRequest: guard('videos.stream'),
     },
     async (request, reply) => {
       const upload = await findUpload(database.db, request.params.id);
