@@ -5,6 +5,14 @@ import type { PowerBiConfig } from './integrations/powerbi';
 import type { S3Config } from './storage/s3-storage';
 
 /** Uploaded files go to an S3-compatible bucket only when all of these are set. */
+/**
+ * Sign-ins per client address a minute. One restaurant's tablets share one address, and
+ * a team signs in together at shift change: the limit per address only slows a sweep
+ * across many accounts from one place, while the limit per account (10 failures in 15
+ * minutes, whatever the address) is what stops guessing a password.
+ */
+export const DEFAULT_SIGN_IN_RATE_LIMIT = 100;
+
 const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
 const Env = z
@@ -20,7 +28,7 @@ const Env = z
       .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://brigade.example.com' })
       .optional(),
     BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(DEFAULT_SIGN_IN_RATE_LIMIT),
     SESSION_DAYS: z.coerce.number().positive().default(7),
     TRUST_PROXY: z
       .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })

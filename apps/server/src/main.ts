@@ -20,8 +20,6 @@ async function main() {
         `Its files may be damaged. Restore it from a backup: move ${error.pgdataDir} aside, then npm run restore <file>.`,
     );
   });
-  await database.migrate();
-
   const app = await buildApp({
     database,
     publicUrl: config.publicUrl,
@@ -39,13 +37,18 @@ async function main() {
     trustProxy: config.trustProxy,
   });
 
-  if (flags.demo) {
-    // Loaded on demand: production starts never need the demo data module.
-    const { loadDemoChainIfEmpty } = await import('./db/seed/demo');
-    const outcome = await loadDemoChainIfEmpty(database.db, app.auth);
-    app.log.info(outcome.message);
-    console.log(outcome.message);
-  }
+  // Several servers may start at once on one database: one migrates (and loads the demo),
+  // the others wait, then find nothing left to do.
+  await database.withStartupLock(async () => {
+    await database.migrate();
+    if (flags.demo) {
+      // Loaded on demand: production starts never need the demo data module.
+      const { loadDemoChainIfEmpty } = await import('./db/seed/demo');
+      const outcome = await loadDemoChainIfEmpty(database.db, app.auth);
+      app.log.info(outcome.message);
+      console.log(outcome.message);
+    }
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {

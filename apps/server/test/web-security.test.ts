@@ -4,7 +4,7 @@ import { messages } from '@brigade/core/messages';
 import { count, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, describe, expect, test, vi } from 'vitest';
-import { ACCOUNT_SIGN_IN_LIMIT } from '../src/auth/auth';
+import { ACCOUNT_SIGN_IN_LIMIT } from '../src/auth/account-sign-in-limit';
 import { announcements } from '../src/db/schema/announcements';
 import { sessions } from '../src/db/schema/users';
 import { loggerOptions } from '../src/logging';

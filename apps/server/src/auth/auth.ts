@@ -4,19 +4,12 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { rateLimits } from '../db/schema/sign-in-limits';
 import { accounts, sessions, users, verifications } from '../db/schema/users';
+import { accountSignInLimit } from './account-sign-in-limit';
 
 /** The header our Fastify bridge sets to the client address; clients cannot set it. */
 export const CLIENT_IP_HEADER = 'x-brigade-client-ip';
-
-/**
- * Sign-in limit per account, whatever the address: after this many attempts without a
- * success on one email within the window, every sign-in to it (even with the right
- * password) gets 429 until the window ends; a successful sign-in clears the count.
- * Unknown emails are counted alike, so the answer tells nothing about which exist.
- * The limit per address is SIGN_IN_RATE_LIMIT a minute (Better Auth's limiter, below).
- */
-export const ACCOUNT_SIGN_IN_LIMIT = { maxFailures: 10, windowSeconds: 15 * 60 };
 
 export interface AuthOptions {
   db: Database;
@@ -27,7 +20,7 @@ export interface AuthOptions {
 }
 
 export function createAuth({ db, publicUrl, secret, signInRateLimit, sessionDays }: AuthOptions) {
-  const accountLimit = accountSignInLimiter();
+  const accountLimit = accountSignInLimit(db);
   const auth = betterAuth({
     appName: 'Brigade',
     baseURL: publicUrl,
@@ -38,7 +31,7 @@ export function createAuth({ db, publicUrl, secret, signInRateLimit, sessionDays
       provider: 'pg',
       // Our tables are plural (users, sessions, ...); join keys then match the schema's relations.
       usePlural: true,
-      schema: { users, sessions, accounts, verifications },
+      schema: { users, sessions, accounts, verifications, rateLimits },
     }),
     // hq creates every account; nobody signs themselves up.
     emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 6, maxPasswordLength: 128 },
@@ -55,9 +48,12 @@ export function createAuth({ db, publicUrl, secret, signInRateLimit, sessionDays
       // No cookie cache: deactivating a user must end their sessions at once.
       cookieCache: { enabled: false },
     },
+    // In the database, so that every server of one chain counts the same requests. The
+    // per-address limit is SIGN_IN_RATE_LIMIT sign-ins a minute; the per-account limit
+    // (account-sign-in-limit.ts) is the real guard against guessing.
     rateLimit: {
       enabled: true,
-      storage: 'memory',
+      storage: 'database',
       window: 60,
       max: 300,
       customRules: { '/sign-in/email': { window: 60, max: signInRateLimit } },
@@ -77,13 +73,13 @@ export function createAuth({ db, publicUrl, secret, signInRateLimit, sessionDays
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== SIGN_IN_PATH) return;
         // An answer, not a throw: a throw would be logged as an error on every attempt.
-        if (!accountLimit.attempt(ctx.body?.email)) {
+        if (!(await accountLimit.attempt(ctx.body?.email))) {
           return Response.json({ message: messages.tooManyAccountAttempts }, { status: 429 });
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== SIGN_IN_PATH || isAPIError(ctx.context.returned)) return;
-        accountLimit.succeeded(ctx.body?.email);
+        await accountLimit.succeeded(ctx.body?.email);
       }),
     },
     databaseHooks: {
@@ -126,7 +122,8 @@ export function createAuth({ db, publicUrl, secret, signInRateLimit, sessionDays
     } catch (error) {
       // A sign-in the server could not answer (the database is down) is nobody's failed
       // attempt: it must not lock the account.
-      if (isSignIn) accountLimit.forgive(email);
+      // Best effort: while the database is down the attempt was most likely never counted.
+      if (isSignIn) await accountLimit.forgive(email).catch(() => {});
       throw error;
     }
     const retryAfter = response.headers.get('x-retry-after');
@@ -150,49 +147,6 @@ async function emailOf(request: Request): Promise<unknown> {
   } catch {
     return undefined;
   }
-}
-
-/**
- * Sign-in attempts per lower-cased email in fixed windows, in memory (one server
- * process): each attempt counts when it starts, a successful one clears the count.
- */
-function accountSignInLimiter({ maxFailures, windowSeconds } = ACCOUNT_SIGN_IN_LIMIT) {
-  const MAX_ENTRIES = 100_000;
-  const attempts = new Map<string, { count: number; until: number }>();
-  const keyOf = (email: unknown) => (typeof email === 'string' ? email.trim().toLowerCase() : '');
-  return {
-    /** Counts the attempt; false when the account is locked (the attempt is then not counted). */
-    attempt(email: unknown): boolean {
-      const key = keyOf(email);
-      if (!key) return true;
-      const now = Date.now();
-      let entry = attempts.get(key);
-      if (!entry || entry.until <= now) {
-        entry = { count: 0, until: now + windowSeconds * 1000 };
-        attempts.delete(key);
-        // Guessing across many emails must not grow the map without end.
-        if (attempts.size >= MAX_ENTRIES) {
-          for (const [staleKey, stale] of attempts) if (stale.until <= now) attempts.delete(staleKey);
-          for (const oldest of attempts.keys()) {
-            if (attempts.size < MAX_ENTRIES) break;
-            attempts.delete(oldest);
-          }
-        }
-        attempts.set(key, entry);
-      }
-      if (entry.count >= maxFailures) return false;
-      entry.count += 1;
-      return true;
-    },
-    succeeded(email: unknown) {
-      attempts.delete(keyOf(email));
-    },
-    /** Takes back an attempt that failed on our side, not on the password. */
-    forgive(email: unknown) {
-      const entry = attempts.get(keyOf(email));
-      if (entry && entry.count > 0) entry.count -= 1;
-    },
-  };
 }
 
 export type Auth = ReturnType<typeof createAuth>;

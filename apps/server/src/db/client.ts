@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { ADVISORY_LOCKS } from './advisory-locks';
 import { acquireDataDirLock } from './data-dir-lock';
 import * as schema from './schema/index';
 
@@ -23,6 +24,12 @@ export interface DatabaseHandle {
   db: Database;
   driver: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Runs `work` (migrations, the demo load) while no other server starting on the same
+   * database does: on PostgreSQL a session-level advisory lock on a connection of its own;
+   * the embedded database is one process's already (its data directory is locked).
+   */
+  withStartupLock<T>(work: () => Promise<T>): Promise<T>;
   /** Round trip to the database, for the health check. */
   ping(): Promise<void>;
   /** Whether every migration of this build is applied, for the readiness check. */
@@ -106,6 +113,17 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
       db,
       driver: 'postgres',
       migrate: () => migratePg(db as never, { migrationsFolder }),
+      withStartupLock: async (work) => {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [ADVISORY_LOCKS.startup]);
+          return await work();
+        } finally {
+          // Closing the connection would release the lock too; unlocking keeps it reusable.
+          await client.query('select pg_advisory_unlock($1)', [ADVISORY_LOCKS.startup]).catch(() => {});
+          client.release();
+        }
+      },
       ping: async () => {
         await pool.query('select 1');
       },
@@ -134,6 +152,7 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
     db,
     driver: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
+    withStartupLock: (work) => work(),
     ping: async () => {
       await client.query('select 1');
     },

@@ -1,16 +1,13 @@
 import { messages } from '@brigade/core/messages';
 import type { CreateFirstAccount } from '@brigade/core/schemas/session';
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Auth } from '../../auth/auth';
 import { hashPassword } from '../../auth/passwords';
+import { ADVISORY_LOCKS, lockForTransaction } from '../../db/advisory-locks';
 import type { Database, Queryable } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { conflict } from '../../errors';
 import { insertUser } from '../users/insert-user';
-
-/** Any key: it only serialises concurrent first-run requests on PostgreSQL. */
-const FIRST_RUN_LOCK = 4_711_001;
 
 export async function isFirstRun(db: Queryable): Promise<boolean> {
   const anyone = await db.select({ id: users.id }).from(users).limit(1);
@@ -21,7 +18,7 @@ export async function isFirstRun(db: Queryable): Promise<boolean> {
 export async function createFirstAccount(db: Database, auth: Auth, input: z.output<typeof CreateFirstAccount>) {
   const passwordHash = await hashPassword(auth, input.password);
   await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_RUN_LOCK})`);
+    await lockForTransaction(tx, ADVISORY_LOCKS.firstRun);
     if (!(await isFirstRun(tx))) throw conflict(messages.firstRunClosed);
     await insertUser(tx, { name: input.name, email: input.email, role: 'hq', passwordHash });
   });

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { Auth } from '../../auth/auth';
 import { assertReachesRestaurant, type SessionUser } from '../../auth/guards';
 import { hashPassword } from '../../auth/passwords';
+import { ADVISORY_LOCKS, lockForTransaction } from '../../db/advisory-locks';
 import type { Database, Transaction } from '../../db/client';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/pg-error';
 import { restaurants, staffRestaurantAssignments } from '../../db/schema/restaurants';
@@ -44,6 +45,13 @@ interface Target {
   restaurantIds: string[];
 }
 
+/**
+ * Every transaction that may demote, deactivate or delete someone takes this first: a
+ * check-then-write on "another active hq exists" holds only if no other such
+ * transaction runs between the check and the commit.
+ */
+const lockHeadOffice = (tx: Transaction) => lockForTransaction(tx, ADVISORY_LOCKS.headOffice);
+
 async function loadTarget(tx: Transaction, id: string): Promise<Target> {
   const [target] = await tx
     .select({ id: users.id, role: users.role, isActive: users.isActive })
@@ -68,7 +76,12 @@ function assertManagerMayChange(actor: SessionUser, target: Target) {
   }
 }
 
-/** Brigade always keeps one active hq account, so head office can never lock itself out. */
+/**
+ * Brigade always keeps one active hq account, so head office can never lock itself out.
+ * The caller holds the head-office lock (`lockHeadOffice`), taken before the target's
+ * row: two hq leaving at once, on one server or several, are then checked one after the
+ * other, and the second sees the first's change (each statement reads what has committed).
+ */
 async function assertAnotherActiveHq(tx: Transaction, leavingId: string) {
   const others = await tx
     .select({ id: users.id })
@@ -129,6 +142,7 @@ export async function saveUser(
         return newId;
       }
 
+      await lockHeadOffice(tx);
       const target = await loadTarget(tx, input.id);
       if (actor.role === 'manager') {
         if (target.role !== 'staff') throw forbidden(messages.managerStaffOnly);
@@ -179,6 +193,7 @@ export async function saveUser(
 export async function setUserActive(db: Database, actor: SessionUser, id: string, { isActive }: SetActive) {
   if (id === actor.id && !isActive) throw conflict(messages.notYourself);
   await db.transaction(async (tx) => {
+    await lockHeadOffice(tx);
     const target = await loadTarget(tx, id);
     assertManagerMayChange(actor, target);
     if (!isActive && target.role === 'hq') await assertAnotherActiveHq(tx, id);
@@ -197,6 +212,7 @@ export async function setUserActive(db: Database, actor: SessionUser, id: string
 export async function deleteUser(db: Database, actor: SessionUser, id: string) {
   if (id === actor.id) throw conflict(messages.notYourself);
   await db.transaction(async (tx) => {
+    await lockHeadOffice(tx);
     const target = await loadTarget(tx, id);
     assertManagerMayChange(actor, target);
     if (target.role === 'hq' && target.isActive) await assertAnotherActiveHq(tx, id);
