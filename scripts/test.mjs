@@ -61,6 +61,21 @@ if (process.env.TEST_DATABASE_URL) {
 } else {
   console.log('\n(TEST_DATABASE_URL is not set: the API tests on PostgreSQL are skipped.)');
 }
+// Brigade supports Node 20.19+, 22 and 24; CI installs Node 24 from the npm registry
+// (.ci/run) and names it here, so the API suite also runs on the newest runtime.
+const otherNode = process.env.BRIGADE_OTHER_NODE;
+if (otherNode) {
+  const version = spawnSync(otherNode, ['--version'], { encoding: 'utf8' }).stdout?.trim() || 'unknown';
+  run(
+    `API tests on PGlite, Node ${version}`,
+    otherNode,
+    [path.join(root, 'node_modules/vitest/vitest.mjs'), ...vitest('server', 'api-pglite-other-node.json').slice(1)],
+    {
+      env: { BRIGADE_TEST_DRIVER: 'pglite' },
+      report: { kind: 'vitest', file: path.join(out, 'api-pglite-other-node.json') },
+    },
+  );
+}
 const built = run('production build (vite)', 'npm', ['run', 'build']);
 if (built) {
   const report = path.join(out, 'e2e.json');
