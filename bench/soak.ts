@@ -1,18 +1,22 @@
 /**
- * `npm run soak` (issue 11): minutes of real traffic against the real server, started as
- * a child process, and the harm a production server meets — kill -9, a PostgreSQL
- * restart, SIGTERM — with the database checked afterwards. Not part of `npm test`.
+ * `npm run soak` (issues 11, 15): minutes of real traffic against the real server, started
+ * as a child process, and the harm a production server meets — kill -9, a PostgreSQL
+ * restart, SIGTERM, one of two servers dying — with the database checked afterwards. Not
+ * part of `npm test`.
  *
- *   node --import tsx bench/soak.ts [--phase load|crash|pglite-crash|db-restart|shutdown|all]
- *                                   [--seconds 180] [--users 200] [--think 200] [--kills 10]
+ *   node --import tsx bench/soak.ts [--phase load|crash|pglite-crash|db-restart|shutdown|multi|all]
+ *                                   [--seconds 180] [--users 200] [--think 200] [--kills N]
  *
- * Phases (bench/soak/phases.ts): load, crash (kill -9 on PostgreSQL), pglite-crash (kill -9
- * on the embedded database), db-restart (`pg_ctlcluster <v> main stop`, 5 s, `start`:
- * once per run, the cluster is shared) and shutdown (SIGTERM under load). Each phase
- * creates its own database `brigade_soak_<ts>_<phase>` from
+ * Phases (bench/soak/phases.ts): load, crash (kill -9 on PostgreSQL, --kills default 10),
+ * pglite-crash (kill -9 on the embedded database), db-restart (`pg_ctlcluster <v> main
+ * stop`, 5 s, `start`: once per run, the cluster is shared), shutdown (SIGTERM under load)
+ * and multi (two servers on one database behind a round-robin balancer in the client,
+ * --users/4 people; kill -9 one, restart it, let it rejoin, kill the other: --kills rounds,
+ * default 4). Each phase creates its own database `brigade_soak_<phase>_…` from
  * postgres://postgres@127.0.0.1:5432/postgres (SOAK_ADMIN_URL) and drops it afterwards.
  *
- * Prints figures and a summary, writes bench/results/<date>-soak.json. Exits non-zero
+ * Prints figures and a summary, writes bench/results/<date>-soak.json (with --phase other
+ * than all: <date>-soak-<phases>.json, so a partial run leaves the full one alone). Exits non-zero
  * only when an invariant is violated (a lost write, a half-saved record, a crash, an
  * unclean shutdown) or a phase could not run; never on a timing.
  */
@@ -25,6 +29,7 @@ import {
   crashPhase,
   dbRestartPhase,
   loadPhase,
+  multiPhase,
   type PhaseOptions,
   type PhaseResult,
   pgliteCrashPhase,
@@ -37,6 +42,7 @@ const PHASES = {
   'pglite-crash': pgliteCrashPhase,
   'db-restart': dbRestartPhase,
   shutdown: shutdownPhase,
+  multi: multiPhase,
 } as const;
 type PhaseName = keyof typeof PHASES;
 
@@ -46,7 +52,7 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '180' },
     users: { type: 'string', default: '200' },
     think: { type: 'string', default: '200' },
-    kills: { type: 'string', default: '10' },
+    kills: { type: 'string' },
   },
 });
 
@@ -64,10 +70,10 @@ const options: PhaseOptions = {
   seconds: Number(args.seconds),
   users: Number(args.users),
   thinkMs: Number(args.think),
-  kills: Number(args.kills),
+  kills: args.kills === undefined ? undefined : Number(args.kills),
 };
 for (const [name, value] of Object.entries(options)) {
-  if (!Number.isFinite(value) || value < 0) {
+  if (value !== undefined && (!Number.isFinite(value) || value < 0)) {
     console.error(`--${name} must be a number`);
     process.exit(2);
   }
@@ -92,7 +98,13 @@ function printResult(result: PhaseResult) {
   );
   if (result.error) console.log(`  error: ${result.error}`);
   for (const [key, value] of Object.entries(result.figures)) {
-    if (key === 'killLog') continue;
+    if (key === 'balancerEvents') continue;
+    if (key === 'killLog') {
+      // The multi phase's rounds are few: one line each.
+      if (result.phase === 'multi' && Array.isArray(value))
+        for (const round of value) console.log(`  round: ${JSON.stringify(round)}`);
+      continue;
+    }
     console.log(`  ${key}: ${typeof value === 'object' ? JSON.stringify(value) : value}`);
   }
   if (result.ops) printOps(result.ops);
@@ -129,13 +141,14 @@ function summaryLine(result: PhaseResult): string {
     'pglite-crash': `kills survived ${f.killsSurvived}/${f.kills}, data dir survived ${f.dataDirSurvived}, ${lost}`,
     'db-restart': `recovery ${f.recoveryMs} ms (health ${f.healthRecoveryMs} ms), outage 503s ${f.outage503}/${f.outageErrorResponses}, alive ${f.serverAliveThroughout}, ${lost}`,
     shutdown: `exit ${f.exitCode} in ${f.exitMs} ms, in flight ${f.inFlightAtSigterm} (2xx ${f.inFlight2xx}, 503 ${f.inFlight503}, reset ${f.inFlightReset}), ${lost}`,
+    multi: `${f.kills} kills, ${f.requests} req, 5xx ${JSON.stringify(f.fiveXxSplit)}, crossed sessions ${(f.sessions as { crossed2xx?: number } | undefined)?.crossed2xx}, ready median ${f.restartToReadyMsMedian} ms, ${lost}`,
   };
   return `  ${result.phase.padEnd(14)}${status.padEnd(16)}${result.ran ? (details[result.phase] ?? '') : (result.error ?? '')}`;
 }
 
 const results: PhaseResult[] = [];
 console.log(
-  `Soak: phases ${phaseNames.join(', ')}; ${options.users} users, ${options.seconds} s of load, ${options.kills} kills; ${os.cpus().length} cores, load average ${os.loadavg()[0]?.toFixed(1)}`,
+  `Soak: phases ${phaseNames.join(', ')}; ${options.users} users, ${options.seconds} s of load, ${options.kills ?? 'default'} kills; ${os.cpus().length} cores, load average ${os.loadavg()[0]?.toFixed(1)}`,
 );
 for (const name of phaseNames) {
   console.log(`\n▶ ${name}`);
@@ -160,7 +173,11 @@ console.log('\nSummary');
 for (const result of results) console.log(summaryLine(result));
 
 const date = new Date().toISOString().slice(0, 10);
-const file = path.join(import.meta.dirname, 'results', `${date}-soak.json`);
+const file = path.join(
+  import.meta.dirname,
+  'results',
+  args.phase === 'all' ? `${date}-soak.json` : `${date}-soak-${phaseNames.join('-')}.json`,
+);
 fs.mkdirSync(path.dirname(file), { recursive: true });
 fs.writeFileSync(
   file,

@@ -18,6 +18,33 @@ export interface Outcome {
   endedAt: number;
   body: unknown;
   error?: string;
+  /** Behind a balancer (multi phase): the server that got this attempt and its process. */
+  backend?: string;
+  pid?: number;
+  /** Behind a balancer: the server process whose sign-in answer set this session's cookie. */
+  sessionFrom?: { backend: string; pid: number };
+  /** The balancer sent this request again to another server after this attempt failed. */
+  retried?: boolean;
+}
+
+/** One server behind a balancer, as a request sees it when it is sent. */
+export interface BackendRef {
+  name: string;
+  baseUrl: string;
+  pid: number;
+}
+
+/**
+ * Where a session's requests go when it is not one server: a balancer in front of
+ * several (bench/soak/balancer.ts).
+ */
+export interface Upstream {
+  /** The Origin a browser sends on writes: the servers' shared PUBLIC_URL. */
+  readonly origin: string;
+  /** The server for the next request, or undefined when none is live for too long. */
+  pick(): Promise<BackendRef | undefined>;
+  /** After an attempt: the server to send the same request to again, or undefined to answer with this outcome. */
+  afterAttempt(backend: BackendRef, outcome: Outcome, attempt: number): Promise<BackendRef | undefined>;
 }
 
 export interface FiveXx {
@@ -171,9 +198,12 @@ export interface Response<T = unknown> {
 /** One person's browser: a cookie jar in front of fetch; every request goes to the recorder. */
 export class Session {
   private cookies = new Map<string, string>();
+  /** Behind a balancer: the server process that answered the sign-in. */
+  private signedInOn: { backend: string; pid: number } | undefined;
 
+  /** `target`: one server's base URL, or a balancer in front of several. */
   constructor(
-    readonly baseUrl: string,
+    readonly target: string | Upstream,
     private readonly recorder: Recorder,
     private readonly timeoutMs = 30_000,
   ) {}
@@ -183,14 +213,65 @@ export class Session {
   }
 
   async request<T = unknown>(op: string, method: string, path: string, body?: unknown): Promise<Response<T>> {
+    const upstream = typeof this.target === 'string' ? undefined : this.target;
+    let backend: BackendRef | undefined =
+      typeof this.target === 'string' ? { name: '', baseUrl: this.target, pid: -1 } : await this.target.pick();
+    let outcome: Outcome;
+    for (let attempt = 1; ; attempt++) {
+      if (!backend) {
+        const now = performance.now();
+        outcome = {
+          op,
+          method,
+          path,
+          status: 0,
+          ms: 0,
+          sentAt: now,
+          endedAt: now,
+          body: null,
+          error: 'no live server',
+        };
+        this.recorder.record(outcome);
+        break;
+      }
+      outcome = await this.send(backend, op, method, path, body, upstream?.origin ?? backend.baseUrl);
+      if (upstream) {
+        outcome.backend = backend.name;
+        outcome.pid = backend.pid;
+        if (this.signedInOn && op !== 'sign-in') outcome.sessionFrom = this.signedInOn;
+      }
+      const next: BackendRef | undefined = upstream
+        ? await upstream.afterAttempt(backend, outcome, attempt)
+        : undefined;
+      if (next) outcome.retried = true;
+      this.recorder.record(outcome);
+      if (!next) break;
+      backend = next;
+    }
+    return {
+      status: outcome.status,
+      ok: outcome.status >= 200 && outcome.status < 300,
+      body: outcome.body as T,
+      outcome,
+    };
+  }
+
+  /** One HTTP exchange with one server. */
+  private async send(
+    backend: BackendRef,
+    op: string,
+    method: string,
+    path: string,
+    body: unknown,
+    origin: string,
+  ): Promise<Outcome> {
     const headers: Record<string, string> = {};
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     if (body !== undefined) headers['content-type'] = 'application/json';
-    if (method !== 'GET') headers.origin = this.baseUrl;
+    if (method !== 'GET') headers.origin = origin;
     const sentAt = performance.now();
-    let outcome: Outcome;
     try {
-      const response = await fetch(`${this.baseUrl}${path}`, {
+      const response = await fetch(`${backend.baseUrl}${path}`, {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
@@ -213,10 +294,11 @@ export class Session {
         // Not JSON: keep the text.
       }
       const endedAt = performance.now();
-      outcome = { op, method, path, status: response.status, ms: endedAt - sentAt, sentAt, endedAt, body: parsed };
+      if (op === 'sign-in' && response.ok) this.signedInOn = { backend: backend.name, pid: backend.pid };
+      return { op, method, path, status: response.status, ms: endedAt - sentAt, sentAt, endedAt, body: parsed };
     } catch (error) {
       const endedAt = performance.now();
-      outcome = {
+      return {
         op,
         method,
         path,
@@ -228,13 +310,6 @@ export class Session {
         error: errorCode(error),
       };
     }
-    this.recorder.record(outcome);
-    return {
-      status: outcome.status,
-      ok: outcome.status >= 200 && outcome.status < 300,
-      body: outcome.body as T,
-      outcome,
-    };
   }
 
   get<T = unknown>(op: string, path: string) {
@@ -251,6 +326,7 @@ export class Session {
 
   async signIn(account: Pick<Account, 'email' | 'password'>): Promise<boolean> {
     this.cookies.clear();
+    this.signedInOn = undefined;
     const response = await this.post('sign-in', '/api/auth/sign-in/email', {
       email: account.email,
       password: account.password,

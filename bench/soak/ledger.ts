@@ -361,6 +361,10 @@ export async function checkInvariants(query: SqlQuery): Promise<InvariantResult[
         where u.id is null or t.id is null`,
     ),
     await check(
+      'at least one active hq account',
+      `select 'none' as id where not exists (select 1 from users where role = 'hq' and is_active)`,
+    ),
+    await check(
       'no attempt whose quiz or person is missing',
       `select a.id from quiz_attempts a
          left join users u on u.id = a.staff_id left join training_quizzes q on q.id = a.quiz_id

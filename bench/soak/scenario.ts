@@ -10,8 +10,19 @@
  *
  * Every acknowledged write goes into the ledger.
  */
+import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { type Account, pick, type Recorder, type Response, randomInt, Session, sample, sleep } from './http';
+import {
+  type Account,
+  pick,
+  type Recorder,
+  type Response,
+  randomInt,
+  Session,
+  sample,
+  sleep,
+  type Upstream,
+} from './http';
 import type { Ledger, QuizRevision, TrainingRevision } from './ledger';
 
 const DEMO_PASSWORD = 'demo1234';
@@ -41,7 +52,8 @@ interface Editable {
 }
 
 export interface World {
-  baseUrl: string;
+  /** One server's base URL, or the balancer in front of several (multi phase). */
+  baseUrl: string | Upstream;
   restaurants: Ref[];
   templateIds: string[];
   categoryIds: string[];
@@ -71,7 +83,7 @@ export interface WorldOptions {
 }
 
 export async function setUpWorld(
-  baseUrl: string,
+  baseUrl: string | Upstream,
   recorder: Recorder,
   ledger: Ledger,
   options: WorldOptions,
@@ -396,7 +408,7 @@ async function quizAttempt(options: RunOptions, session: Session, account: Accou
   const result = await session.post<{ attemptId: string; score: number; questionCount: number }>(
     'quiz.submit',
     `/api/trainings/${trainingId}/quiz/attempts`,
-    { answers },
+    { attemptId: randomUUID(), answers },
   );
   if (result.ok) {
     ledger.attempts.set(result.body.attemptId, {

@@ -31,6 +31,11 @@ export interface ServerTarget {
   databaseUrl?: string;
   dataDir: string;
   port: number;
+  /**
+   * PUBLIC_URL when it is not the server's own address: several servers behind one
+   * balancer share it (and they all get the same BETTER_AUTH_SECRET, SECRET below).
+   */
+  publicUrl?: string;
 }
 
 export interface Exit {
@@ -56,7 +61,7 @@ export class ServerProcess {
         DATA_DIR: target.dataDir,
         HOST: '127.0.0.1',
         PORT: String(target.port),
-        PUBLIC_URL: this.baseUrl,
+        PUBLIC_URL: target.publicUrl ?? this.baseUrl,
         BETTER_AUTH_SECRET: SECRET,
         SIGN_IN_RATE_LIMIT: '100000',
         LOG_LEVEL: 'warn',
