@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { messages } from '@brigade/core/messages';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
@@ -121,6 +122,7 @@ describe('my trainings and the overview', () => {
     const quizForTaker = (await call(staff.cookie, 'GET', `/api/trainings/${withQuiz.id}/quiz`)).json();
     const right = quizForTaker.questions[0].options.find((o: { text: string }) => o.text === 'Right');
     await call(staff.cookie, 'POST', `/api/trainings/${withQuiz.id}/quiz/attempts`, {
+      attemptId: randomUUID(),
       answers: [{ questionId: quizForTaker.questions[0].id, optionId: right.id }],
     });
     const completed = (await call(staff.cookie, 'GET', '/api/my-trainings?status=completed')).json();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Role } from '@brigade/core/roles';
 import type { Announcement } from '@brigade/core/schemas/announcements';
 import type { AuditTemplateDetail } from '@brigade/core/schemas/audit-templates';
@@ -251,7 +252,9 @@ export async function buildMatrixFixtures(t: TestApp) {
     'PUT /api/quizzes/{id}': { call: async () => ({ params: { id: (await newQuiz()).id }, body: quizBody() }) },
     'DELETE /api/quizzes/{id}': { call: async () => ({ params: { id: (await newQuiz()).id } }) },
     'GET /api/trainings/{id}/quiz': { call: () => ({ params: { id: training.id } }) },
-    'POST /api/trainings/{id}/quiz/attempts': { call: () => ({ params: { id: training.id }, body: { answers } }) },
+    'POST /api/trainings/{id}/quiz/attempts': {
+      call: () => ({ params: { id: training.id }, body: { attemptId: randomUUID(), answers } }),
+    },
 
     'GET /api/training-assignments': {
       call: () => ({ query: { restaurantId: a.id } }),

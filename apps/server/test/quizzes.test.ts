@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { messages } from '@brigade/core/messages';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
@@ -36,14 +37,19 @@ async function quizWithTraining(title: string) {
   return { quizId: quiz.json().id as string, trainingId: training.json().id as string };
 }
 
-/** Answers the first `right` questions correctly and the rest wrongly. */
-async function answer(cookie: string, trainingId: string, right: number) {
+/** Answers for the first `right` questions correct and the rest wrong. */
+async function answersFor(cookie: string, trainingId: string, right: number) {
   const quiz = (await call(cookie, 'GET', `/api/trainings/${trainingId}/quiz`)).json();
-  const answers = quiz.questions.map((q: { id: string; options: { id: string; text: string }[] }, index: number) => ({
+  return quiz.questions.map((q: { id: string; options: { id: string; text: string }[] }, index: number) => ({
     questionId: q.id,
     optionId: q.options.find((o) => o.text === (index < right ? 'Right' : 'Wrong'))?.id,
   }));
-  return call(cookie, 'POST', `/api/trainings/${trainingId}/quiz/attempts`, { answers });
+}
+
+/** Submits one attempt (a new one unless `attemptId` names one). */
+async function answer(cookie: string, trainingId: string, right: number, attemptId: string = randomUUID()) {
+  const answers = await answersFor(cookie, trainingId, right);
+  return call(cookie, 'POST', `/api/trainings/${trainingId}/quiz/attempts`, { attemptId, answers });
 }
 
 describe('authoring quizzes (hq)', () => {
@@ -92,7 +98,10 @@ describe('taking a quiz', () => {
       questionId: q.id,
       optionId: q.options[0]?.id,
     }));
-    const response = await call(staff.cookie, 'POST', `/api/trainings/${trainingId}/quiz/attempts`, { answers });
+    const response = await call(staff.cookie, 'POST', `/api/trainings/${trainingId}/quiz/attempts`, {
+      attemptId: randomUUID(),
+      answers,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Please answer all questions before submitting (2 remaining)');
   });
@@ -123,6 +132,7 @@ describe('taking a quiz', () => {
       isCorrect: true,
     }));
     const response = await call(staff.cookie, 'POST', `/api/trainings/${trainingId}/quiz/attempts`, {
+      attemptId: randomUUID(),
       answers,
       score: 100,
       passed: true,
@@ -138,7 +148,12 @@ describe('taking a quiz', () => {
       optionId: quiz.questions[(index + 1) % quiz.questions.length].options[0].id,
     }));
     expect(
-      (await call(staff.cookie, 'POST', `/api/trainings/${trainingId}/quiz/attempts`, { answers })).statusCode,
+      (
+        await call(staff.cookie, 'POST', `/api/trainings/${trainingId}/quiz/attempts`, {
+          attemptId: randomUUID(),
+          answers,
+        })
+      ).statusCode,
     ).toBe(400);
   });
 
@@ -147,6 +162,97 @@ describe('taking a quiz', () => {
     const response = await call(staff.cookie, 'GET', `/api/trainings/${training.json().id}/quiz`);
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toBe(messages.quizNotFound);
+  });
+});
+
+describe('a repeated submission of one attempt is recorded once', () => {
+  const attemptsOf = (staffId: string, quizId: string) =>
+    t.db
+      .select()
+      .from(quizAttempts)
+      .where(and(eq(quizAttempts.quizId, quizId), eq(quizAttempts.staffId, staffId)));
+  const failedAttempts = async (cookie: string) =>
+    (await call(cookie, 'GET', '/api/dashboards/staff')).json().failedAttempts as number;
+
+  test('two concurrent submissions (a double click): one attempt, one failure, the same answer', async () => {
+    const { quizId, trainingId } = await quizWithTraining('Double click');
+    const taker = await t.signedIn('staff', { restaurantIds: [home.id] });
+    const attemptId = randomUUID();
+    const answers = await answersFor(taker.cookie, trainingId, 2);
+    const url = `/api/trainings/${trainingId}/quiz/attempts`;
+    const [one, two] = await Promise.all([
+      call(taker.cookie, 'POST', url, { attemptId, answers }),
+      call(taker.cookie, 'POST', url, { attemptId, answers }),
+    ]);
+    expect(one.statusCode).toBe(200);
+    expect(two.statusCode).toBe(200);
+    expect(two.json()).toEqual(one.json());
+    expect(one.json()).toMatchObject({ score: 40, passed: false });
+    const attempts = await attemptsOf(taker.id, quizId);
+    expect(attempts).toHaveLength(1);
+    expect(attempts[0]?.id).toBe(one.json().attemptId);
+    const responses = await t.db.select().from(quizResponses).where(eq(quizResponses.attemptId, one.json().attemptId));
+    expect(responses).toHaveLength(5);
+    expect(await failedAttempts(taker.cookie)).toBe(1);
+  });
+
+  test('a repeat after the first answered (a retry) gets the first result, even with other answers', async () => {
+    const { quizId, trainingId } = await quizWithTraining('Retry after timeout');
+    const taker = await t.signedIn('staff', { restaurantIds: [home.id] });
+    await t.db.insert(staffTrainingAssignments).values({ staffId: taker.id, trainingId });
+    const attemptId = randomUUID();
+    const first = await answer(taker.cookie, trainingId, 3, attemptId);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ score: 60, passed: false, trainingCompleted: false });
+    const sameAnswers = await answer(taker.cookie, trainingId, 3, attemptId);
+    expect([sameAnswers.statusCode, sameAnswers.json()]).toEqual([200, first.json()]);
+    // Other answers, even all right or too few, do not make it a second attempt.
+    const allRight = await answer(taker.cookie, trainingId, 5, attemptId);
+    expect([allRight.statusCode, allRight.json()]).toEqual([200, first.json()]);
+    const tooFew = await call(taker.cookie, 'POST', `/api/trainings/${trainingId}/quiz/attempts`, {
+      attemptId,
+      answers: [],
+    });
+    expect([tooFew.statusCode, tooFew.json()]).toEqual([200, first.json()]);
+    expect(await attemptsOf(taker.id, quizId)).toHaveLength(1);
+    expect(await failedAttempts(taker.cookie)).toBe(1);
+    const [assignment] = await t.db
+      .select()
+      .from(staffTrainingAssignments)
+      .where(and(eq(staffTrainingAssignments.staffId, taker.id), eq(staffTrainingAssignments.trainingId, trainingId)));
+    expect(assignment?.completedAt).toBeNull();
+    // A new attempt id is a new attempt.
+    expect((await answer(taker.cookie, trainingId, 5)).json()).toMatchObject({ passed: true, trainingCompleted: true });
+    expect(await attemptsOf(taker.id, quizId)).toHaveLength(2);
+  });
+
+  test('the same attempt id from another person is their own attempt', async () => {
+    const { quizId, trainingId } = await quizWithTraining('Shared id');
+    const first = await t.signedIn('staff', { restaurantIds: [home.id] });
+    const second = await t.signedIn('staff', { restaurantIds: [home.id] });
+    const attemptId = randomUUID();
+    const theirs = (await answer(first.cookie, trainingId, 1, attemptId)).json();
+    const mine = (await answer(second.cookie, trainingId, 5, attemptId)).json();
+    expect(theirs).toMatchObject({ score: 20, passed: false });
+    expect(mine).toMatchObject({ score: 100, passed: true });
+    expect(mine.attemptId).not.toBe(theirs.attemptId);
+    expect(await attemptsOf(first.id, quizId)).toHaveLength(1);
+    expect(await attemptsOf(second.id, quizId)).toHaveLength(1);
+  });
+
+  test('an attempt id already used for another quiz is refused; one is required', async () => {
+    const one = await quizWithTraining('First of two');
+    const two = await quizWithTraining('Second of two');
+    const taker = await t.signedIn('staff', { restaurantIds: [home.id] });
+    const attemptId = randomUUID();
+    expect((await answer(taker.cookie, one.trainingId, 5, attemptId)).statusCode).toBe(200);
+    const reused = await answer(taker.cookie, two.trainingId, 5, attemptId);
+    expect(reused.statusCode).toBe(409);
+    expect(await attemptsOf(taker.id, two.quizId)).toHaveLength(0);
+    const answers = await answersFor(taker.cookie, two.trainingId, 5);
+    const missing = await call(taker.cookie, 'POST', `/api/trainings/${two.trainingId}/quiz/attempts`, { answers });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fields).toHaveProperty('attemptId');
   });
 });
 

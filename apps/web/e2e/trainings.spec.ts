@@ -152,12 +152,24 @@ test.describe('Trainings', () => {
     await staff.getByRole('button', { name: 'Submit Quiz' }).click();
     await expect(staff.getByText('Please answer all questions before submitting (1 remaining)')).toBeVisible();
 
-    // One wrong answer of two is 50 %: below the pass mark.
+    // One wrong answer of two is 50 %: below the pass mark. A double click sends one
+    // attempt (whatever reaches the server names the same attempt id), counted once.
+    const failedAttempts = async () =>
+      ((await (await staff.request.get('/api/dashboards/staff')).json()) as { failedAttempts: number }).failedAttempts;
+    const failedBefore = await failedAttempts();
+    const attemptIds: string[] = [];
+    staff.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/quiz/attempts')) {
+        attemptIds.push((request.postDataJSON() as { attemptId: string }).attemptId);
+      }
+    });
     await second.getByRole('radio', { name: 'Only when they look dirty' }).check();
-    await staff.getByRole('button', { name: 'Submit Quiz' }).click();
+    await staff.getByRole('button', { name: 'Submit Quiz' }).dblclick();
     await expect(staff.getByText('Keep Learning!')).toBeVisible();
     await expect(staff.getByText('50%')).toBeVisible();
     await expect(staff.getByText('You scored 1 out of 2 questions correctly.')).toBeVisible();
+    expect(new Set(attemptIds).size).toBe(1);
+    expect(await failedAttempts()).toBe(failedBefore + 1);
 
     await staff.getByRole('button', { name: 'Try Again' }).click();
     await expect(first.getByRole('radio', { name: '75 °C core' })).not.toBeChecked();
@@ -165,6 +177,8 @@ test.describe('Trainings', () => {
     await second.getByRole('radio', { name: 'Before every shift and task change' }).check();
     await staff.getByRole('button', { name: 'Submit Quiz' }).click();
     await expect(staff.getByText('Congratulations!')).toBeVisible();
+    // Try Again is a new attempt, with an id of its own.
+    expect(new Set(attemptIds).size).toBe(2);
     await expect(staff.getByText('100%')).toBeVisible();
     await expect(staff.getByText('You scored 2 out of 2 questions correctly.')).toBeVisible();
     await staff.getByRole('link', { name: 'Back to Training' }).click();

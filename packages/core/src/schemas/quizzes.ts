@@ -79,6 +79,12 @@ export const QuizForTaker = z.object({
 export type QuizForTaker = z.infer<typeof QuizForTaker>;
 
 export const SubmitQuiz = z.object({
+  /**
+   * Chosen by the taker's browser when the quiz opens: a repeated submission of one
+   * attempt (double click, retry after a timeout) is recorded once and answered with
+   * the first result. Another person's attempt with the same id is their own.
+   */
+  attemptId: idField,
   answers: z.array(z.object({ questionId: idField, optionId: idField })).max(100),
 });
 export type SubmitQuiz = z.infer<typeof SubmitQuiz>;

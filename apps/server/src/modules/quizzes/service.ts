@@ -225,10 +225,60 @@ export async function quizForTaker(db: Queryable, trainingId: string): Promise<Q
   };
 }
 
+/** The attempt a person's browser named `clientAttemptId`, if it is already recorded. */
+async function recordedAttempt(db: Queryable, staffId: string, clientAttemptId: string) {
+  const [attempt] = await db
+    .select({
+      id: quizAttempts.id,
+      quizId: quizAttempts.quizId,
+      score: quizAttempts.score,
+      correctCount: quizAttempts.correctCount,
+      questionCount: quizAttempts.questionCount,
+      passed: quizAttempts.passed,
+    })
+    .from(quizAttempts)
+    .where(and(eq(quizAttempts.staffId, staffId), eq(quizAttempts.clientAttemptId, clientAttemptId)));
+  return attempt;
+}
+
+type RecordedAttempt = NonNullable<Awaited<ReturnType<typeof recordedAttempt>>>;
+
+async function resultOf(
+  db: Queryable,
+  attempt: Omit<RecordedAttempt, 'quizId'>,
+  staffId: string,
+  trainingId: string,
+): Promise<QuizResult> {
+  const [assignment] = await db
+    .select({ completedAt: staffTrainingAssignments.completedAt })
+    .from(staffTrainingAssignments)
+    .where(and(eq(staffTrainingAssignments.staffId, staffId), eq(staffTrainingAssignments.trainingId, trainingId)));
+  const { id, score, correctCount, questionCount, passed } = attempt;
+  return {
+    attemptId: id,
+    score,
+    correctCount,
+    questionCount,
+    passed,
+    trainingCompleted: Boolean(assignment?.completedAt),
+  };
+}
+
+/** A repeat answers the first result; an id already used for another quiz is refused. */
+function firstResult(db: Queryable, attempt: RecordedAttempt, quizId: string, staffId: string, trainingId: string) {
+  if (attempt.quizId !== quizId) throw conflict('This attempt id was already used for another quiz.');
+  return resultOf(db, attempt, staffId, trainingId);
+}
+
 /**
  * The spec's evaluate_quiz, on the server: records the attempt and its responses,
  * scores them against the stored answers, and completes the person's assignment when
  * they pass — all in one transaction. Whatever correctness a client claims is ignored.
+ *
+ * The attempt is recorded once per (person, attemptId): a repeated submission (double
+ * click, retry after a timeout), even with other answers, stores nothing and gets the
+ * first result. Concurrent repeats meet at the unique index: the insert that loses
+ * waits for the winner's commit, inserts nothing, and answers the winner's result.
  */
 export async function submitAttempt(
   db: Database,
@@ -236,7 +286,11 @@ export async function submitAttempt(
   trainingId: string,
   input: SubmitQuiz,
 ): Promise<QuizResult> {
-  const quiz = await quizOfTraining(db, trainingId);
+  const [quiz, first] = await Promise.all([
+    quizOfTraining(db, trainingId),
+    recordedAttempt(db, actor.id, input.attemptId),
+  ]);
+  if (first) return firstResult(db, first, quiz.id, actor.id, trainingId);
   const questions = await loadQuestions(db, quiz.id);
   const chosen = new Map(input.answers.map((answer) => [answer.questionId, answer.optionId]));
   const remaining = questions.filter((question) => !chosen.has(question.id)).length;
@@ -252,9 +306,23 @@ export async function submitAttempt(
   return db.transaction(async (tx) => {
     const [attempt] = await tx
       .insert(quizAttempts)
-      .values({ quizId: quiz.id, staffId: actor.id, score, correctCount, questionCount: questions.length, passed })
+      .values({
+        quizId: quiz.id,
+        staffId: actor.id,
+        clientAttemptId: input.attemptId,
+        score,
+        correctCount,
+        questionCount: questions.length,
+        passed,
+      })
+      .onConflictDoNothing({ target: [quizAttempts.staffId, quizAttempts.clientAttemptId] })
       .returning({ id: quizAttempts.id });
-    if (!attempt) throw new Error('insert returned no row');
+    if (!attempt) {
+      // The same attempt was recorded meanwhile (its transaction has committed).
+      const recorded = await recordedAttempt(tx, actor.id, input.attemptId);
+      if (!recorded) throw new Error('attempt conflicted but is not recorded');
+      return firstResult(tx, recorded, quiz.id, actor.id, trainingId);
+    }
     await tx.insert(quizResponses).values(
       responses.map(({ question, option }) => ({
         attemptId: attempt.id,
@@ -267,11 +335,11 @@ export async function submitAttempt(
     );
     // A pass completes the assignment; a later failed attempt does not undo it.
     if (passed) await completeAssignment(tx, actor.id, trainingId);
-    const [assignment] = await tx
-      .select({ completedAt: staffTrainingAssignments.completedAt })
-      .from(staffTrainingAssignments)
-      .where(and(eq(staffTrainingAssignments.staffId, actor.id), eq(staffTrainingAssignments.trainingId, trainingId)));
-    const trainingCompleted = Boolean(assignment?.completedAt);
-    return { attemptId: attempt.id, score, correctCount, questionCount: questions.length, passed, trainingCompleted };
+    return resultOf(
+      tx,
+      { id: attempt.id, score, correctCount, questionCount: questions.length, passed },
+      actor.id,
+      trainingId,
+    );
   });
 }

@@ -39,21 +39,38 @@ export function TakeQuizPage() {
   );
 }
 
+/**
+ * A random (version 4) UUID. `crypto.randomUUID` exists only in secure contexts (https,
+ * localhost); a server reached over plain http elsewhere still gets a valid id.
+ */
+function newAttemptId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 function QuizTaker({ trainingId, quiz }: { trainingId: string; quiz: QuizForTaker }) {
   const submit = useSubmitQuizAttempt();
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const [checked, setChecked] = useState(false);
   const [result, setResult] = useState<QuizResult | null>(null);
   const [attempt, setAttempt] = useState(0);
+  // One id per attempt, chosen when the quiz opens (and again on Try Again): a double
+  // click or a retry after a timeout names the same attempt, which the server records once.
+  const [attemptId, setAttemptId] = useState(newAttemptId);
   const remaining = quiz.questions.filter((question) => !answers[question.id]).length;
 
   function onSubmit(event: React.FormEvent) {
     event.preventDefault();
     setChecked(true);
-    if (remaining > 0) return;
+    if (remaining > 0 || submit.isPending) return;
     submit.mutate(
       {
         trainingId,
+        attemptId,
         answers: quiz.questions.map((question) => ({ questionId: question.id, optionId: answers[question.id] ?? '' })),
       },
       { onSuccess: setResult },
@@ -66,6 +83,7 @@ function QuizTaker({ trainingId, quiz }: { trainingId: string; quiz: QuizForTake
     setResult(null);
     submit.reset();
     setAttempt((current) => current + 1);
+    setAttemptId(newAttemptId());
   }
 
   if (result) return <QuizResultView trainingId={trainingId} result={result} onTryAgain={tryAgain} />;

@@ -5,15 +5,21 @@ import { trainingsQueryKey } from './get-quizzes';
 
 export interface SubmitQuizAttemptVariables {
   trainingId: string;
+  /** Chosen once per attempt: sending it again (a retry) gets the first result, never a second attempt. */
+  attemptId: string;
   answers: SubmitQuiz['answers'];
 }
 
 /** Sends one attempt; the server scores it and says whether the training is now completed. */
-export async function submitQuizAttempt({ trainingId, answers }: SubmitQuizAttemptVariables): Promise<QuizResult> {
+export async function submitQuizAttempt({
+  trainingId,
+  attemptId,
+  answers,
+}: SubmitQuizAttemptVariables): Promise<QuizResult> {
   return QuizResult.parse(
     await apiRequest(`/api/trainings/${encodeURIComponent(trainingId)}/quiz/attempts`, {
       method: 'POST',
-      body: { answers } satisfies SubmitQuiz,
+      body: { attemptId, answers } satisfies SubmitQuiz,
     }),
   );
 }
