@@ -294,6 +294,31 @@ describe('reading and listing', () => {
     expect(drafts.total).toBeGreaterThan(0);
   });
 
+  test('a draft is hq’s alone: managers and staff get 404 by id and never list it; hq lists and opens it', async () => {
+    const own = await draft(mine.id, [front.id]);
+    const foreign = await draft(other.id, [front.id]);
+    for (const cookie of [manager.cookie, staff.cookie]) {
+      for (const id of [own.id, foreign.id]) {
+        const response = await call(cookie, 'GET', `/api/audits/${id}`);
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toEqual({ message: messages.auditNotFound });
+      }
+      for (const query of [`restaurantId=${mine.id}&pageSize=100`, 'pageSize=100', 'status=draft&pageSize=100']) {
+        const page = (await call(cookie, 'GET', `/api/audits?${query}`)).json();
+        expect(page.items.map((a: { id: string }) => a.id)).not.toContain(own.id);
+        expect(page.items.every((a: { status: string }) => a.status === 'completed')).toBe(true);
+      }
+      expect((await call(cookie, 'GET', `/api/audits?status=draft&restaurantId=${mine.id}`)).json().total).toBe(0);
+    }
+    const opened = await call(hq.cookie, 'GET', `/api/audits/${own.id}`);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json()).toMatchObject({ status: 'draft', items: [{}, {}] });
+    const drafts = (
+      await call(hq.cookie, 'GET', `/api/audits?status=draft&restaurantId=${mine.id}&pageSize=100`)
+    ).json();
+    expect(drafts.items.map((a: { id: string }) => a.id)).toContain(own.id);
+  });
+
   test('a missing audit is 404 with the spec text', async () => {
     const response = await call(hq.cookie, 'GET', '/api/audits/00000000-0000-4000-8000-000000000000');
     expect(response.statusCode).toBe(404);

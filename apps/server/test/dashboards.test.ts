@@ -88,7 +88,7 @@ describe('hq dashboard', () => {
 describe('manager dashboard', () => {
   test("the selected restaurant's figures and its staff progress, lowest first", async () => {
     const body = (await get(manager.cookie, `/api/dashboards/manager?restaurantId=${a.id}`)).json();
-    expect(body).toMatchObject({ totalStaff: 2, pendingAudits: 1, activeTrainings: 2 });
+    expect(body).toMatchObject({ totalStaff: 2, activeTrainings: 2 });
     expect(
       body.staffProgress.map((p: { name: string; completed: number; total: number }) => [p.name, p.completed, p.total]),
     ).toEqual([
@@ -96,6 +96,16 @@ describe('manager dashboard', () => {
       [expect.any(String), 1, 2],
     ]);
     expect(body.recentAudits.items.every((x: { restaurant: { id: string } }) => x.restaurant.id === a.id)).toBe(true);
+  });
+
+  test('a draft is hq’s alone: Recent Audits, its counts and Pending Audits hold only completed audits', async () => {
+    const body = (await get(manager.cookie, `/api/dashboards/manager?restaurantId=${a.id}`)).json();
+    // Restaurant A has one completed audit and one draft.
+    expect(body.pendingAudits).toBe(0);
+    expect(body.recentAudits.total).toBe(1);
+    expect(body.recentAudits.items).toEqual([
+      expect.objectContaining({ status: 'completed', finalScore: 80, restaurantAuditCount: 1 }),
+    ]);
   });
 
   test("another restaurant's figures are refused", async () => {

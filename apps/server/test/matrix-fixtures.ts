@@ -128,6 +128,11 @@ export async function buildMatrixFixtures(t: TestApp) {
     version: audit.version,
     items: audit.items.map((item) => ({ id: item.id, mark: 'good', comment: null })),
   });
+  /** Managers and staff read an audit only once it is completed (a draft is hq's alone). */
+  async function completedAudit(restaurantId: string) {
+    const audit = await newAudit(restaurantId);
+    return asHq<AuditDetail>('POST', `/api/audits/${audit.id}/submit`, markedGood(audit));
+  }
   async function assign(trainingId: string, staffId: string) {
     await asHq('POST', '/api/training-assignments', { trainingIds: [trainingId], staffIds: [staffId] });
     const [row] = await t.db
@@ -148,8 +153,8 @@ export async function buildMatrixFixtures(t: TestApp) {
     questionId: question.id,
     optionId: question.options[0]?.id,
   }));
-  const auditOfA = await newAudit(a.id);
-  const auditOfB = await newAudit(b.id);
+  const auditOfA = await completedAudit(a.id);
+  const auditOfB = await completedAudit(b.id);
   const assignmentOfA = await assign(training.id, staff.id);
   const assignmentOfB = await assign(training.id, staffOfB.id);
   const videoFile = multipart('clip.mp4', 'video/mp4', Buffer.alloc(1024, 7));

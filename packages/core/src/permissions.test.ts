@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { allows, reachesRestaurant } from './permissions';
+import { allows, mayReadAudit, reachesRestaurant } from './permissions';
 
 describe('permission table', () => {
   test('only hq lists every restaurant', () => {
@@ -20,5 +20,14 @@ describe('permission table', () => {
     expect(reachesRestaurant({ role: 'manager', restaurantIds: ['r1'] }, 'r1')).toBe(true);
     expect(reachesRestaurant({ role: 'manager', restaurantIds: ['r1'] }, 'r2')).toBe(false);
     expect(reachesRestaurant({ role: 'staff', restaurantIds: [] }, 'r1')).toBe(false);
+  });
+
+  test('a draft audit is read only by those who conduct audits (hq); completed audits by everyone', () => {
+    for (const role of ['hq', 'manager', 'staff'] as const) {
+      expect(mayReadAudit(role, 'draft')).toBe(allows(role, 'audits.conduct'));
+      expect(mayReadAudit(role, 'completed')).toBe(true);
+    }
+    expect(mayReadAudit('hq', 'draft')).toBe(true);
+    expect(mayReadAudit('manager', 'draft')).toBe(false);
   });
 });

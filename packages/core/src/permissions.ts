@@ -1,4 +1,5 @@
 import { ALL_ROLES, type Role } from './roles';
+import type { AuditStatus } from './schemas/audits';
 
 /**
  * Who may call what on the server (ARCHITECTURE.md §3.1). Every API route names one
@@ -25,7 +26,8 @@ export const permissions = {
   'users.setActive': { roles: ['hq', 'manager'], scope: 'restaurant' },
   'users.delete': { roles: ['hq', 'manager'], scope: 'restaurant' },
   'auditTemplates.manage': { roles: ['hq'] },
-  // Managers and staff read completed audits of their restaurants; hq runs audits.
+  // Managers and staff read completed audits of their restaurants; hq runs audits
+  // (which audits each role sees at all: `auditStatusesReadableBy` below).
   'audits.list': { roles: ALL_ROLES, scope: 'restaurant' },
   'audits.read': { roles: ALL_ROLES, scope: 'restaurant' },
   'audits.create': { roles: ['hq'] },
@@ -79,6 +81,24 @@ export const publicRoutes: readonly string[] = [
 
 export function allows(role: Role, action: Action): boolean {
   return (permissions[action].roles as readonly Role[]).includes(role);
+}
+
+/**
+ * Who may read a draft audit. A draft is hq's work in progress: only hq (who create
+ * and conduct audits) see and open drafts. Managers and staff see an audit of their
+ * restaurants only once it is completed: in audit lists, the dashboards' Recent Audits
+ * and their counts and pending cards, and by id, where a draft answers 404 "Audit not
+ * found" to them as if it did not exist yet. The server's queries filter by these
+ * statuses; the web shows whatever the server lists.
+ */
+export const auditStatusesReadableBy = {
+  hq: ['draft', 'completed'],
+  manager: ['completed'],
+  staff: ['completed'],
+} as const satisfies Record<Role, readonly AuditStatus[]>;
+
+export function mayReadAudit(role: Role, status: AuditStatus): boolean {
+  return (auditStatusesReadableBy[role] as readonly AuditStatus[]).includes(status);
 }
 
 /** hq reaches every restaurant; everyone else only the restaurants assigned to them. */

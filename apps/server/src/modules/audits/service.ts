@@ -1,14 +1,17 @@
 import { assessAllItemsMessage, messages } from '@brigade/core/messages';
-import type {
-  AuditDetail,
-  AuditItemsInput,
-  AuditListQuery,
-  AuditPage,
-  AuditStatus,
-  CreateAudit,
+import { auditStatusesReadableBy } from '@brigade/core/permissions';
+import type { Role } from '@brigade/core/roles';
+import {
+  AUDIT_STATUSES,
+  type AuditDetail,
+  type AuditItemsInput,
+  type AuditListQuery,
+  type AuditPage,
+  type AuditStatus,
+  type CreateAudit,
 } from '@brigade/core/schemas/audits';
 import { type AuditMark, computeFinalScore } from '@brigade/core/scoring';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, count, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { assertReachesRestaurant, type SessionUser } from '../../auth/guards';
 import type { Database, Queryable, Transaction } from '../../db/client';
@@ -31,6 +34,16 @@ const templateNamesOf = sql<string[]>`coalesce((
 ), '{}')`;
 
 /**
+ * The audits a role may read at all, as a condition on an audit status column (the
+ * rule is core's `auditStatusesReadableBy`: drafts are hq's alone). Lists, dashboards,
+ * counts and the detail route all filter through it; `true` when every status is read.
+ */
+export function readableAudits(role: Role, status: AnyColumn | SQLWrapper = audits.status): SQL {
+  const statuses = auditStatusesReadableBy[role];
+  return statuses.length === AUDIT_STATUSES.length ? sql`true` : inArray(status, [...statuses]);
+}
+
+/**
  * hq sees every audit and filters by restaurant and status. Managers and staff see the
  * completed audits of their restaurants (one, or all of them), newest first. Search
  * covers restaurant, template and auditor names.
@@ -47,8 +60,9 @@ export async function listAudits(
   } else if (actor.role !== 'hq') {
     conditions.push(actor.restaurantIds.length ? inArray(audits.restaurantId, actor.restaurantIds) : sql`false`);
   }
-  const status: AuditStatus | undefined = actor.role === 'hq' ? query.status : 'completed';
-  if (status) conditions.push(eq(audits.status, status));
+  conditions.push(readableAudits(actor.role));
+  // hq filters by status; for others the filter can only narrow what they read.
+  if (query.status) conditions.push(eq(audits.status, query.status));
   if (query.search) {
     const pattern = likePattern(query.search);
     conditions.push(sql`(
@@ -129,7 +143,8 @@ export async function getAudit(db: Queryable, actor: SessionUser, id: string): P
     .from(audits)
     .innerJoin(restaurants, eq(restaurants.id, audits.restaurantId))
     .leftJoin(users, eq(users.id, audits.auditedBy))
-    .where(eq(audits.id, id));
+    // A draft does not exist yet for those who may not read it: the same 404 as a missing id.
+    .where(and(eq(audits.id, id), readableAudits(actor.role)));
   if (!audit) throw notFound(messages.auditNotFound);
   assertReachesRestaurant(actor, audit.restaurantId);
   const { restaurantId, restaurantName, auditorId, auditorName, auditedAt, status, ...rest } = audit;

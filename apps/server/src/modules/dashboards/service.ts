@@ -1,4 +1,5 @@
 import { DASHBOARD_ANNOUNCEMENTS, RECENT_AUDITS } from '@brigade/core/limits';
+import type { Role } from '@brigade/core/roles';
 import type { Announcement } from '@brigade/core/schemas/announcements';
 import type { HqDashboard, ManagerDashboard, RecentAudit, StaffDashboard } from '@brigade/core/schemas/dashboards';
 import { asc, eq, sql } from 'drizzle-orm';
@@ -10,6 +11,7 @@ import { quizAttempts } from '../../db/schema/quizzes';
 import { restaurants, staffRestaurantAssignments } from '../../db/schema/restaurants';
 import { staffTrainingAssignments, staffTrainingTotals } from '../../db/schema/trainings';
 import { users } from '../../db/schema/users';
+import { readableAudits } from '../audits/service';
 
 /**
  * Every dashboard is one statement for its cards and panels (plus the manager's staff
@@ -32,15 +34,19 @@ const announcementsPanel = sql<AnnouncementJson[]>`(
   from (select * from ${announcements} order by created_at desc, id desc limit ${DASHBOARD_ANNOUNCEMENTS}) a
   left join ${users} u on u.id = a.created_by)`;
 
-/** The latest 10 audits (of one restaurant or all), each with its restaurant's audit count. */
-function recentAuditsPanel(restaurantId?: string) {
-  const where = restaurantId ? sql`where restaurant_id = ${restaurantId}` : sql``;
+/**
+ * The latest 10 audits (of one restaurant or all) that the role may read, each with its
+ * restaurant's count of them: drafts only for hq (core `auditStatusesReadableBy`).
+ */
+function recentAuditsPanel(role: Role, restaurantId?: string) {
+  const where = sql`where ${readableAudits(role)}${restaurantId ? sql` and restaurant_id = ${restaurantId}` : sql``}`;
   return {
     recentAuditItems: sql<RecentAuditJson[]>`(
       select coalesce(json_agg(json_build_object(
         'id', a.id, 'restaurant', json_build_object('id', r.id, 'name', r.name),
         'auditedAt', a.audited_at, 'status', a.status, 'finalScore', a.final_score,
-        'restaurantAuditCount', (select count(*)::int from ${audits} c where c.restaurant_id = r.id))
+        'restaurantAuditCount', (select count(*)::int from ${audits} c
+          where c.restaurant_id = r.id and ${readableAudits(role, sql`c.status`)}))
         order by a.audited_at desc, a.id desc), '[]'::json)
       from (select id, restaurant_id, audited_at, status, final_score from ${audits} ${where}
             order by audited_at desc, id desc limit ${RECENT_AUDITS}) a
@@ -77,7 +83,7 @@ export async function hqDashboard(db: Queryable): Promise<HqDashboard> {
       pendingAudits: sql<number>`(select count(*)::int from ${audits} where status = 'draft')`,
       overdueTrainings: sql<number>`(select coalesce(sum(total - completed), 0)::int from ${staffTrainingTotals})`,
       announcements: announcementsPanel,
-      ...recentAuditsPanel(),
+      ...recentAuditsPanel('hq'),
     })
     .from(one);
   if (!row) throw new Error('dashboard row missing');
@@ -98,11 +104,13 @@ export async function managerDashboard(
     db
       .select({
         totalStaff: sql<number>`(select count(*)::int from ${staffOfRestaurant} s)`,
-        pendingAudits: sql<number>`(select count(*)::int from ${audits} where status = 'draft' and restaurant_id = ${restaurantId})`,
+        // Drafts the caller may read (none for managers under the audit rule of core).
+        pendingAudits: sql<number>`(select count(*)::int from ${audits}
+          where status = 'draft' and ${readableAudits(actor.role)} and restaurant_id = ${restaurantId})`,
         activeTrainings: sql<number>`(select count(*)::int from ${staffTrainingAssignments}
           where completed_at is null and staff_id in ${staffOfRestaurant})`,
         announcements: announcementsPanel,
-        ...recentAuditsPanel(restaurantId),
+        ...recentAuditsPanel(actor.role, restaurantId),
       })
       .from(one),
     db
