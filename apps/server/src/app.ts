@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { INetworkModule } from '@azure/msal-node';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
@@ -84,6 +83,7 @@ export async function buildApp(options: AppOptions): Promise<App & { auth: Auth 
   // Before any route: each guarded route's action goes into the OpenAPI document.
   app.addHook('onRoute', documentGuardedAction);
 
+  const storage = options.s3 ? new S3Storage(options.s3, { log: app.log }) : new LocalStorage(options.dataDir);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -91,8 +91,9 @@ export async function buildApp(options: AppOptions): Promise<App & { auth: Auth 
         // Mantine sets style attributes at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
-        // Training videos may be direct links to files hosted anywhere on https.
-        mediaSrc: ["'self'", 'https:', 'blob:'],
+        // Training videos may be direct links to files hosted anywhere on https; uploaded
+        // ones play from the bucket (a redirect to a presigned link) when S3 is configured.
+        mediaSrc: ["'self'", 'https:', 'blob:', ...(storage.mediaOrigin ? [storage.mediaOrigin] : [])],
         // Power BI reports are the only frames we embed (issue: embedded analytics).
         frameSrc: ['https://app.powerbi.com', 'https://*.powerbi.com'],
         frameAncestors: ["'none'"],
@@ -124,9 +125,7 @@ export async function buildApp(options: AppOptions): Promise<App & { auth: Auth 
     database: options.database,
     auth,
     guard: createGuard(auth, options.database.db),
-    storage: options.s3
-      ? new S3Storage(options.s3, { tempDir: path.join(options.dataDir, 'uploads', 'incoming'), log: app.log })
-      : new LocalStorage(options.dataDir),
+    storage,
     uploadMaxBytes: options.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES,
     monday: {
       client: options.monday?.config ? new MondayClient(options.monday.config) : null,

@@ -41,7 +41,34 @@ describe('configuration', () => {
       accessKeyId: 'key',
       secretAccessKey: 'secret',
       prefix: 'uploads/',
+      partSize: 8 * 1024 * 1024,
+      playbackUrlSeconds: 300,
     });
+  });
+
+  test('S3 playback links, upload parts and the public endpoint can be set, within what S3 allows', () => {
+    const bucket = {
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_BUCKET: 'v',
+      S3_ACCESS_KEY_ID: 'k',
+      S3_SECRET_ACCESS_KEY: 's',
+    };
+    expect(
+      readConfig({
+        ...bucket,
+        S3_PUBLIC_ENDPOINT: 'https://files.example.com/',
+        S3_UPLOAD_PART_MB: '16',
+        S3_PLAYBACK_URL_SECONDS: '600',
+      }).s3,
+    ).toMatchObject({
+      publicEndpoint: 'https://files.example.com',
+      partSize: 16 * 1024 * 1024,
+      playbackUrlSeconds: 600,
+    });
+    expect(() => readConfig({ ...bucket, S3_UPLOAD_PART_MB: '4' })).toThrow(/S3_UPLOAD_PART_MB: must be at least 5/);
+    expect(() => readConfig({ ...bucket, S3_PLAYBACK_URL_SECONDS: '700000' })).toThrow(
+      /S3_PLAYBACK_URL_SECONDS: must be at most 604800/,
+    );
   });
 
   test('partial S3 settings fail, naming each missing one', () => {

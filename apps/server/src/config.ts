@@ -74,6 +74,24 @@ const Env = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_PREFIX: z.string().default('uploads/'),
+    S3_PUBLIC_ENDPOINT: z
+      .url({
+        protocol: /^https?$/,
+        error: 'must be an http(s) URL that browsers can reach, such as https://files.example.com',
+      })
+      .optional(),
+    S3_UPLOAD_PART_MB: z.coerce
+      .number()
+      .int()
+      .min(5, 'must be at least 5 (S3 refuses smaller parts)')
+      .max(5120, 'must be at most 5120 (S3 refuses larger parts)')
+      .default(8),
+    S3_PLAYBACK_URL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(10, 'must be at least 10')
+      .max(604800, 'must be at most 604800 (7 days, the longest a presigned link can work)')
+      .default(300),
     BRAND_WORD: z.string().optional(),
     WEB_ROOT: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -116,6 +134,9 @@ function s3ConfigOf(env: {
   S3_ACCESS_KEY_ID?: string;
   S3_SECRET_ACCESS_KEY?: string;
   S3_PREFIX: string;
+  S3_PUBLIC_ENDPOINT?: string;
+  S3_UPLOAD_PART_MB: number;
+  S3_PLAYBACK_URL_SECONDS: number;
 }): S3Config | undefined {
   const { S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = env;
   if (!S3_ENDPOINT || !S3_BUCKET || !S3_ACCESS_KEY_ID || !S3_SECRET_ACCESS_KEY) return undefined;
@@ -126,6 +147,9 @@ function s3ConfigOf(env: {
     accessKeyId: S3_ACCESS_KEY_ID,
     secretAccessKey: S3_SECRET_ACCESS_KEY,
     prefix: env.S3_PREFIX.replace(/^\/+/, ''),
+    publicEndpoint: env.S3_PUBLIC_ENDPOINT?.replace(/\/+$/, ''),
+    partSize: env.S3_UPLOAD_PART_MB * 1024 * 1024,
+    playbackUrlSeconds: env.S3_PLAYBACK_URL_SECONDS,
   };
 }
 

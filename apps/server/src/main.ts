@@ -4,6 +4,7 @@ import { resolveAuthSecret } from './auth/secret';
 import { ConfigError, readConfig } from './config';
 import { EmbeddedDatabaseError, openDatabase } from './db/client';
 import { loggerOptions } from './logging';
+import { fileStorageLine } from './storage/storage';
 import { defaultWebRoot } from './web';
 
 async function main() {
@@ -65,6 +66,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const where = database.driver === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL';
   console.log(`Brigade is running at ${config.publicUrl} (database: ${where})`);
+  console.log(fileStorageLine(config.s3, config.dataDir));
 }
 
 main().catch((error: unknown) => {

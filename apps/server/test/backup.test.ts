@@ -28,7 +28,11 @@ async function prepareSource() {
     .values(
       names.map((name, index) => ({ name, city: 'Utrecht', country: 'Netherlands', address: `Street ${index}` })),
     );
-  const stored = await new LocalStorage(source).put(Readable.from([video]), '.mp4', () => false);
+  const stored = await new LocalStorage(source).put(
+    Readable.from([video]),
+    { extension: '.mp4', contentType: 'video/mp4' },
+    () => false,
+  );
   fs.writeFileSync(path.join(source, 'auth-secret'), 'secret-of-the-source');
   return { database, key: stored?.key ?? '' };
 }

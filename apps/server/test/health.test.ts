@@ -10,6 +10,11 @@ import { DATABASE_UNAVAILABLE } from '../src/db/unavailable';
 import { PUBLIC_URL, startTestApp } from './harness';
 
 const t = await startTestApp();
+/** Files on local disk are for one server only, and ready says so. */
+const LOCAL_STORAGE = {
+  kind: 'local',
+  note: "Uploaded files are kept on this server's disk (DATA_DIR/uploads): run one server only, or set S3_* for several.",
+};
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 /** Another app on the same database (or a broken copy of its handle), logging JSON lines into `lines`. */
@@ -43,7 +48,7 @@ describe('health', () => {
     expect((await get('/api/health/live')).json()).toEqual({ status: 'ok' });
     const ready = await get('/api/health/ready');
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ok', database: 'up', migrations: 'current' });
+    expect(ready.json()).toEqual({ status: 'ok', database: 'up', migrations: 'current', storage: LOCAL_STORAGE });
     expect((await get('/api/health')).json()).toEqual({ status: 'ok', database: 'up' });
   });
 

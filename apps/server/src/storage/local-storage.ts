@@ -5,14 +5,17 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import send from '@fastify/send';
-import type { ServedFile, Storage, StoredFile } from './storage';
+import type { FileFacts, Playback, Storage, StoredFile } from './storage';
 
 /**
- * Uploaded files on local disk under DATA_DIR/uploads. Keys are random, so a name a
- * person chose never becomes a path. Files are written to a temporary name first and
- * renamed when complete, so a half-written file is never served.
+ * Uploaded files on local disk under DATA_DIR/uploads: for one server only (another
+ * server cannot read them). Keys are random, so a name a person chose never becomes a
+ * path. Files are written to a temporary name first and renamed when complete, so a
+ * half-written file is never served and a failed upload leaves nothing behind.
  */
 export class LocalStorage implements Storage {
+  readonly kind = 'local';
+  readonly mediaOrigin = null;
   readonly root: string;
 
   constructor(dataDir: string) {
@@ -20,9 +23,8 @@ export class LocalStorage implements Storage {
     fs.mkdirSync(path.join(this.root, 'incoming'), { recursive: true });
   }
 
-  /** Stores the stream; `tooLarge()` says whether the source stopped at its size limit. */
-  async put(source: Readable, extension: string, tooLarge: () => boolean): Promise<StoredFile | null> {
-    const key = `${crypto.randomUUID()}${extension}`;
+  async put(source: Readable, file: FileFacts, tooLarge: () => boolean): Promise<StoredFile | null> {
+    const key = `${crypto.randomUUID()}${file.extension}`;
     const incoming = path.join(this.root, 'incoming', key);
     try {
       await pipeline(source, fs.createWriteStream(incoming));
@@ -44,15 +46,15 @@ export class LocalStorage implements Storage {
   }
 
   /** Streams a stored file, answering Range requests with 206 so players can seek. */
-  async serve(request: IncomingMessage, key: string, contentType: string): Promise<ServedFile> {
+  async play(request: IncomingMessage, key: string, file: Pick<FileFacts, 'contentType'>): Promise<Playback> {
     const { statusCode, headers, stream } = await send(request, path.basename(key), {
       root: this.root,
       dotfiles: 'deny',
       index: false,
       acceptRanges: true,
     });
-    if (statusCode !== 200 && statusCode !== 206) return { statusCode, headers, stream };
+    if (statusCode !== 200 && statusCode !== 206) return { kind: 'stream', statusCode, headers, stream };
     const rest = Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'content-type'));
-    return { statusCode, headers: { ...rest, 'content-type': contentType }, stream };
+    return { kind: 'stream', statusCode, headers: { ...rest, 'content-type': file.contentType }, stream };
   }
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { App, AppContext } from '../../context';
 import type { MigrationStatus } from '../../db/client';
 import { DATABASE_UNAVAILABLE } from '../../db/unavailable';
+import { storageStatusOf } from '../../storage/storage';
 
 const Live = z.object({ status: z.literal('ok') });
 
@@ -12,15 +13,19 @@ const Ready = z.object({
   /** Absent when the database is down (it could not be asked). */
   migrations: z.enum(['current', 'pending']).optional(),
   message: z.string().optional(),
+  /** Where uploaded files are kept; local disk says it is for one server only. */
+  storage: z.object({ kind: z.enum(['local', 's3']), note: z.string().optional() }).optional(),
 });
 
 /**
  * `/api/health/live`: the process answers (no database call), for a liveness probe that
  * restarts a hung process. `/api/health/ready` (and `/api/health`, as before): the
  * database answers and has every migration of this build, for a load balancer or a
- * readiness probe; 503 otherwise, with the reason.
+ * readiness probe; 503 otherwise, with the reason. Ready also says where uploaded files
+ * are kept (`storage`): local disk is for one server only.
  */
-export function healthRoutes(app: App, { database }: AppContext) {
+export function healthRoutes(app: App, { database, storage }: AppContext) {
+  const fileStorage = storageStatusOf(storage);
   app.get(
     '/api/health/live',
     {
@@ -53,14 +58,14 @@ export function healthRoutes(app: App, { database }: AppContext) {
     {
       schema: {
         tags: ['health'],
-        summary: 'Is the server ready: its database reachable and migrated',
+        summary: 'Is the server ready: its database reachable and migrated (and where it keeps uploaded files)',
         response: { 200: Ready, 503: Ready },
       },
     },
     async (request, reply) => {
       const problem = await unready(request);
       if (problem) return reply.status(503).send(problem);
-      return { status: 'ok' as const, database: 'up' as const, migrations: 'current' as const };
+      return { status: 'ok' as const, database: 'up' as const, migrations: 'current' as const, storage: fileStorage };
     },
   );
 

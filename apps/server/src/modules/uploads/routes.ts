@@ -31,14 +31,20 @@ export function uploadRoutes(app: App, { database, guard, storage, uploadMaxByte
     {
       schema: {
         tags,
-        summary: 'Stream an uploaded video to a signed-in person (supports Range requests)',
+        summary:
+          'Play an uploaded video: streamed with Range support from local disk, or a 302 to a short-lived link to the bucket (S3)',
         params: IdParams,
       },
       onRequest: guard('videos.stream'),
     },
     async (request, reply) => {
       const upload = await findUpload(database.db, request.params.id);
-      const { statusCode, headers, stream } = await storage.serve(request.raw, upload.storageKey, upload.contentType);
+      const playback = await storage.play(request.raw, upload.storageKey, { contentType: upload.contentType });
+      if (playback.kind === 'redirect') {
+        // A short-lived link straight to the bucket: not to be kept by any cache.
+        return reply.header('cache-control', 'private, no-store').redirect(playback.url, 302);
+      }
+      const { statusCode, headers, stream } = playback;
       return reply
         .status(statusCode)
         .headers(headers)

@@ -30,20 +30,26 @@ export async function storeVideo(
     .toLowerCase()
     .replace(/[^.a-z0-9]/g, '')
     .slice(0, 10);
-  const stored = await storage.put(file.file, extension, () => file.file.truncated);
+  const stored = await storage.put(file.file, { extension, contentType: file.mimetype }, () => file.file.truncated);
   if (!stored) throw new HttpError(413, `The file is larger than the upload limit of ${megabytes(maxBytes)}.`);
-  const [row] = await db
-    .insert(uploads)
-    .values({
-      storageKey: stored.key,
-      fileName: path.basename(file.filename).slice(0, 255) || 'video',
-      contentType: file.mimetype,
-      size: stored.size,
-      createdBy: actor.id,
-    })
-    .returning({ id: uploads.id, fileName: uploads.fileName, size: uploads.size, contentType: uploads.contentType });
-  if (!row) throw new Error('insert returned no row');
-  return row;
+  try {
+    const [row] = await db
+      .insert(uploads)
+      .values({
+        storageKey: stored.key,
+        fileName: path.basename(file.filename).slice(0, 255) || 'video',
+        contentType: file.mimetype,
+        size: stored.size,
+        createdBy: actor.id,
+      })
+      .returning({ id: uploads.id, fileName: uploads.fileName, size: uploads.size, contentType: uploads.contentType });
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  } catch (error) {
+    // No row, no file: a stored file nothing refers to would never be deleted.
+    await storage.remove(stored.key).catch(() => {});
+    throw error;
+  }
 }
 
 export async function findUpload(db: Queryable, id: string) {
