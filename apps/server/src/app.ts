@@ -15,6 +15,7 @@ import { createGuard, documentGuardedAction } from './auth/guards';
 import { registerOriginCheck } from './auth/origin-check';
 import { authRoutes } from './auth/routes';
 import { refuseWhileClosing } from './closing';
+import { answerCutOffRequests } from './cut-off-requests';
 import type { App, AppContext } from './context';
 import type { DatabaseHandle } from './db/client';
 import { registerErrorHandler } from './errors';
@@ -77,6 +78,7 @@ export async function buildApp(options: AppOptions): Promise<App & { auth: Auth 
   }).withTypeProvider<ZodTypeProvider>();
   echoRequestId(app);
   refuseWhileClosing(app);
+  answerCutOffRequests(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { cutOffRequestOf, REQUEST_CUT_OFF, UPLOAD_CUT_OFF } from './cut-off-requests';
 import { clientErrorOf } from './db/pg-error';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, rootCauseOf } from './db/unavailable';
 
@@ -40,6 +41,17 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({ message: error.message, fields: error.fields });
+    }
+    // The client left, or its body stopped short (cut-off-requests.ts): a 400 if it still
+    // listens and an info line, never "database unavailable" (a reset request is ECONNRESET too).
+    const cutOff = cutOffRequestOf(error, request.raw);
+    if (cutOff) {
+      request.log.info(
+        { reason: cutOff.reason },
+        cutOff.clientLeft ? 'client closed the connection before its request was complete' : 'request body cut off',
+      );
+      const upload = request.headers['content-type']?.startsWith('multipart/form-data');
+      return reply.status(400).send({ message: upload ? UPLOAD_CUT_OFF : REQUEST_CUT_OFF });
     }
     // The database is down or restarting: a 503 to retry, not a fault of ours (db/unavailable.ts).
     if (isDatabaseUnavailable(error)) {
