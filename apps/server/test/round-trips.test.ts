@@ -7,6 +7,8 @@ import { DEMO_PASSWORD, loadDemoChainIfEmpty } from '../src/db/seed/demo';
 import { startTestApp } from './harness';
 import { listedEndpoints, MAX_ROUND_TRIPS } from './listed-endpoints';
 
+const MAX_SIGN_IN_ROUND_TRIPS = 5;
+
 /**
  * Issue 10's bound on SQL round trips per request, on the demo chain. Statements are
  * counted where Drizzle sends them, so Better Auth's session lookup counts too.
@@ -42,10 +44,12 @@ async function statementsOf(send: () => Promise<{ statusCode: number }>) {
 }
 
 describe(`at most ${MAX_ROUND_TRIPS} SQL round trips per request`, () => {
-  test('sign-in', async () => {
+  // Sign-in also counts the attempt per address and per account in the database (issue
+  // 15: every server counts the same attempts), one statement each.
+  test(`sign-in: at most ${MAX_SIGN_IN_ROUND_TRIPS}`, async () => {
     const sent = await statementsOf(async () => (await t.signIn('staff@example.com', DEMO_PASSWORD)).response);
     expect(sent.length).toBeGreaterThan(0);
-    expect(sent.length, sent.join('\n')).toBeLessThanOrEqual(MAX_ROUND_TRIPS);
+    expect(sent.length, sent.join('\n')).toBeLessThanOrEqual(MAX_SIGN_IN_ROUND_TRIPS);
   });
 
   const endpoints = listedEndpoints({ restaurantId: amsterdam.id, restaurantSearch: 'Amsterdam', auditId: audit.id });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { signInAttempts } from '../db/schema/sign-in-limits';
+import { users } from '../db/schema/users';
 
 /**
  * Sign-in limit per account, whatever the address: after this many attempts without a
@@ -47,9 +48,17 @@ export function accountSignInLimit(db: Database, { maxFailures, windowSeconds } 
       }
       return counted.length > 0;
     },
-    async succeeded(email: unknown) {
-      const key = keyOf(email);
-      if (key) await db.delete(signInAttempts).where(sql`${signInAttempts.email} = ${key}`);
+    /**
+     * A sign-in passed the password check: clears the account's count if it is active,
+     * and says whether it is (one statement, as sign-in is on every person's way in).
+     */
+    async succeeded(userId: string): Promise<boolean> {
+      // Both drivers answer raw statements with `{ rows }`.
+      const result = (await db.execute(sql`
+        with person as (select ${users.email}, ${users.isActive} from ${users} where ${users.id} = ${userId}),
+          cleared as (delete from ${signInAttempts} where ${signInAttempts.email} = (select email from person where is_active))
+        select is_active from person`)) as { rows: { is_active: boolean }[] };
+      return result.rows[0]?.is_active === true;
     },
     /** Takes back an attempt that failed on our side, not on the password. */
     async forgive(email: unknown) {

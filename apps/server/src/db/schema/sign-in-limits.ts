@@ -1,9 +1,9 @@
 import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Better Auth's rate limiter (`rateLimit.storage: 'database'`): one row per client
- * address and path. Kept in the database so that every server of one chain counts the
- * same attempts.
+ * Better Auth's rate limiter, one row per client address and path (the columns of its
+ * own database storage), kept by `auth/address-rate-limit.ts` so that every server of
+ * one chain counts the same requests.
  */
 export const rateLimits = pgTable('rate_limits', {
   id: text('id').primaryKey(),
