@@ -2,7 +2,7 @@ import { messages } from '@brigade/core/messages';
 import type { TrainingVideo } from '@brigade/core/schemas/trainings';
 import { Alert, Button, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconAlertCircle, IconChevronLeft, IconChevronRight, IconCircleCheckFilled } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { type SyntheticEvent, useId, useRef, useState } from 'react';
 import { useMarkVideoWatched } from './api/mark-video-watched';
 import classes from './video-player.module.css';
 
@@ -23,6 +23,12 @@ export function VideoPlayer({ trainingId, videos }: VideoPlayerProps) {
   const [autoPlay, setAutoPlay] = useState(false);
   // The video the browser could not load (unreachable address, unsupported file).
   const [failedId, setFailedId] = useState<string | null>(null);
+  // An uploaded video kept in a bucket plays from a link that works for a few minutes
+  // (S3_PLAYBACK_URL_SECONDS). When the video had loaded and later fails (the link expired
+  // during a pause or a long viewing), loading it again gets a fresh link from the server
+  // and playback resumes where it was; at most once a minute, so a real failure still shows.
+  const loadedId = useRef<string | null>(null);
+  const reloadedAt = useRef(0);
   const markWatched = useMarkVideoWatched();
   const playlistId = useId();
   const index = Math.min(current, videos.length - 1);
@@ -47,6 +53,27 @@ export function VideoPlayer({ trainingId, videos }: VideoPlayerProps) {
     if (index + 1 < videos.length) show(index + 1);
   }
 
+  function onVideoError(event: SyntheticEvent<HTMLVideoElement>) {
+    if (!video) return;
+    const element = event.currentTarget;
+    if (video.kind === 'upload' && loadedId.current === video.id && Date.now() - reloadedAt.current > 60_000) {
+      reloadedAt.current = Date.now();
+      const at = element.currentTime;
+      const playing = !element.paused;
+      element.addEventListener(
+        'loadedmetadata',
+        () => {
+          element.currentTime = at;
+          if (playing) element.play().catch(() => {});
+        },
+        { once: true },
+      );
+      element.load();
+      return;
+    }
+    setFailedId(video.id);
+  }
+
   const label = `Video ${index + 1} of ${videos.length}`;
 
   return (
@@ -67,7 +94,10 @@ export function VideoPlayer({ trainingId, videos }: VideoPlayerProps) {
             aria-label={label}
             onContextMenu={(event) => event.preventDefault()}
             onEnded={onEnded}
-            onError={() => setFailedId(video.id)}
+            onError={onVideoError}
+            onLoadedMetadata={() => {
+              loadedId.current = video.id;
+            }}
             onLoadedData={() => setFailedId((current) => (current === video.id ? null : current))}
           />
         ) : (
