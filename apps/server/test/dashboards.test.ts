@@ -98,10 +98,11 @@ describe('manager dashboard', () => {
     expect(body.recentAudits.items.every((x: { restaurant: { id: string } }) => x.restaurant.id === a.id)).toBe(true);
   });
 
-  test('a draft is hq’s alone: Recent Audits, its counts and Pending Audits hold only completed audits', async () => {
+  test('a draft is hq’s alone: Recent Audits and its counts hold only completed audits; Pending Audits counts the drafts', async () => {
     const body = (await get(manager.cookie, `/api/dashboards/manager?restaurantId=${a.id}`)).json();
-    // Restaurant A has one completed audit and one draft.
-    expect(body.pendingAudits).toBe(0);
+    // Restaurant A has one completed audit and one draft: the manager learns that one is
+    // in progress, not what it holds.
+    expect(body.pendingAudits).toBe(1);
     expect(body.recentAudits.total).toBe(1);
     expect(body.recentAudits.items).toEqual([
       expect.objectContaining({ status: 'completed', finalScore: 80, restaurantAuditCount: 1 }),

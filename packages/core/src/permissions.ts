@@ -69,9 +69,10 @@ export const publicRoutes: readonly string[] = [
   // First run: creating the head office account while no user exists.
   'GET /api/setup',
   'POST /api/setup',
-  // Better Auth's own endpoints (sign-in, sign-out, session), hidden from the API docs.
-  'GET /api/auth/*',
-  'POST /api/auth/*',
+  // The only Better Auth endpoints the server answers (apps/server/src/auth/routes.ts),
+  // hidden from the API docs; every other /api/auth path is a 404.
+  'POST /api/auth/sign-in/email',
+  'POST /api/auth/sign-out',
   // The API docs: Swagger UI and the OpenAPI document, hidden from the document itself.
   'GET /api/docs',
   'GET /api/docs/json',
@@ -87,8 +88,10 @@ export function allows(role: Role, action: Action): boolean {
  * Who may read a draft audit. A draft is hq's work in progress: only hq (who create
  * and conduct audits) see and open drafts. Managers and staff see an audit of their
  * restaurants only once it is completed: in audit lists, the dashboards' Recent Audits
- * and their counts and pending cards, and by id, where a draft answers 404 "Audit not
- * found" to them as if it did not exist yet. The server's queries filter by these
+ * and their counts, and by id, where a draft answers 404 "Audit not found" to them as if
+ * it did not exist yet. Reading is seeing an audit's items and score: the manager
+ * dashboard's Pending Audits card still counts the restaurant's drafts (the spec's card,
+ * "head office has an audit in progress here"), without showing them. The server's queries filter by these
  * statuses; the web shows whatever the server lists.
  */
 export const auditStatusesReadableBy = {

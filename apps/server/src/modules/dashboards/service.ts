@@ -104,9 +104,9 @@ export async function managerDashboard(
     db
       .select({
         totalStaff: sql<number>`(select count(*)::int from ${staffOfRestaurant} s)`,
-        // Drafts the caller may read (none for managers under the audit rule of core).
-        pendingAudits: sql<number>`(select count(*)::int from ${audits}
-          where status = 'draft' and ${readableAudits(actor.role)} and restaurant_id = ${restaurantId})`,
+        // How many audits of the restaurant head office has in progress: a count, not their
+        // contents, which the manager reads once completed (core `auditStatusesReadableBy`).
+        pendingAudits: sql<number>`(select count(*)::int from ${audits} where status = 'draft' and restaurant_id = ${restaurantId})`,
         activeTrainings: sql<number>`(select count(*)::int from ${staffTrainingAssignments}
           where completed_at is null and staff_id in ${staffOfRestaurant})`,
         announcements: announcementsPanel,
