@@ -1,3 +1,5 @@
+import { withoutBoundValues } from '../logging';
+
 /** What every request answers, with 503, while the database cannot be reached. */
 export const DATABASE_UNAVAILABLE = 'The database is unavailable. Please try again in a moment.';
 
@@ -52,7 +54,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 /**
  * The innermost cause of a failure, for the log line: Drizzle's wrapper repeats the
- * query's parameters in its message (session tokens among them), which must not be logged.
+ * query's parameters in its message (session tokens among them), which must not be
+ * logged; nor may the cause's own message quote one of them.
  */
 export function rootCauseOf(error: unknown): { code?: string; message: string } {
   let current = error;
@@ -64,6 +67,6 @@ export function rootCauseOf(error: unknown): { code?: string; message: string } 
   const { code, message } = (current ?? {}) as { code?: unknown; message?: unknown };
   return {
     ...(typeof code === 'string' ? { code } : {}),
-    message: typeof message === 'string' ? message : String(current),
+    message: withoutBoundValues(typeof message === 'string' ? message : String(current), error),
   };
 }
