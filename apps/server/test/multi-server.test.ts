@@ -9,6 +9,7 @@ import path from 'node:path';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type FakeS3, startFakeS3 } from './fakes/s3-server';
 import { sessionCookieOf } from './harness';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database';
 import { freePort, ServerProcess } from './server-process';
@@ -21,6 +22,7 @@ describe.skipIf(!onPostgres)('two servers, one PostgreSQL database', () => {
   let database: ScratchDatabase;
   let sql: pg.Pool;
   let servers: [ServerProcess, ServerProcess];
+  let bucket: FakeS3;
   let addressCounter = 0;
   /** A client address of its own (TRUST_PROXY is on, as behind a balancer), so limits per address stay apart. */
   const newAddress = () => {
@@ -68,7 +70,13 @@ describe.skipIf(!onPostgres)('two servers, one PostgreSQL database', () => {
   beforeAll(async () => {
     database = await createScratchDatabase(process.env.TEST_DATABASE_URL ?? '', 'brigade_multi');
     sql = new pg.Pool({ connectionString: database.url, max: 2 });
+    const keys = { accessKeyId: 'AKIAMULTISERVER', secretAccessKey: 'multi-server-bucket-secret-0123456789' };
+    bucket = await startFakeS3({ bucket: 'brigade-multi', ...keys });
     const env = {
+      S3_ENDPOINT: bucket.url,
+      S3_BUCKET: 'brigade-multi',
+      S3_ACCESS_KEY_ID: keys.accessKeyId,
+      S3_SECRET_ACCESS_KEY: keys.secretAccessKey,
       DATABASE_URL: database.url,
       BETTER_AUTH_SECRET: 'multi-server-secret-multi-server-secret',
       TRUST_PROXY: 'true',
@@ -84,6 +92,7 @@ describe.skipIf(!onPostgres)('two servers, one PostgreSQL database', () => {
   afterAll(async () => {
     await Promise.all((servers ?? []).map((server) => server.stop()));
     await sql?.end();
+    await bucket?.close();
     await database?.drop();
   });
 
@@ -201,10 +210,45 @@ describe.skipIf(!onPostgres)('two servers, one PostgreSQL database', () => {
       const { rows } = await sql.query(`select count(*)::int as n from users where role = 'hq' and is_active`);
       if (rows[0].n === 0) withoutHq += 1;
     }
+    await sql.query(`update users set role = 'hq', is_active = true where id = any($1)`, [[first.id, second.id]]);
     console.log(`last-hq races over two servers: ${JSON.stringify(Object.fromEntries(outcomes))}`);
     expect({ withoutHq, bothSucceeded }).toEqual({ withoutHq: 0, bothSucceeded: 0 });
     // Every round one of the two went through: the lock orders them, it does not refuse both.
     const oneWentThrough = [...outcomes.entries()].every(([statuses]) => statuses.split('+').includes('200'));
     expect(oneWentThrough).toBe(true);
   }, 120_000);
+
+  test('a video uploaded on one server plays from the other, straight from the bucket', async () => {
+    const [a, b] = servers;
+    const hq = await signedIn(a, 'hq@example.com');
+    const video = Buffer.from(Array.from({ length: 300_000 }, (_, index) => index % 251));
+    const form = new FormData();
+    form.append('file', new Blob([video], { type: 'video/mp4' }), 'shift-briefing.mp4');
+    const uploaded = await fetch(`${a.url}/api/uploads`, {
+      method: 'POST',
+      headers: { origin: a.url, cookie: hq },
+      body: form,
+    });
+    expect(uploaded.status).toBe(201);
+    const { id } = (await uploaded.json()) as { id: string };
+
+    const staff = await signedIn(b, 'staff@example.com');
+    const played = await fetch(`${b.url}/api/uploads/${id}/content`, {
+      headers: { cookie: staff },
+      redirect: 'manual',
+    });
+    expect([302, 307]).toContain(played.status);
+    const location = played.headers.get('location') ?? '';
+    expect(location.startsWith(`${bucket.url}/brigade-multi/`)).toBe(true);
+    const fromBucket = await fetch(location, { headers: { range: 'bytes=1000-1999' } });
+    expect(fromBucket.status).toBe(206);
+    expect(Buffer.from(await fromBucket.arrayBuffer())).toEqual(video.subarray(1000, 2000));
+    // Who may watch is still the server's to decide.
+    expect((await fetch(`${b.url}/api/uploads/${id}/content`, { redirect: 'manual' })).status).toBe(401);
+    // Both servers say where files are kept.
+    for (const server of servers) {
+      const ready = (await call(server, 'GET', '/api/health/ready')).json as { storage?: { kind?: string } };
+      expect(ready.storage?.kind).toBe('s3');
+    }
+  });
 });

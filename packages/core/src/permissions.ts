@@ -91,8 +91,8 @@ export function allows(role: Role, action: Action): boolean {
  * and their counts, and by id, where a draft answers 404 "Audit not found" to them as if
  * it did not exist yet. Reading is seeing an audit's items and score: the manager
  * dashboard's Pending Audits card still counts the restaurant's drafts (the spec's card,
- * "head office has an audit in progress here"), without showing them. The server's queries filter by these
- * statuses; the web shows whatever the server lists.
+ * "head office has an audit in progress here"), without showing them. The server's
+ * queries filter by these statuses; the web shows whatever the server lists.
  */
 export const auditStatusesReadableBy = {
   hq: ['draft', 'completed'],
