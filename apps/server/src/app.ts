@@ -45,6 +45,12 @@ import { serveWebApp } from './web';
 export interface AppOptions {
   database: DatabaseHandle;
   publicUrl: string;
+  /**
+   * Whether PUBLIC_URL was set. Unset (false), a write is same-site when its Origin is the
+   * address the request was sent to (127.0.0.1, a LAN address), not only `publicUrl`.
+   * Omitted: true, the strict check.
+   */
+  publicUrlSet?: boolean;
   authSecret: string;
   signInRateLimit: number;
   sessionDays: number;
@@ -105,7 +111,7 @@ export async function buildApp(options: AppOptions): Promise<App & { auth: Auth 
     // Swagger UI and the embedded report frame need cross-origin resources.
     crossOriginEmbedderPolicy: false,
   });
-  registerOriginCheck(app, options.publicUrl);
+  registerOriginCheck(app, { publicUrl: options.publicUrl, publicUrlSet: options.publicUrlSet });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -119,6 +125,7 @@ export async function buildApp(options: AppOptions): Promise<App & { auth: Auth 
   const auth = createAuth({
     db: options.database.db,
     publicUrl: options.publicUrl,
+    publicUrlSet: options.publicUrlSet,
     secret: options.authSecret,
     signInRateLimit: options.signInRateLimit,
     sessionDays: options.sessionDays,

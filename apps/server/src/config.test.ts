@@ -15,6 +15,12 @@ describe('configuration', () => {
     });
   });
 
+  test('whether PUBLIC_URL was set is kept: unset, the server answers at any of its addresses', () => {
+    expect(readConfig({ PORT: '4000' })).toMatchObject({ publicUrl: 'http://localhost:4000', publicUrlSet: false });
+    expect(readConfig({ PUBLIC_URL: '' }).publicUrlSet).toBe(false);
+    expect(readConfig({ PUBLIC_URL: 'http://localhost:3000' }).publicUrlSet).toBe(true);
+  });
+
   test('every bad value is named with a readable reason', () => {
     expect(() => readConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', PUBLIC_URL: 'ftp://x' })).toThrow(ConfigError);
     try {

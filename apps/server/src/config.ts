@@ -113,6 +113,8 @@ const Env = z
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    /** Unset, the server answers at whatever address reaches it (127.0.0.1, a LAN address): see origin-check.ts. */
+    publicUrlSet: env.PUBLIC_URL !== undefined,
     authSecret: env.BETTER_AUTH_SECRET,
     signInRateLimit: env.SIGN_IN_RATE_LIMIT,
     sessionDays: env.SESSION_DAYS,

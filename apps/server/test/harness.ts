@@ -31,6 +31,8 @@ export async function startTestApp(
     onQuery?: DatabaseOptions['onQuery'];
     /** PUBLIC_URL of the app under test; requests are sent from its origin. */
     publicUrl?: string;
+    /** False: PUBLIC_URL unset, `publicUrl` only the default (see origin-check.ts). Omitted: set. */
+    publicUrlSet?: boolean;
     logger?: AppOptions['logger'];
   } = {},
 ) {
@@ -41,6 +43,7 @@ export async function startTestApp(
   const app = await buildApp({
     database,
     publicUrl,
+    publicUrlSet: options.publicUrlSet,
     authSecret: AUTH_SECRET,
     signInRateLimit: options.signInRateLimit ?? 1000,
     sessionDays: 7,

@@ -7,6 +7,7 @@ import type { Database } from '../db/client';
 import { rateLimits } from '../db/schema/sign-in-limits';
 import { accounts, sessions, users, verifications } from '../db/schema/users';
 import { accountSignInLimit } from './account-sign-in-limit';
+import { trustedOriginsOf } from './origin-check';
 
 /** The header our Fastify bridge sets to the client address; clients cannot set it. */
 export const CLIENT_IP_HEADER = 'x-brigade-client-ip';
@@ -14,19 +15,21 @@ export const CLIENT_IP_HEADER = 'x-brigade-client-ip';
 export interface AuthOptions {
   db: Database;
   publicUrl: string;
+  /** Whether PUBLIC_URL was set (omitted: set); unset, sign-in and sign-out also trust the address a request was sent to. */
+  publicUrlSet?: boolean;
   secret: string;
   signInRateLimit: number;
   sessionDays: number;
 }
 
-export function createAuth({ db, publicUrl, secret, signInRateLimit, sessionDays }: AuthOptions) {
+export function createAuth({ db, publicUrl, publicUrlSet, secret, signInRateLimit, sessionDays }: AuthOptions) {
   const accountLimit = accountSignInLimit(db);
   const auth = betterAuth({
     appName: 'Brigade',
     baseURL: publicUrl,
     basePath: '/api/auth',
     secret,
-    trustedOrigins: [publicUrl],
+    trustedOrigins: trustedOriginsOf({ publicUrl, publicUrlSet }),
     database: drizzleAdapter(db, {
       provider: 'pg',
       // Our tables are plural (users, sessions, ...); join keys then match the schema's relations.

@@ -3,6 +3,7 @@ import type { DatabaseHandle } from '../db/client';
 import { DATABASE_UNAVAILABLE } from '../db/unavailable';
 import { badRequest, notFound } from '../errors';
 import { CLIENT_IP_HEADER } from './auth';
+import { requestOriginOf } from './origin-check';
 
 /**
  * Better Auth's own endpoints (sign-in, sign-out, session) under /api/auth, bridged
@@ -16,7 +17,11 @@ export function authRoutes(app: App, { auth, database }: AppContext) {
     url: '/api/auth/*',
     schema: { hide: true },
     async handler(request, reply) {
-      const url = new URL(request.url, `http://${request.headers.host ?? 'localhost'}`);
+      // Addressed to the origin it was sent to: what Better Auth's trustedOrigins compares
+      // Origin with when PUBLIC_URL is unset (origin-check.ts).
+      const origin = requestOriginOf(request);
+      if (!origin) throw badRequest('The Host header of this request is not valid.');
+      const url = new URL(request.url, origin);
       const headers = new Headers();
       for (const [name, value] of Object.entries(request.headers)) {
         if (value === undefined || name === CLIENT_IP_HEADER) continue;
