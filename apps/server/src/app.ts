@@ -14,6 +14,7 @@ import { type Auth, createAuth } from './auth/auth';
 import { createGuard, documentGuardedAction } from './auth/guards';
 import { registerOriginCheck } from './auth/origin-check';
 import { authRoutes } from './auth/routes';
+import { answerUnroutableUrl } from './auth/unroutable-url';
 import { refuseWhileClosing } from './closing';
 import type { App, AppContext } from './context';
 import { answerCutOffRequests } from './cut-off-requests';
@@ -78,6 +79,8 @@ export async function buildApp(options: AppOptions): Promise<App & { auth: Auth 
     bodyLimit: BODY_LIMIT,
     trustProxy: options.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true },
+    // A URL the router cannot read: 401 to a signed-out caller, as on every guarded route.
+    frameworkErrors: answerUnroutableUrl(() => ({ auth, db: options.database.db })),
     // refuseWhileClosing answers in our own shape instead.
     return503OnClosing: false,
     ...requestIdOptions(options.trustProxy ?? false),

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { type Action, permissions, publicRoutes } from '@brigade/core/permissions';
 import type { Role } from '@brigade/core/roles';
 import { sql } from 'drizzle-orm';
-import type { HTTPMethods } from 'fastify';
+import type { HTTPMethods, InjectOptions } from 'fastify';
 import { afterAll, describe, expect, test } from 'vitest';
+import { BODY_LIMIT } from '../src/app';
 import { startTestApp } from './harness';
 import { buildMatrixFixtures, type Caller, type ExampleCall, type RouteExample } from './matrix-fixtures';
 
@@ -48,12 +50,13 @@ const guarded = routes.filter((route) => {
   return action !== undefined && action in permissions;
 });
 
-const tally = { calls: 0, otherRestaurantCalls: 0, refusedUnchanged: 0 };
+const tally = { calls: 0, otherRestaurantCalls: 0, refusedUnchanged: 0, signedOutProbes: 0 };
 afterAll(() => {
   console.log(
     `authorization matrix: ${guarded.length} routes × ${callers.length} callers = ${tally.calls} calls, ` +
       `plus ${tally.otherRestaurantCalls} calls on another restaurant's records; ` +
-      `${tally.refusedUnchanged} refused calls left the database unchanged; ${publicRoutes.length} routes public`,
+      `${tally.refusedUnchanged} refused calls left the database unchanged; ` +
+      `${tally.signedOutProbes} signed-out calls with bad input all got 401; ${publicRoutes.length} routes public`,
   );
 });
 
@@ -130,6 +133,94 @@ for (const route of guarded) {
     }
   });
 }
+
+/**
+ * Issue 15: signed out means 401 first. Whatever is wrong with a request besides the
+ * missing session (its path parameters, query, body, content type or size), a guarded
+ * route answers 401, so a caller who is not signed in learns nothing about what it
+ * accepts, and nothing is read, stored or changed.
+ */
+describe('signed out: 401 before anything is parsed or validated', () => {
+  const forgedCookie = 'better-auth.session_token=forged.c2lnbmF0dXJl';
+  const deepJson = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
+  const multipart = [
+    '--probe',
+    'Content-Disposition: form-data; name="file"; filename="a.mp4"',
+    'Content-Type: video/mp4',
+    '',
+    'not really a video',
+    '--probe--',
+    '',
+  ].join('\r\n');
+
+  /** Bodies no route accepts, each with the content type it is sent as. */
+  const badBodies: [label: string, payload: string, contentType: string][] = [
+    ['malformed JSON', '{"name":', 'application/json'],
+    ['empty JSON body', '', 'application/json'],
+    ['wrong types', '{"name":1,"email":{"$ne":""},"items":"x","isActive":"yes"}', 'application/json'],
+    ['top-level array', '[1,2,3]', 'application/json'],
+    ['deeply nested JSON', deepJson, 'application/json'],
+    ['over the body limit', JSON.stringify({ padding: 'x'.repeat(BODY_LIMIT + 1) }), 'application/json'],
+    ['text/plain', 'hello', 'text/plain'],
+    ['XML', '<a>1</a>', 'application/xml'],
+    ['form encoded', 'a=1&b=2', 'application/x-www-form-urlencoded'],
+    ['multipart', multipart, 'multipart/form-data; boundary=probe'],
+    ['multipart without a boundary', multipart, 'multipart/form-data'],
+  ];
+
+  /** Values no path parameter accepts, already encoded for the URL. */
+  const badParams: [label: string, encoded: string][] = [
+    ['not a uuid', 'not-a-uuid'],
+    ['SQL', encodeURIComponent("' or 1=1 --")],
+    ['percent NUL', '%00'],
+    ['1,000 characters', 'a'.repeat(1000)],
+    ['bad escape', '%E0%A4%A'],
+    ['lone percent', '%'],
+  ];
+
+  /** The route's path with every parameter set to `value`, or to the valid example's. */
+  const pathOf = (route: Route, value: (name: string) => string) =>
+    route.path.replace(/\{(\w+)\}/g, (_, name: string) => value(name));
+  const validPath = async (route: Route) => {
+    const call = await examples[route.key]?.call(callers[0] as Caller);
+    return pathOf(route, (name) => encodeURIComponent(call?.params?.[name] ?? randomUUID()));
+  };
+
+  for (const route of guarded) {
+    test(`${route.key}: 401 whatever else is wrong, nothing changes`, async () => {
+      const probes: { label: string; options: InjectOptions }[] = [];
+      const base = await validPath(route);
+      for (const [label, encoded] of badParams.filter(() => route.path.includes('{'))) {
+        probes.push({ label: `path: ${label}`, options: { url: pathOf(route, () => encoded) } });
+      }
+      probes.push({
+        label: 'query: invalid and repeated values',
+        options: { url: `${base}?page=-1&page=x&pageSize=1e400&restaurantId=not-a-uuid&search=%00&unknown=%` },
+      });
+      if (route.method !== 'GET') {
+        for (const [label, payload, contentType] of badBodies) {
+          probes.push({
+            label: `body: ${label}`,
+            options: { url: base, payload, headers: { 'content-type': contentType } },
+          });
+        }
+      }
+      probes.push({ label: 'a forged session cookie', options: { url: base, headers: { cookie: forgedCookie } } });
+
+      const before = await databaseDigest();
+      const wrong: string[] = [];
+      for (const { label, options } of probes) {
+        const response = await t.request(undefined, { method: route.method, ...options });
+        tally.signedOutProbes += 1;
+        if (response.statusCode !== 401 || response.json().message !== 'Please sign in to continue.') {
+          wrong.push(`${label}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+        }
+      }
+      expect(wrong).toEqual([]);
+      expect(await databaseDigest()).toEqual(before);
+    });
+  }
+});
 
 async function expectAllowed(route: Route, caller: Caller, example: RouteExample) {
   const response = await send(route, caller, await example.call(caller));

@@ -155,13 +155,20 @@ interface Route {
   body: JsonSchema | undefined;
   /** The statuses its document lists. */
   documented: number[];
+  /** It names an action of the permission table (`x-action`): signed out, it answers 401 and nothing else. */
+  guarded: boolean;
 }
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 const doc = t.app.swagger() as unknown as {
   paths: Record<
     string,
-    Partial<Record<string, { parameters?: Parameter[]; requestBody?: { content: Json }; responses?: Json }>>
+    Partial<
+      Record<
+        string,
+        { parameters?: Parameter[]; requestBody?: { content: Json }; responses?: Json; 'x-action'?: string }
+      >
+    >
   >;
 };
 const routes: Route[] = Object.entries(doc.paths).flatMap(([path, operations]) =>
@@ -178,6 +185,7 @@ const routes: Route[] = Object.entries(doc.paths).flatMap(([path, operations]) =
         query: parameters.filter((p) => p.in === 'query'),
         body: json?.schema,
         documented: Object.keys(operation.responses ?? {}).map(Number),
+        guarded: operation['x-action'] !== undefined,
       },
     ];
   }),
@@ -515,7 +523,7 @@ const LEAKED_ERROR = /\b(Type|Range|Syntax|Reference)?Error:|\bZodError\b/;
 const LEAKED_SQL =
   /\bselect\b.*\bfrom\b|insert into|syntax error|violates|relation "|invalid input syntax|invalid byte sequence|out of range for type/i;
 
-const totals = { requests: 0, routes: 0, fiveXX: 0, serverState: 0, accepted: 0, refused: 0 };
+const totals = { requests: 0, routes: 0, fiveXX: 0, serverState: 0, accepted: 0, refused: 0, signedOut: 0 };
 const statusCounts = new Map<number, number>();
 
 async function tablesChecksum(): Promise<string> {
@@ -600,8 +608,8 @@ function problemsOf(request: Request, response: LightMyRequestResponse, context:
   );
 }
 
-async function send(request: Request) {
-  return t.request(cookies[request.role], {
+async function send(request: Request, { signedOut = false } = {}) {
+  return t.request(signedOut ? undefined : cookies[request.role], {
     method: request.method as 'GET',
     url: request.url,
     payload: request.payload,
@@ -649,6 +657,34 @@ async function run(requests: Request[], context: Context): Promise<string[]> {
   if (requests.every((r) => r.method === 'GET') && (await tablesChecksum()) !== before) {
     problems.push(`${requests[0]?.method} ${requests[0]?.url}: reading changed the database`);
   }
+  return problems;
+}
+
+/**
+ * Issue 15: the same requests without a session. Whatever is wrong with them, a guarded
+ * route answers 401 before it reads or validates anything, and nothing changes. Those
+ * whose path is another route's (an empty segment, an id with a slash in it) are left out.
+ */
+async function runSignedOut(route: Route, requests: Request[]): Promise<string[]> {
+  const problems: string[] = [];
+  const segments = (url: string) => (url.split('?')[0] ?? '').split('/');
+  const sameRoute = (request: Request) =>
+    segments(request.url).length === segments(route.path).length && segments(request.url).every((s, i) => s || !i);
+  const before = await tablesChecksum();
+  for (const request of requests.filter(sameRoute)) {
+    const response = await send(request, { signedOut: true });
+    totals.requests += 1;
+    totals.signedOut += 1;
+    if (response.statusCode < 400) totals.accepted += 1;
+    else totals.refused += 1;
+    statusCounts.set(response.statusCode, (statusCounts.get(response.statusCode) ?? 0) + 1);
+    if (response.statusCode !== 401 || response.json().message !== 'Please sign in to continue.') {
+      problems.push(
+        `${request.method} ${request.url.slice(0, 120)} signed out [${request.label}]: not 401 — ${response.statusCode} ${response.body.slice(0, 200)}`,
+      );
+    }
+  }
+  if ((await tablesChecksum()) !== before) problems.push('signed-out requests changed the database');
   return problems;
 }
 
@@ -1022,6 +1058,7 @@ describe('hostile input never breaks the API', () => {
       for (const role of roles) {
         const requests = await requestsFor(route, role, () => baselineOf(route));
         problems.push(...(await run(requests, { route, baselineStatus: baselineStatus[role] })));
+        if (route.guarded && role === roles[0]) problems.push(...(await runSignedOut(route, requests)));
       }
       totals.routes += 1;
       expect(({} as Json).polluted).toBeUndefined();
@@ -1080,11 +1117,12 @@ describe('hostile input never breaks the API', () => {
     ];
     const route: Route = {
       method: 'POST',
-      path: '/api/auth/*',
+      path: '/api/auth/sign-in/email',
       params: [],
       query: [],
       body: undefined,
       documented: [],
+      guarded: false,
     };
     const context = { route, baselineStatus: 200 };
     const problems: string[] = [];
@@ -1113,6 +1151,7 @@ describe('hostile input never breaks the API', () => {
     console.log(
       `hostile input: ${totals.requests} requests to ${totals.routes} routes, ${totals.fiveXX} 5xx ` +
         `(${totals.accepted} accepted, ${totals.refused} refused, ${totals.serverState} documented 5xx of the server's state; ` +
+        `${totals.signedOut} of them sent signed out to guarded routes, all 401; ` +
         `statuses ${JSON.stringify(Object.fromEntries([...statusCounts].sort()))})`,
     );
     expect(totals.routes).toBe(targets.length);

@@ -1,27 +1,38 @@
 import type { App, AppContext } from '../context';
 import type { DatabaseHandle } from '../db/client';
 import { DATABASE_UNAVAILABLE } from '../db/unavailable';
-import { badRequest, notFound } from '../errors';
+import { badRequest } from '../errors';
 import { CLIENT_IP_HEADER } from './auth';
 import { requestOriginOf } from './origin-check';
 
 /**
- * Better Auth's own endpoints (sign-in, sign-out, session) under /api/auth, bridged
- * from Fastify to its fetch handler. The client address is set here from the socket
- * (or the trusted proxy), overwriting whatever the client claimed, because sessions
- * and the sign-in rate limiter key on it.
+ * The Better Auth endpoints the app uses, and nothing else: the web app signs in and
+ * out through them (who is signed in comes from GET /api/me). Every other path under
+ * /api/auth (update-user, change-password, change-email, sign-up, list-sessions, the
+ * admin plugin's set-role, ban-user, create-user, impersonate-user, ...) matches no route,
+ * so it gets our JSON 404 and never reaches Better Auth: names, emails and passwords
+ * change only through PUT /api/profile and the users routes, under their rules.
+ */
+export const AUTH_ENDPOINTS = ['/api/auth/sign-in/email', '/api/auth/sign-out'] as const;
+
+/** A sign-in or sign-out body is well under a kilobyte (a password is at most 128 characters). */
+const AUTH_BODY_LIMIT = 16 * 1024;
+
+/**
+ * Bridges each endpoint of AUTH_ENDPOINTS from Fastify to Better Auth's fetch handler.
+ * Better Auth is handed that endpoint's own path, whatever spelling of it Fastify's
+ * router matched (a trailing slash, an escaped letter), and no query string: it can
+ * route nowhere else. The request is addressed to the origin it was sent to (see
+ * `requestOriginOf`), which is what its `trustedOrigins` check compares Origin with when
+ * PUBLIC_URL is unset. The client address is set here from the socket (or the trusted
+ * proxy), overwriting whatever the client claimed, because sessions and the sign-in
+ * rate limiter key on it.
  */
 export function authRoutes(app: App, { auth, database }: AppContext) {
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/api/auth/*',
-    schema: { hide: true },
-    async handler(request, reply) {
-      // Addressed to the origin it was sent to: what Better Auth's trustedOrigins compares
-      // Origin with when PUBLIC_URL is unset (origin-check.ts).
+  for (const path of AUTH_ENDPOINTS) {
+    app.post(path, { schema: { hide: true }, bodyLimit: AUTH_BODY_LIMIT }, async (request, reply) => {
       const origin = requestOriginOf(request);
       if (!origin) throw badRequest('The Host header of this request is not valid.');
-      const url = new URL(request.url, origin);
       const headers = new Headers();
       for (const [name, value] of Object.entries(request.headers)) {
         if (value === undefined || name === CLIENT_IP_HEADER) continue;
@@ -29,16 +40,12 @@ export function authRoutes(app: App, { auth, database }: AppContext) {
       }
       headers.set(CLIENT_IP_HEADER, request.ip);
       const response = await auth.handler(
-        new Request(url, {
-          method: request.method,
+        new Request(new URL(path, origin), {
+          method: 'POST',
           headers,
-          body: request.method === 'POST' && request.body !== undefined ? jsonOf(request.body) : undefined,
+          body: request.body !== undefined ? jsonOf(request.body) : undefined,
         }),
       );
-      // Better Auth answers a path it does not know with an empty 404.
-      if (response.status === 404 && !response.body) {
-        throw notFound(`No such endpoint: ${request.method} ${url.pathname}`);
-      }
       // Better Auth answers its own failures with an empty 500; when the cause is a
       // database that cannot be reached, say so as every other route does.
       if (response.status >= 500 && !(await isReachable(database))) {
@@ -51,8 +58,8 @@ export function authRoutes(app: App, { auth, database }: AppContext) {
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
       return reply.send(response.body ? await response.text() : null);
-    },
-  });
+    });
+  }
 }
 
 /** The body again as JSON; one nested too deeply to write back (thousands of levels) is refused. */
