@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { resolveAuthSecret } from './auth/secret';
 import { ConfigError, readConfig } from './config';
 import { EmbeddedDatabaseError, openDatabase } from './db/client';
-import { loggerOptions } from './logging';
+import { loggerOptions, logSafeMessage } from './logging';
 import { fileStorageLine } from './storage/storage';
 import { defaultWebRoot } from './web';
 
@@ -24,6 +24,7 @@ async function main() {
   const app = await buildApp({
     database,
     publicUrl: config.publicUrl,
+    publicUrlSet: config.publicUrlSet,
     authSecret: resolveAuthSecret(config.authSecret, config.dataDir),
     signInRateLimit: config.signInRateLimit,
     sessionDays: config.sessionDays,
@@ -70,10 +71,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-  } else {
-    console.error(error instanceof Error ? error.message : error);
-  }
+  // A failed query's message would carry its parameters (names, emails): never printed.
+  console.error(error instanceof ConfigError ? error.message : logSafeMessage(error));
   process.exit(1);
 });

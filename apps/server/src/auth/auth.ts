@@ -1,12 +1,11 @@
 import { messages } from '@brigade/core/messages';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
-import { eq } from 'drizzle-orm';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import type { Database } from '../db/client';
-import { rateLimits } from '../db/schema/sign-in-limits';
 import { accounts, sessions, users, verifications } from '../db/schema/users';
 import { accountSignInLimit } from './account-sign-in-limit';
+import { addressRateLimitStorage } from './address-rate-limit';
 import { trustedOriginsOf } from './origin-check';
 
 /** The header our Fastify bridge sets to the client address; clients cannot set it. */
@@ -34,7 +33,7 @@ export function createAuth({ db, publicUrl, publicUrlSet, secret, signInRateLimi
       provider: 'pg',
       // Our tables are plural (users, sessions, ...); join keys then match the schema's relations.
       usePlural: true,
-      schema: { users, sessions, accounts, verifications, rateLimits },
+      schema: { users, sessions, accounts, verifications },
     }),
     // hq creates every account; nobody signs themselves up.
     emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 6, maxPasswordLength: 128 },
@@ -56,7 +55,7 @@ export function createAuth({ db, publicUrl, publicUrlSet, secret, signInRateLimi
     // (account-sign-in-limit.ts) is the real guard against guessing.
     rateLimit: {
       enabled: true,
-      storage: 'database',
+      customStorage: addressRateLimitStorage(db),
       window: 60,
       max: 300,
       customRules: { '/sign-in/email': { window: 60, max: signInRateLimit } },
@@ -80,21 +79,16 @@ export function createAuth({ db, publicUrl, publicUrlSet, secret, signInRateLimi
           return Response.json({ message: messages.tooManyAccountAttempts }, { status: 429 });
         }
       }),
-      after: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== SIGN_IN_PATH || isAPIError(ctx.context.returned)) return;
-        await accountLimit.succeeded(ctx.body?.email);
-      }),
     },
     databaseHooks: {
       session: {
         create: {
-          // A deactivated account cannot start a session, whatever its password.
+          // A deactivated account cannot start a session, whatever its password. An active
+          // one has just signed in (its password checked): its failed attempts are forgiven.
           before: async (session) => {
-            const [user] = await db
-              .select({ isActive: users.isActive })
-              .from(users)
-              .where(eq(users.id, session.userId));
-            if (!user?.isActive) throw new APIError('FORBIDDEN', { message: messages.accountDeactivated });
+            if (!(await accountLimit.succeeded(session.userId))) {
+              throw new APIError('FORBIDDEN', { message: messages.accountDeactivated });
+            }
             return { data: session };
           },
         },
