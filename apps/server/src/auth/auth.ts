@@ -4,6 +4,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import type { Database } from '../db/client';
 import { accounts, sessions, users, verifications } from '../db/schema/users';
+import { logSafeMessage } from '../logging';
 import { accountSignInLimit } from './account-sign-in-limit';
 import { addressRateLimitStorage } from './address-rate-limit';
 import { trustedOriginsOf } from './origin-check';
@@ -103,7 +104,7 @@ export function createAuth({ db, publicUrl, publicUrlSet, secret, signInRateLimi
       // Wrong passwords are an everyday event, not a warning worth a log line.
       level: 'error',
       // The message only: Better Auth passes failed queries' parameters (session tokens) as arguments.
-      log: (level, message) => console.error(`[auth] ${level}: ${message}`),
+      log: (level, message) => console.error(`[auth] ${level}: ${logSafeMessage(message)}`),
     },
   });
 
