@@ -9,13 +9,13 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { appRoutes } from '@brigade/core/routes';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { freePort } from '../apps/server/test/server-process';
 import { measureDownloads, type ScreenDownload } from './web-assets';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -63,17 +63,6 @@ function ensureBuild(force: boolean) {
   console.log(force ? 'Building the web app (--build)...' : `No ${missing.join(', ')} in apps/web/dist: building...`);
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) throw new Error(`npm run build failed (exit ${build.status})`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /** The real server with the demo chain, on a fresh PGlite database so the demo accounts exist. */

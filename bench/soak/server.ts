@@ -3,28 +3,20 @@
  * its output kept for the report, and the throwaway PostgreSQL database it runs on.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { createScratchDatabase, type ScratchDatabase } from '../../apps/server/test/scratch-database';
+import { freePort } from '../../apps/server/test/server-process';
+
+export { freePort };
+
 import { sleep } from './http';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 export const ADMIN_URL = process.env.SOAK_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECRET = 'soak-secret-soak-secret-soak-secret-0000';
 const OUTPUT_LIMIT = 2_000_000;
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port')),
-      );
-    });
-  });
-}
 
 export interface ServerTarget {
   /** PostgreSQL, or embedded PGlite in dataDir when undefined. */

@@ -1,18 +1,12 @@
-import { Writable } from 'node:stream';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import Fastify from 'fastify';
 import { describe, expect, test } from 'vitest';
+import { captureLogs } from '../test/captured-logs';
 import { loggerOptions, logSafeMessage, serializeError } from './logging';
 
 test("a failed query's bound values never reach the log, its SQL does", () => {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  const { log } = Fastify({ logger: { ...loggerOptions('info'), stream } });
+  const logs = captureLogs({ console: false });
+  const { log } = Fastify({ logger: { ...loggerOptions('info'), stream: logs.stream } });
   // The shape of Drizzle's DrizzleQueryError around a driver error.
   const failed = Object.assign(new Error('Failed query'), {
     query: 'select * from sessions where token = $1',
@@ -20,7 +14,7 @@ test("a failed query's bound values never reach the log, its SQL does", () => {
     cause: Object.assign(new Error('deadlock detected'), { params: ['hash-secret'] }),
   });
   log.error({ err: failed }, 'request failed');
-  const logged = lines.join('');
+  const logged = logs.text();
   expect(logged).toContain('select * from sessions where token = $1');
   expect(logged).not.toContain('session-token-secret');
   expect(logged).not.toContain('hash-secret');
@@ -106,16 +100,10 @@ describe('errors without the values of a failed query (issue 15)', () => {
   });
 
   test('through the logger, the values are nowhere in the line', () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    const { log } = Fastify({ logger: { ...loggerOptions('info'), stream } });
+    const logs = captureLogs({ console: false });
+    const { log } = Fastify({ logger: { ...loggerOptions('info'), stream: logs.stream } });
     log.warn({ err: failedQuery() }, 'database refused a value');
-    const logged = lines.join('');
+    const logged = logs.text();
     expect(logged).toContain('users_email_unique');
     expect(logged).not.toContain('ada.lovelace@example.com');
     expect(logged).not.toContain('Ada Lovelace');

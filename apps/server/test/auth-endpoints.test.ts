@@ -1,11 +1,10 @@
-import { Writable } from 'node:stream';
-import { format } from 'node:util';
 import { messages } from '@brigade/core/messages';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { AUTH_ENDPOINTS } from '../src/auth/routes';
 import { loggerOptions } from '../src/logging';
+import { captureLogs } from './captured-logs';
 import { PASSWORD, startTestApp } from './harness';
 
 /**
@@ -15,24 +14,9 @@ import { PASSWORD, startTestApp } from './harness';
  * name, email, password, role or session changes except through our own routes' rules.
  */
 
-let logText = '';
-const stream = new Writable({
-  write(chunk, _encoding, done) {
-    logText += chunk.toString();
-    done();
-  },
-});
-// Better Auth logs through console, not pino.
-for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
-  const original = console[method];
-  vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
-    logText += `${format(...args)}\n`;
-    original(...args);
-  });
-}
-afterAll(() => vi.restoreAllMocks());
+const logs = captureLogs();
 
-const t = await startTestApp({ logger: { ...loggerOptions('trace'), stream } });
+const t = await startTestApp({ logger: { ...loggerOptions('trace'), stream: logs.stream } });
 
 /** Every row of the tables Better Auth writes: users, their credentials, sessions, verifications. */
 async function authTables(): Promise<string> {
@@ -243,9 +227,14 @@ describe('900 KB bodies to /api/auth', () => {
       'sign-up/email': 404,
       'admin/create-user': 404,
     });
-    expect(logText).toContain('/api/auth/update-user');
-    const longest = Math.max(...logText.split('\n').map((line) => line.length));
+    expect(logs.text()).toContain('/api/auth/update-user');
+    const longest = Math.max(
+      ...logs
+        .text()
+        .split('\n')
+        .map((line) => line.length),
+    );
     expect(longest).toBeLessThan(4096);
-    expect(logText).not.toContain('N'.repeat(100));
+    expect(logs.text()).not.toContain('N'.repeat(100));
   });
 });

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
-import { format } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { loggerOptions } from '../src/logging';
+import { captureLogs } from './captured-logs';
 import { startTestApp } from './harness';
 
 /**
@@ -15,24 +14,9 @@ import { startTestApp } from './harness';
  * logged as an error), and a query of Better Auth's during sign-in.
  */
 
-let logText = '';
-const stream = new Writable({
-  write(chunk, _encoding, done) {
-    logText += chunk.toString();
-    done();
-  },
-});
-// Better Auth logs through console, not pino.
-for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
-  const original = console[method];
-  vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
-    logText += `${format(...args)}\n`;
-    original(...args);
-  });
-}
-afterAll(() => vi.restoreAllMocks());
+const logs = captureLogs();
 
-const t = await startTestApp({ logger: { ...loggerOptions('trace'), stream } });
+const t = await startTestApp({ logger: { ...loggerOptions('trace'), stream: logs.stream } });
 const hq = await t.signedIn('hq');
 
 /**
@@ -59,7 +43,7 @@ async function failWrites(table: string, column: string, sqlstate: string) {
 
 /** The log lines written since `mark`, and a check that none of them holds any of `values`. */
 function expectNoneLogged(since: number, values: string[]) {
-  const written = logText.slice(since);
+  const written = logs.text().slice(since);
   for (const value of values) expect(written.includes(value), value).toBe(false);
   return written;
 }
@@ -68,7 +52,7 @@ describe('a failed query never leaves its values in the log', () => {
   test('a unique violation on a recognisable email: 409, logged without the email', async () => {
     const email = `log-probe-${randomUUID().slice(0, 8)}@example.com`;
     const restore = await failWrites('users', 'email', '23505');
-    const since = logText.length;
+    const since = logs.text().length;
     const response = await t.request(hq.cookie, {
       method: 'PUT',
       url: '/api/profile',
@@ -87,7 +71,7 @@ describe('a failed query never leaves its values in the log', () => {
   test('a fault of ours (500) on a recognisable title: logged without it, in message, stack, detail or hint', async () => {
     const title = `Recognisable title ${randomUUID()}`;
     const restore = await failWrites('announcements', 'title', 'P0001');
-    const since = logText.length;
+    const since = logs.text().length;
     const response = await t.request(hq.cookie, {
       method: 'POST',
       url: '/api/announcements',
@@ -111,7 +95,7 @@ describe('a failed query never leaves its values in the log', () => {
     const user = await t.buildUser('staff');
     const agent = `Recognisable-Agent/${randomUUID()}`;
     const restore = await failWrites('sessions', 'user_agent', 'P0001');
-    const since = logText.length;
+    const since = logs.text().length;
     const response = await t.request(undefined, {
       method: 'POST',
       url: '/api/auth/sign-in/email',
@@ -127,7 +111,7 @@ describe('a failed query never leaves its values in the log', () => {
 
   test('a value PostgreSQL quotes in its own message (an invalid uuid) is not logged either', async () => {
     // The schema lets only uuids through, so ask the database directly, as a bug would.
-    const since = logText.length;
+    const since = logs.text().length;
     const probe = 'not-a-uuid-Zq81Lm';
     const failed = await t.db
       .execute(sql`select ${probe}::uuid as id`)

@@ -1,13 +1,12 @@
-import { Writable } from 'node:stream';
-import { format } from 'node:util';
 import { messages } from '@brigade/core/messages';
 import { count, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, describe, expect, test, vi } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { ACCOUNT_SIGN_IN_LIMIT } from '../src/auth/account-sign-in-limit';
 import { announcements } from '../src/db/schema/announcements';
 import { sessions } from '../src/db/schema/users';
 import { loggerOptions } from '../src/logging';
+import { captureLogs } from './captured-logs';
 import { startFakeMonday } from './fakes/monday-server';
 import { CLIENT_SECRET, FAKE_REPORTS, fakePowerBiOptions, startFakePowerBi } from './fakes/powerbi-server';
 import { AUTH_SECRET, PASSWORD, sessionCookieOf, startTestApp } from './harness';
@@ -276,26 +275,11 @@ describe('no secret in the logs', async () => {
     await powerBi.close();
   });
 
-  let logText = '';
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      logText += chunk.toString();
-      done();
-    },
-  });
-  // Better Auth logs through console, not pino.
-  for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
-    const original = console[method];
-    vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
-      logText += `${format(...args)}\n`;
-      original(...args);
-    });
-  }
-  afterAll(() => vi.restoreAllMocks());
+  const logs = captureLogs();
 
   const MONDAY_TOKEN = 'test-monday-token'; // the value the fake board accepts
   const logged = await startTestApp({
-    logger: { ...loggerOptions('trace'), stream },
+    logger: { ...loggerOptions('trace'), stream: logs.stream },
     monday: {
       config: {
         token: MONDAY_TOKEN,
@@ -367,9 +351,9 @@ describe('no secret in the logs', async () => {
     expect(out.statusCode).toBe(200);
 
     // The capture works: every request above was logged.
-    expect(logText).toContain('/api/auth/sign-in/email');
-    expect(logText).toContain('store visits unavailable');
-    expect(logText).toContain('[Redacted]');
+    expect(logs.text()).toContain('/api/auth/sign-in/email');
+    expect(logs.text()).toContain('store visits unavailable');
+    expect(logs.text()).toContain('[Redacted]');
     const [session] = await logged.db.select({ token: sessions.token }).from(sessions);
     const secrets = {
       password: PASSWORD,
@@ -389,7 +373,7 @@ describe('no secret in the logs', async () => {
     };
     for (const [name, secret] of Object.entries(secrets)) {
       expect(secret, name).toBeTruthy();
-      expect(logText.includes(secret as string), name).toBe(false);
+      expect(logs.text().includes(secret as string), name).toBe(false);
     }
   });
 });
