@@ -34,6 +34,33 @@ function readCounts(report) {
   }
 }
 
+/**
+ * The PostgreSQL server for the API suite's second leg: TEST_DATABASE_URL when set,
+ * else the one that answers locally (postgres@127.0.0.1:5432, as on the CI machine).
+ * Each test file creates and drops a database of its own there.
+ */
+async function findPostgres() {
+  const local = 'postgres://postgres@127.0.0.1:5432/postgres';
+  const url = process.env.TEST_DATABASE_URL || local;
+  const where = new URL(url).host;
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return { url, where };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message || error.name : String(error);
+    return {
+      why: process.env.TEST_DATABASE_URL
+        ? `TEST_DATABASE_URL (${where}) did not answer: ${reason}`
+        : `no PostgreSQL answered at ${where} (${reason}); start one there, or set TEST_DATABASE_URL=postgres://user@host:5432/postgres to a server where the tests may create databases`,
+    };
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
 const vitest = (project, file) => [
   'vitest',
   'run',
@@ -53,13 +80,17 @@ run('API tests on PGlite', 'npx', vitest('server', 'api-pglite.json'), {
   env: { BRIGADE_TEST_DRIVER: 'pglite' },
   report: { kind: 'vitest', file: path.join(out, 'api-pglite.json') },
 });
-if (process.env.TEST_DATABASE_URL) {
-  run('API tests on PostgreSQL', 'npx', vitest('server', 'api-postgres.json'), {
-    env: { BRIGADE_TEST_DRIVER: 'postgres' },
+const postgres = await findPostgres();
+if (postgres.url) {
+  run(`API tests on PostgreSQL (${postgres.where})`, 'npx', vitest('server', 'api-postgres.json'), {
+    env: { BRIGADE_TEST_DRIVER: 'postgres', TEST_DATABASE_URL: postgres.url },
     report: { kind: 'vitest', file: path.join(out, 'api-postgres.json') },
   });
 } else {
-  console.log('\n(TEST_DATABASE_URL is not set: the API tests on PostgreSQL are skipped.)');
+  console.log(`\n▷ API tests on PostgreSQL: skipped, ${postgres.why}`);
+  // A server named in TEST_DATABASE_URL that does not answer fails the run; none found locally is a skip.
+  const named = Boolean(process.env.TEST_DATABASE_URL);
+  results.push({ name: `API tests on PostgreSQL: NOT RUN (${postgres.why})`, ok: !named, seconds: 0, notRun: !named });
 }
 // Brigade supports Node 20.19+, 22 and 24; CI installs Node 24 from the npm registry
 // (.ci/run) and names it here, so the API suite also runs on the newest runtime.
@@ -75,6 +106,13 @@ if (otherNode) {
       report: { kind: 'vitest', file: path.join(out, 'api-pglite-other-node.json') },
     },
   );
+} else {
+  results.push({
+    name: 'API tests on another Node version: NOT RUN (set BRIGADE_OTHER_NODE to a node binary, e.g. Node 24 as .ci/run installs it)',
+    ok: true,
+    seconds: 0,
+    notRun: true,
+  });
 }
 const built = run('production build (vite)', 'npm', ['run', 'build']);
 if (built) {
@@ -94,6 +132,10 @@ for (const result of results) {
   const counts = result.counts
     ? ` — ${result.counts.passed} passed, ${result.counts.failed} failed${result.counts.skipped ? `, ${result.counts.skipped} skipped` : ''}`
     : '';
+  if (result.notRun) {
+    console.log(`  skip ${result.name}`);
+    continue;
+  }
   console.log(`  ${result.ok ? 'ok  ' : 'FAIL'} ${result.name} (${result.seconds.toFixed(1)} s)${counts}`);
   passed += result.counts?.passed ?? 0;
   failed += result.counts?.failed ?? 0;
