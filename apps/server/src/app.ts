@@ -40,7 +40,7 @@ import { uploadRoutes } from './modules/uploads/routes';
 import { userRoutes } from './modules/users/routes';
 import { echoRequestId, requestIdOptions } from './ops/request-id';
 import { LocalStorage } from './storage/local-storage';
-import { type S3Config, S3Storage } from './storage/s3-storage';
+import type { S3Config } from './storage/s3-storage';
 import { serveWebApp } from './web';
 
 export interface AppOptions {
@@ -94,7 +94,10 @@ export async function buildApp(options: AppOptions): Promise<App & { auth: Auth 
   // Before any route: each guarded route's action goes into the OpenAPI document.
   app.addHook('onRoute', documentGuardedAction);
 
-  const storage = options.s3 ? new S3Storage(options.s3, { log: app.log }) : new LocalStorage(options.dataDir);
+  // The AWS SDK (about a third of a second to load) only when a bucket is configured.
+  const storage = options.s3
+    ? new (await import('./storage/s3-storage')).S3Storage(options.s3, { log: app.log })
+    : new LocalStorage(options.dataDir);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
