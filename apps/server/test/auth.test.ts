@@ -19,10 +19,14 @@ describe('sign-in', () => {
     expect(me.json()).toMatchObject({ id: user.id, email: user.email, role: 'hq' });
   });
 
-  test('the email is matched case-insensitively', async () => {
+  test('the email is matched case-insensitively, with surrounding spaces ignored', async () => {
     const user = await t.buildUser('staff');
-    const { response } = await t.signIn(`  ${user.email.toUpperCase()}`.trim());
-    expect(response.statusCode).toBe(200);
+    const typed = `  ${user.email.toUpperCase()}  `;
+    expect(typed).not.toBe(user.email);
+    const { response, cookie } = await t.signIn(typed);
+    expect(response.statusCode, response.body).toBe(200);
+    const me = await t.request(cookie, { method: 'GET', url: '/api/me' });
+    expect(me.json()).toMatchObject({ id: user.id, email: user.email });
   });
 
   test('a wrong password is refused with the server message and no session', async () => {
@@ -34,9 +38,10 @@ describe('sign-in', () => {
   });
 
   test('an unknown email gets the same answer as a wrong password', async () => {
-    const { response } = await t.signIn('nobody@example.com', PASSWORD);
+    const { response, cookie } = await t.signIn('nobody@example.com', PASSWORD);
     expect(response.statusCode).toBe(401);
     expect(response.json().message).toBe('Invalid email or password');
+    expect(cookie).toBeUndefined();
   });
 
   test('a deactivated account cannot sign in and is told so', async () => {

@@ -43,7 +43,10 @@ export function authRoutes(app: App, { auth, database }: AppContext) {
         new Request(new URL(path, origin), {
           method: 'POST',
           headers,
-          body: request.body !== undefined ? jsonOf(request.body) : undefined,
+          body:
+            request.body !== undefined
+              ? jsonOf(path === SIGN_IN ? withTrimmedEmail(request.body) : request.body)
+              : undefined,
         }),
       );
       // Better Auth answers its own failures with an empty 500; when the cause is a
@@ -60,6 +63,18 @@ export function authRoutes(app: App, { auth, database }: AppContext) {
       return reply.send(response.body ? await response.text() : null);
     });
   }
+}
+
+const SIGN_IN = '/api/auth/sign-in/email';
+
+/**
+ * Emails are stored trimmed (and lower-cased, which Better Auth matches regardless of
+ * case); an email typed with surrounding spaces names the same account.
+ */
+function withTrimmedEmail(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const { email } = body as { email?: unknown };
+  return typeof email === 'string' ? { ...body, email: email.trim() } : body;
 }
 
 /** The body again as JSON; one nested too deeply to write back (thousands of levels) is refused. */
