@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { messages } from '@brigade/core/messages';
-import { eq, inArray } from 'drizzle-orm';
+import { messages, selectRestaurantMessages } from '@brigade/core/messages';
+import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { quizAttemptResets, quizAttempts } from '../src/db/schema/quizzes';
 import { staffTrainingAssignments, trainingCategories, trainings } from '../src/db/schema/trainings';
@@ -16,10 +16,16 @@ const colleague = await t.buildUser('staff', { restaurantIds: [mine.id], name: '
 const outsider = await t.buildUser('staff', { restaurantIds: [other.id], name: 'Outsider' });
 const inactive = await t.buildUser('staff', { restaurantIds: [mine.id], isActive: false, name: 'Inactive' });
 const homeless = await t.buildUser('staff', { name: 'Homeless' });
+const newcomer = await t.buildUser('staff', { restaurantIds: [mine.id], name: 'Newcomer' });
 
 type Json = Record<string, unknown>;
 const call = (cookie: string | undefined, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: Json) =>
   t.request(cookie, { method, url, payload });
+/** The trainings a person is assigned, by id. */
+const assignedTrainings = async (staffId: string) =>
+  (await t.db.select().from(staffTrainingAssignments).where(eq(staffTrainingAssignments.staffId, staffId)))
+    .map((row) => row.trainingId)
+    .sort();
 
 const [category] = await t.db.insert(trainingCategories).values({ name: 'Safety' }).returning();
 const quiz = (
@@ -71,6 +77,8 @@ describe('assigning', () => {
         staffIds: [person.id],
       });
       expect(response.statusCode).toBe(403);
+      expect(response.json().message).toBe(messages.notAssignable);
+      expect(await assignedTrainings(person.id)).toEqual([]);
     }
     const assignable = (await call(hq.cookie, 'GET', '/api/training-assignments/assignable')).json();
     const ids = assignable.map((p: { id: string }) => p.id);
@@ -84,26 +92,38 @@ describe('assigning', () => {
     const due = new Date(Date.now() - 24 * 3600 * 1000).toISOString();
     const ok = await call(manager.cookie, 'POST', '/api/training-assignments', {
       trainingIds: [plain.id],
-      staffIds: [staff.id, colleague.id],
+      staffIds: [newcomer.id, colleague.id],
       dueAt: due,
     });
-    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ created: 1, skipped: 1 });
+    const [made] = await t.db
+      .select()
+      .from(staffTrainingAssignments)
+      .where(and(eq(staffTrainingAssignments.staffId, newcomer.id), eq(staffTrainingAssignments.trainingId, plain.id)));
+    expect(made?.dueAt?.toISOString()).toBe(due);
     const refused = await call(manager.cookie, 'POST', '/api/training-assignments', {
       trainingIds: [plain.id],
       staffIds: [outsider.id],
     });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(messages.notAssignable);
+    expect(await assignedTrainings(outsider.id)).toEqual([]);
     const assignable = (await call(manager.cookie, 'GET', '/api/training-assignments/assignable')).json();
-    expect(assignable.map((p: { id: string }) => p.id).sort()).toEqual([staff.id, colleague.id].sort());
+    expect(assignable.map((p: { id: string }) => p.id).sort()).toEqual([staff.id, colleague.id, newcomer.id].sort());
   });
 
   test('staff can do none of it', async () => {
-    expect(
-      (await call(staff.cookie, 'POST', '/api/training-assignments', { trainingIds: [plain.id], staffIds: [staff.id] }))
-        .statusCode,
-    ).toBe(403);
-    expect((await call(staff.cookie, 'GET', '/api/training-assignments')).statusCode).toBe(403);
+    const before = await t.tableDigests();
+    const assign = await call(staff.cookie, 'POST', '/api/training-assignments', {
+      trainingIds: [withQuiz.id],
+      staffIds: [newcomer.id],
+    });
+    expect(assign.statusCode).toBe(403);
+    expect(await t.tableDigests()).toEqual(before);
+    const overview = await call(staff.cookie, 'GET', '/api/training-assignments');
+    expect([overview.statusCode, overview.json()]).toEqual([403, { message: expect.any(String) }]);
+    const assignable = await call(staff.cookie, 'GET', '/api/training-assignments/assignable');
+    expect([assignable.statusCode, assignable.json()]).toEqual([403, { message: expect.any(String) }]);
   });
 });
 
@@ -139,10 +159,13 @@ describe('my trainings and the overview', () => {
     expect(names).not.toContain(outsider.id);
     const person = overview.items.find((p: { id: string }) => p.id === staff.id);
     expect(person.assignments).toHaveLength(2);
-    expect((await call(manager.cookie, 'GET', '/api/training-assignments')).statusCode).toBe(400);
-    expect((await call(manager.cookie, 'GET', `/api/training-assignments?restaurantId=${other.id}`)).statusCode).toBe(
-      403,
-    );
+    const unpicked = await call(manager.cookie, 'GET', '/api/training-assignments');
+    expect([unpicked.statusCode, unpicked.json()]).toEqual([
+      400,
+      { message: selectRestaurantMessages.trainingAssignments },
+    ]);
+    const foreign = await call(manager.cookie, 'GET', `/api/training-assignments?restaurantId=${other.id}`);
+    expect([foreign.statusCode, foreign.json()]).toEqual([403, { message: expect.any(String) }]);
   });
 
   test('filters by training and searches by name or title, in SQL', async () => {
@@ -195,18 +218,31 @@ describe('removing and resetting', () => {
 
   test("a manager cannot remove or reset another restaurant's assignments", async () => {
     await call(hq.cookie, 'POST', '/api/training-assignments', { trainingIds: [withQuiz.id], staffIds: [outsider.id] });
+    // The outsider has taken the quiz, so a reset would have something to remove.
+    await t.db
+      .insert(quizAttempts)
+      .values({ quizId: quiz.id, staffId: outsider.id, score: 0, correctCount: 0, questionCount: 1, passed: false });
     const foreign = await assignmentOf(outsider.id, withQuiz.id);
+    const attempts = await t.db.select().from(quizAttempts).where(eq(quizAttempts.staffId, outsider.id));
+    expect(attempts).toHaveLength(1);
+    const before = await t.tableDigests();
     expect((await call(manager.cookie, 'DELETE', `/api/training-assignments/${foreign.id}`)).statusCode).toBe(403);
     expect((await call(manager.cookie, 'POST', `/api/training-assignments/${foreign.id}/reset-quiz`)).statusCode).toBe(
       403,
     );
     expect((await call(staff.cookie, 'DELETE', `/api/training-assignments/${foreign.id}`)).statusCode).toBe(403);
-    expect(await assignmentOf(outsider.id, withQuiz.id)).toBeDefined();
+    expect(await assignmentOf(outsider.id, withQuiz.id)).toEqual(foreign);
+    expect(await t.db.select().from(quizAttempts).where(eq(quizAttempts.staffId, outsider.id))).toEqual(attempts);
+    expect(await t.db.select().from(quizAttemptResets).where(eq(quizAttemptResets.staffId, outsider.id))).toEqual([]);
+    expect(await t.tableDigests()).toEqual(before);
   });
 
   test('a manager removes their staff member’s assignment; a missing one is 404', async () => {
     const assignment = await assignmentOf(colleague.id, plain.id);
+    expect(await assignedTrainings(colleague.id)).toEqual([withQuiz.id, plain.id].sort());
     expect((await call(manager.cookie, 'DELETE', `/api/training-assignments/${assignment.id}`)).statusCode).toBe(204);
+    // That one assignment is gone; the person's others stay.
+    expect(await assignedTrainings(colleague.id)).toEqual([withQuiz.id]);
     const again = await call(manager.cookie, 'DELETE', `/api/training-assignments/${assignment.id}`);
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toBe(messages.assignmentNotFound);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Role } from '@brigade/core/roles';
+import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll } from 'vitest';
 import { type AppOptions, buildApp } from '../src/app';
@@ -125,7 +126,30 @@ export async function startTestApp(
     return { ...user, cookie };
   }
 
-  return { app, database, db, dataDir, request, signIn, signedIn, buildUser, buildRestaurant };
+  let digestQuery: ReturnType<typeof sql.raw> | undefined;
+  /**
+   * Per table of the app's schema: its row count and an md5 of every row. Equal digests
+   * before and after a request: it changed nothing, in any table.
+   */
+  async function tableDigests(): Promise<Record<string, string>> {
+    if (!digestQuery) {
+      const { rows } = (await db.execute(
+        sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
+      )) as { rows: { tablename: string }[] };
+      digestQuery = sql.raw(
+        rows
+          .map(
+            ({ tablename }) =>
+              `select '${tablename}' as name, count(*) || ' rows, ' || md5(coalesce(string_agg(t::text, ',' order by t::text), '')) as digest from public."${tablename}" t`,
+          )
+          .join(' union all '),
+      );
+    }
+    const { rows } = (await db.execute(digestQuery)) as { rows: { name: string; digest: string }[] };
+    return Object.fromEntries(rows.map((row) => [row.name, row.digest]));
+  }
+
+  return { app, database, db, dataDir, request, signIn, signedIn, buildUser, buildRestaurant, tableDigests };
 }
 
 export function sessionCookieOf(setCookie: string | string[] | undefined): string | undefined {
