@@ -91,13 +91,22 @@ describe('templates (hq)', () => {
   });
 
   test('managers and staff cannot see or change templates', async () => {
+    const before = await t.tableDigests();
     for (const cookie of [manager.cookie, staff.cookie]) {
-      expect((await call(cookie, 'GET', '/api/audit-templates')).statusCode).toBe(403);
+      const list = await call(cookie, 'GET', '/api/audit-templates');
+      expect([list.statusCode, list.json()]).toEqual([403, { message: expect.any(String) }]);
       expect(
         (await call(cookie, 'POST', '/api/audit-templates', { name: 'X', items: [{ text: 'Y' }] })).statusCode,
       ).toBe(403);
+      expect(
+        (await call(cookie, 'PUT', `/api/audit-templates/${kitchen.id}`, { name: 'X', items: [{ text: 'Y' }] }))
+          .statusCode,
+      ).toBe(403);
       expect((await call(cookie, 'DELETE', `/api/audit-templates/${kitchen.id}`)).statusCode).toBe(403);
     }
+    expect(await t.tableDigests()).toEqual(before);
+    const list = (await call(hq.cookie, 'GET', '/api/audit-templates')).json();
+    expect(list).toContainEqual({ id: kitchen.id, name: 'Kitchen', description: 'Kitchen checks', itemCount: 3 });
   });
 });
 
@@ -130,6 +139,7 @@ describe('creating an audit (hq)', () => {
   });
 
   test('the auditor must be an active hq user', async () => {
+    const before = await t.db.$count(audits);
     const response = await call(hq.cookie, 'POST', '/api/audits', {
       restaurantId: mine.id,
       templateIds: [kitchen.id],
@@ -137,9 +147,11 @@ describe('creating an audit (hq)', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(messages.auditorMustBeHq);
+    expect(await t.db.$count(audits)).toBe(before);
   });
 
   test('managers and staff cannot create audits', async () => {
+    const before = await t.tableDigests();
     for (const cookie of [manager.cookie, staff.cookie]) {
       const response = await call(cookie, 'POST', '/api/audits', {
         restaurantId: mine.id,
@@ -148,6 +160,7 @@ describe('creating an audit (hq)', () => {
       });
       expect(response.statusCode).toBe(403);
     }
+    expect(await t.tableDigests()).toEqual(before);
   });
 
   test('auditors are active hq users', async () => {
@@ -217,35 +230,48 @@ describe('conducting: save, submit, score', () => {
   test('a completed audit is read-only', async () => {
     const audit = await draft(mine.id, [front.id]);
     const items = audit.items.map((item) => ({ id: item.id, mark: 'excellent' as const, comment: null }));
-    await call(hq.cookie, 'POST', `/api/audits/${audit.id}/submit`, { version: audit.version, items });
-    const again = await call(hq.cookie, 'PUT', `/api/audits/${audit.id}/draft`, { version: audit.version + 1, items });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(messages.auditCompletedReadOnly);
+    const submitted = await call(hq.cookie, 'POST', `/api/audits/${audit.id}/submit`, {
+      version: audit.version,
+      items,
+    });
+    expect(submitted.json()).toMatchObject({ status: 'completed', finalScore: 100 });
+    const completed = await t.tableDigests();
+    const changes = items.map((item) => ({ ...item, mark: 'bad' as const, comment: 'changed afterwards' }));
+    for (const version of [audit.version + 1, submitted.json().version]) {
+      const draftSave = await call(hq.cookie, 'PUT', `/api/audits/${audit.id}/draft`, { version, items: changes });
+      expect(draftSave.statusCode).toBe(409);
+      expect(draftSave.json().message).toBe(messages.auditCompletedReadOnly);
+      const resubmit = await call(hq.cookie, 'POST', `/api/audits/${audit.id}/submit`, { version, items: changes });
+      expect(resubmit.statusCode).toBe(409);
+    }
+    expect(await t.tableDigests()).toEqual(completed);
   });
 
   test('an item of another audit is refused', async () => {
     const one = await draft(mine.id, [front.id]);
     const two = await draft(mine.id, [front.id]);
+    const before = await t.tableDigests();
     const response = await call(hq.cookie, 'PUT', `/api/audits/${one.id}/draft`, {
       version: one.version,
       items: [{ id: two.items[0]?.id ?? '', mark: 'bad', comment: null }],
     });
     expect(response.statusCode).toBe(400);
+    expect(await t.tableDigests()).toEqual(before);
   });
 
   test('managers and staff cannot write audits', async () => {
     const audit = await draft(mine.id, [front.id]);
+    const items = audit.items.map((item) => ({ id: item.id, mark: 'good' as const, comment: 'not theirs' }));
+    const before = await t.tableDigests();
     for (const cookie of [manager.cookie, staff.cookie]) {
-      const response = await call(cookie, 'PUT', `/api/audits/${audit.id}/draft`, {
-        version: audit.version,
-        items: [],
-      });
+      const response = await call(cookie, 'PUT', `/api/audits/${audit.id}/draft`, { version: audit.version, items });
       expect(response.statusCode).toBe(403);
       expect(
-        (await call(cookie, 'POST', `/api/audits/${audit.id}/submit`, { version: audit.version, items: [] }))
-          .statusCode,
+        (await call(cookie, 'POST', `/api/audits/${audit.id}/submit`, { version: audit.version, items })).statusCode,
       ).toBe(403);
+      expect((await call(cookie, 'DELETE', `/api/audits/${audit.id}`)).statusCode).toBe(403);
     }
+    expect(await t.tableDigests()).toEqual(before);
   });
 });
 
@@ -260,10 +286,18 @@ describe('reading and listing', () => {
   test('a manager reads their restaurant’s audits, not another’s', async () => {
     const own = await completeOne(mine.id);
     const foreign = await completeOne(other.id);
-    expect((await call(manager.cookie, 'GET', `/api/audits/${own}`)).statusCode).toBe(200);
-    const refused = await call(manager.cookie, 'GET', `/api/audits/${foreign}`);
-    expect(refused.statusCode).toBe(403);
-    expect((await call(staff.cookie, 'GET', `/api/audits/${foreign}`)).statusCode).toBe(403);
+    const opened = await call(manager.cookie, 'GET', `/api/audits/${own}`);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json()).toMatchObject({
+      id: own,
+      status: 'completed',
+      restaurant: { id: mine.id },
+      items: [{ mark: 'good' }, { mark: 'good' }],
+    });
+    for (const cookie of [manager.cookie, staff.cookie]) {
+      const refused = await call(cookie, 'GET', `/api/audits/${foreign}`);
+      expect([refused.statusCode, refused.json()]).toEqual([403, { message: expect.any(String) }]);
+    }
   });
 
   test('managers list completed audits of their restaurant only, searchable by auditor name', async () => {
@@ -329,16 +363,20 @@ describe('reading and listing', () => {
 describe('deleting', () => {
   test('hq deletes an audit with its items', async () => {
     const audit = await draft(mine.id, [front.id]);
+    expect(await t.db.select().from(auditItems).where(eq(auditItems.auditId, audit.id))).toHaveLength(2);
     expect((await call(hq.cookie, 'DELETE', `/api/audits/${audit.id}`)).statusCode).toBe(204);
+    expect(await t.db.select().from(audits).where(eq(audits.id, audit.id))).toHaveLength(0);
     expect(await t.db.select().from(auditItems).where(eq(auditItems.auditId, audit.id))).toHaveLength(0);
   });
 
   test('others cannot delete (403) and the audit stays', async () => {
     const audit = await draft(mine.id, [front.id]);
+    const before = await t.tableDigests();
     for (const cookie of [manager.cookie, staff.cookie]) {
       expect((await call(cookie, 'DELETE', `/api/audits/${audit.id}`)).statusCode).toBe(403);
     }
-    expect(await t.db.select().from(audits).where(eq(audits.id, audit.id))).toHaveLength(1);
     expect((await call(undefined, 'DELETE', `/api/audits/${audit.id}`)).statusCode).toBe(401);
+    expect(await t.db.select().from(audits).where(eq(audits.id, audit.id))).toHaveLength(1);
+    expect(await t.tableDigests()).toEqual(before);
   });
 });
