@@ -1,4 +1,5 @@
 import { messages } from '@brigade/core/messages';
+import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { announcements } from '../src/db/schema/announcements';
 import { audits } from '../src/db/schema/audits';
@@ -78,10 +79,15 @@ describe('hq dashboard', () => {
     });
   });
 
-  test('is hq-only', async () => {
-    expect((await get(manager.cookie, '/api/dashboards/hq')).statusCode).toBe(403);
-    expect((await get(staff.cookie, '/api/dashboards/hq')).statusCode).toBe(403);
-    expect((await get(undefined, '/api/dashboards/hq')).statusCode).toBe(401);
+  test('is hq-only: others get the refusal and not one figure', async () => {
+    for (const [cookie, status] of [
+      [manager.cookie, 403],
+      [staff.cookie, 403],
+      [undefined, 401],
+    ] as const) {
+      const response = await get(cookie, '/api/dashboards/hq');
+      expect([response.statusCode, response.json()]).toEqual([status, { message: expect.any(String) }]);
+    }
   });
 });
 
@@ -110,10 +116,16 @@ describe('manager dashboard', () => {
   });
 
   test("another restaurant's figures are refused", async () => {
-    const response = await get(manager.cookie, `/api/dashboards/manager?restaurantId=${b.id}`);
-    expect(response.statusCode).toBe(403);
-    expect((await get(manager.cookie, '/api/dashboards/manager')).statusCode).toBe(400);
-    expect((await get(hq.cookie, `/api/dashboards/manager?restaurantId=${a.id}`)).statusCode).toBe(403);
+    for (const [cookie, url, status] of [
+      [manager.cookie, `/api/dashboards/manager?restaurantId=${b.id}`, 403],
+      [manager.cookie, '/api/dashboards/manager', 400],
+      [hq.cookie, `/api/dashboards/manager?restaurantId=${a.id}`, 403],
+    ] as const) {
+      const response = await get(cookie, url);
+      expect([url, response.statusCode]).toEqual([url, status]);
+      // The reason, and not one figure.
+      expect(Object.keys(response.json()).filter((key) => key !== 'fields')).toEqual(['message']);
+    }
   });
 });
 
@@ -151,22 +163,29 @@ describe('announcements', () => {
       payload: { title: 'Edited', description: 'x' },
     });
     expect(edited.json().title).toBe('Edited');
+    expect((await get(staff.cookie, '/api/dashboards/staff')).json().announcements[0]).toMatchObject({
+      title: 'Edited',
+      description: 'x',
+    });
     expect((await t.request(hq.cookie, { method: 'DELETE', url: `/api/announcements/${id}` })).statusCode).toBe(204);
+    expect(await t.db.select().from(announcements).where(eq(announcements.id, id))).toEqual([]);
     expect((await t.request(hq.cookie, { method: 'DELETE', url: `/api/announcements/${id}` })).statusCode).toBe(404);
   });
 
   test('only hq writes; everyone reads, searched in SQL', async () => {
+    const [news] = await t.db.select().from(announcements).where(eq(announcements.title, 'News 1'));
+    const before = await t.tableDigests();
     for (const cookie of [manager.cookie, staff.cookie]) {
-      expect(
-        (
-          await t.request(cookie, {
-            method: 'POST',
-            url: '/api/announcements',
-            payload: { title: 'x', description: 'y' },
-          })
-        ).statusCode,
-      ).toBe(403);
+      for (const [method, url] of [
+        ['POST', '/api/announcements'],
+        ['PUT', `/api/announcements/${news?.id}`],
+        ['DELETE', `/api/announcements/${news?.id}`],
+      ] as const) {
+        const payload = method === 'DELETE' ? undefined : { title: 'x', description: 'y' };
+        expect((await t.request(cookie, { method, url, payload })).statusCode).toBe(403);
+      }
     }
+    expect(await t.tableDigests()).toEqual(before);
     const found = (await get(staff.cookie, '/api/announcements?search=news%203')).json();
     expect(found.items.map((x: { title: string }) => x.title)).toEqual(['News 3']);
   });
