@@ -6,6 +6,7 @@ const t = await startTestApp();
 
 const put = (cookie: string, payload: Record<string, unknown>) =>
   t.request(cookie, { method: 'PUT', url: '/api/profile', payload });
+const profileOf = async (cookie: string) => (await t.request(cookie, { method: 'GET', url: '/api/profile' })).json();
 
 describe('profile', () => {
   test('every role reads its own profile', async () => {
@@ -30,6 +31,7 @@ describe('profile', () => {
 
   test('the spec messages come back per field and nothing changes', async () => {
     const user = await t.signedIn('manager');
+    const before = await t.tableDigests();
     const response = await put(user.cookie, { name: '', email: '', password: '123' });
     expect(response.statusCode).toBe(400);
     expect(response.json().fields).toEqual({
@@ -37,22 +39,28 @@ describe('profile', () => {
       email: messages.emailRequired,
       password: messages.passwordTooShort,
     });
-    const profile = await t.request(user.cookie, { method: 'GET', url: '/api/profile' });
-    expect(profile.json().email).toBe(user.email);
+    expect(await t.tableDigests()).toEqual(before);
+    expect((await profileOf(user.cookie)).email).toBe(user.email);
   });
 
-  test('an invalid email format is refused', async () => {
+  test('an invalid email format is refused and nothing changes', async () => {
     const user = await t.signedIn('staff');
+    const before = await profileOf(user.cookie);
     const response = await put(user.cookie, { name: 'A', email: 'a@b' });
+    expect(response.statusCode).toBe(400);
     expect(response.json().fields).toEqual({ email: messages.invalidEmail });
+    expect(await profileOf(user.cookie)).toEqual(before);
   });
 
   test("another person's email is a 409 on the email field", async () => {
     const taken = await t.buildUser('staff');
     const user = await t.signedIn('staff');
+    const before = await t.tableDigests();
     const response = await put(user.cookie, { name: 'Me', email: taken.email.toUpperCase() });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message: messages.userExists, fields: { email: messages.userExists } });
+    expect(await t.tableDigests()).toEqual(before);
+    expect(await profileOf(user.cookie)).toMatchObject({ name: expect.stringMatching(/^staff /), email: user.email });
   });
 
   test('a new password replaces the old one and signs out other sessions, not this one', async () => {
@@ -66,9 +74,11 @@ describe('profile', () => {
     expect((await t.request(otherDevice, { method: 'GET', url: '/api/me' })).statusCode).toBe(401);
   });
 
-  test('a role cannot be changed through the profile', async () => {
+  test('a role cannot be changed through the profile: the rest of the form is saved, the role ignored', async () => {
     const user = await t.signedIn('staff');
-    await put(user.cookie, { name: 'Sneaky', email: user.email, role: 'hq' });
+    const response = await put(user.cookie, { name: 'Sneaky', email: user.email, role: 'hq' });
+    expect(response.statusCode).toBe(200);
+    expect(await profileOf(user.cookie)).toMatchObject({ name: 'Sneaky' });
     expect((await t.request(user.cookie, { method: 'GET', url: '/api/me' })).json().role).toBe('staff');
   });
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { messages } from '@brigade/core/messages';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { quizAttempts, quizResponses } from '../src/db/schema/quizzes';
+import { quizAttempts, quizResponses, trainingQuizzes } from '../src/db/schema/quizzes';
 import { staffTrainingAssignments, trainingCategories } from '../src/db/schema/trainings';
 import { startTestApp } from './harness';
 
@@ -68,18 +68,29 @@ describe('authoring quizzes (hq)', () => {
 
   test('titles are unique regardless of case', async () => {
     await quizWithTraining('Unique title');
+    const before = await t.tableDigests();
     const again = await call(hq.cookie, 'POST', '/api/quizzes', { title: 'UNIQUE TITLE', questions: fiveQuestions });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: messages.quizTitleTaken, fields: { title: messages.quizTitleTaken } });
+    expect(await t.tableDigests()).toEqual(before);
   });
 
   test('managers and staff cannot manage quizzes', async () => {
+    const { quizId } = await quizWithTraining('Not theirs');
+    const before = await t.tableDigests();
     for (const cookie of [manager.cookie, staff.cookie]) {
-      expect((await call(cookie, 'GET', '/api/quizzes')).statusCode).toBe(403);
+      const list = await call(cookie, 'GET', '/api/quizzes');
+      expect([list.statusCode, list.json()]).toEqual([403, { message: expect.any(String) }]);
       expect((await call(cookie, 'POST', '/api/quizzes', { title: 'X', questions: fiveQuestions })).statusCode).toBe(
         403,
       );
+      expect(
+        (await call(cookie, 'PUT', `/api/quizzes/${quizId}`, { title: 'X', questions: fiveQuestions })).statusCode,
+      ).toBe(403);
     }
+    expect(await t.tableDigests()).toEqual(before);
+    const [quiz] = await t.db.select().from(trainingQuizzes).where(eq(trainingQuizzes.id, quizId));
+    expect(quiz?.title).toBe('Not theirs');
   });
 });
 
@@ -98,12 +109,14 @@ describe('taking a quiz', () => {
       questionId: q.id,
       optionId: q.options[0]?.id,
     }));
+    const before = await t.tableDigests();
     const response = await call(staff.cookie, 'POST', `/api/trainings/${trainingId}/quiz/attempts`, {
       attemptId: randomUUID(),
       answers,
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Please answer all questions before submitting (2 remaining)');
+    expect(await t.tableDigests()).toEqual(before);
   });
 
   test('exactly the pass mark passes, completes the assignment, and a later fail does not undo it', async () => {
@@ -147,14 +160,13 @@ describe('taking a quiz', () => {
       questionId: q.id,
       optionId: quiz.questions[(index + 1) % quiz.questions.length].options[0].id,
     }));
-    expect(
-      (
-        await call(staff.cookie, 'POST', `/api/trainings/${trainingId}/quiz/attempts`, {
-          attemptId: randomUUID(),
-          answers,
-        })
-      ).statusCode,
-    ).toBe(400);
+    const before = await t.tableDigests();
+    const response = await call(staff.cookie, 'POST', `/api/trainings/${trainingId}/quiz/attempts`, {
+      attemptId: randomUUID(),
+      answers,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(await t.tableDigests()).toEqual(before);
   });
 
   test('a training without a quiz answers with the spec message', async () => {
@@ -253,6 +265,7 @@ describe('a repeated submission of one attempt is recorded once', () => {
     const missing = await call(taker.cookie, 'POST', `/api/trainings/${two.trainingId}/quiz/attempts`, { answers });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().fields).toHaveProperty('attemptId');
+    expect(await attemptsOf(taker.id, two.quizId)).toHaveLength(0);
   });
 });
 
