@@ -67,7 +67,11 @@ describe('restaurants list is for hq only', () => {
 
 describe('a restaurant is reached only within scope', () => {
   test('hq reaches any restaurant', async () => {
-    expect((await get(hq.cookie, `/api/restaurants/${other.id}`)).statusCode).toBe(200);
+    for (const restaurant of [mine, other, closed]) {
+      const response = await get(hq.cookie, `/api/restaurants/${restaurant.id}`);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ id: restaurant.id, name: restaurant.name });
+    }
   });
 
   test('a manager reaches their own restaurant', async () => {
@@ -79,11 +83,13 @@ describe('a restaurant is reached only within scope', () => {
   test("a manager cannot open another restaurant's record", async () => {
     const response = await get(manager.cookie, `/api/restaurants/${other.id}`);
     expect(response.statusCode).toBe(403);
-    expect(response.json().message).toBe('You do not have access to this restaurant.');
+    expect(response.json()).toEqual({ message: 'You do not have access to this restaurant.' });
   });
 
   test("staff cannot open another restaurant's record", async () => {
-    expect((await get(staff.cookie, `/api/restaurants/${other.id}`)).statusCode).toBe(403);
+    const response = await get(staff.cookie, `/api/restaurants/${other.id}`);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ message: 'You do not have access to this restaurant.' });
   });
 
   test('a missing restaurant is 404 and a malformed id is 400', async () => {

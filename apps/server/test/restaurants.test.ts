@@ -68,12 +68,16 @@ describe('adding and editing restaurants (hq)', () => {
     expect(off.json().isActive).toBe(false);
     const on = await send(hq.cookie, 'PATCH', `/api/restaurants/${created.id}/active`, { isActive: true });
     expect(on.json().isActive).toBe(true);
+    const [row] = await t.db.select().from(restaurants).where(eq(restaurants.id, created.id));
+    expect(row).toMatchObject({ name: 'Brigade Leiden Centrum', deliverooId: 'DEL-1', isActive: true });
   });
 
-  test('editing a missing restaurant is 404', async () => {
+  test('editing a missing restaurant is 404 and creates nothing', async () => {
+    const before = await t.tableDigests();
     const response = await send(hq.cookie, 'PUT', '/api/restaurants/00000000-0000-4000-8000-000000000000', valid);
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toBe('Restaurant not found');
+    expect(await t.tableDigests()).toEqual(before);
   });
 });
 
@@ -127,8 +131,11 @@ describe('deleting', () => {
   test('a restaurant with audits is refused too', async () => {
     const audited = await t.buildRestaurant({ name: 'Brigade Audited' });
     await t.db.insert(audits).values({ restaurantId: audited.id, auditedBy: hq.id });
+    const before = await t.tableDigests();
     const response = await send(hq.cookie, 'DELETE', `/api/restaurants/${audited.id}`);
     expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(messages.restaurantHasHistory);
+    expect(await t.tableDigests()).toEqual(before);
   });
 });
 
@@ -141,19 +148,26 @@ describe('only hq manages restaurants', () => {
   ] as const;
 
   test.each(attempts)('manager and staff: %s %s is 403 and changes nothing', async (method, url, payload) => {
+    const before = await t.tableDigests();
     for (const caller of [manager, staff]) {
       const response = await send(caller.cookie, method, url, payload);
       expect(response.statusCode).toBe(403);
     }
+    expect(await t.tableDigests()).toEqual(before);
     const [row] = await t.db.select().from(restaurants).where(eq(restaurants.id, home.id));
     expect(row).toMatchObject({ name: 'Brigade Home', isActive: true });
   });
 
-  test.each(attempts)('signed out: %s %s is 401', async (method, url, payload) => {
+  test.each(attempts)('signed out: %s %s is 401 and changes nothing', async (method, url, payload) => {
+    const before = await t.tableDigests();
     expect((await send(undefined, method, url, payload)).statusCode).toBe(401);
+    expect(await t.tableDigests()).toEqual(before);
   });
 
   test('options are hq-only too', async () => {
-    expect((await t.request(manager.cookie, { method: 'GET', url: '/api/restaurants/options' })).statusCode).toBe(403);
+    for (const caller of [manager, staff]) {
+      const response = await t.request(caller.cookie, { method: 'GET', url: '/api/restaurants/options' });
+      expect([response.statusCode, response.json()]).toEqual([403, { message: expect.any(String) }]);
+    }
   });
 });
