@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { messages } from '@brigade/core/messages';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { staffTrainingAssignments, trainingCategories } from '../src/db/schema/trainings';
+import { staffTrainingAssignments, trainingCategories, trainingVideoProgress } from '../src/db/schema/trainings';
+import { uploads } from '../src/db/schema/uploads';
 import { startTestApp } from './harness';
 
 const t = await startTestApp({ uploadMaxBytes: 64 * 1024 });
@@ -29,6 +32,14 @@ function multipart(fileName: string, contentType: string, bytes: Buffer) {
   };
 }
 
+/** Files under DATA_DIR/uploads (incoming ones too). */
+function filesOnDisk(dir = path.join(t.dataDir, 'uploads')): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) => (entry.isDirectory() ? filesOnDisk(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
+}
+
 async function upload(cookie: string, fileName = 'clip.mp4', contentType = 'video/mp4', size = 4096) {
   const body = multipart(fileName, contentType, Buffer.alloc(size, 7));
   return t.request(cookie, { method: 'POST', url: '/api/uploads', ...body });
@@ -48,12 +59,14 @@ async function training(payload: Json = {}) {
 
 describe('authoring trainings (hq only)', () => {
   test('title and a category are required; a whitespace-only video row is refused', async () => {
+    const before = await t.tableDigests();
     const response = await call(hq.cookie, 'POST', '/api/trainings', {
       title: ' ',
       categoryIds: [],
       videos: [{ url: '   ' }],
     });
     expect(response.statusCode).toBe(400);
+    expect(await t.tableDigests()).toEqual(before);
     expect(response.json().fields).toEqual({
       title: messages.titleRequired,
       categoryIds: messages.categoryRequired,
@@ -75,6 +88,8 @@ describe('authoring trainings (hq only)', () => {
 
   test('managers and staff cannot write trainings or upload', async () => {
     const existing = await training({ title: 'Existing' });
+    const before = await t.tableDigests();
+    const files = filesOnDisk();
     for (const cookie of [manager.cookie, staff.cookie]) {
       expect((await call(cookie, 'POST', '/api/trainings', { title: 'X', categoryIds: [safety?.id] })).statusCode).toBe(
         403,
@@ -85,7 +100,10 @@ describe('authoring trainings (hq only)', () => {
       ).toBe(403);
       expect((await call(cookie, 'DELETE', `/api/trainings/${existing.id}`)).statusCode).toBe(403);
       expect((await upload(cookie)).statusCode).toBe(403);
+      expect((await call(cookie, 'POST', '/api/training-categories', { name: 'Nope' })).statusCode).toBe(403);
     }
+    expect(await t.tableDigests()).toEqual(before);
+    expect(filesOnDisk()).toEqual(files);
     expect((await call(hq.cookie, 'GET', `/api/trainings/${existing.id}`)).json().title).toBe('Existing');
   });
 
@@ -105,11 +123,16 @@ describe('authoring trainings (hq only)', () => {
     expect(response.json().message).toBe(messages.trainingNotFound);
   });
 
-  test('categories: hq adds one; a duplicate name is 409', async () => {
+  test('categories: hq adds one; a duplicate name is 409 and adds none', async () => {
     expect((await call(hq.cookie, 'POST', '/api/training-categories', { name: 'Onboarding' })).statusCode).toBe(201);
+    const named = () => t.db.select().from(trainingCategories).where(eq(trainingCategories.name, 'Onboarding'));
+    expect(await named()).toHaveLength(1);
     const again = await call(hq.cookie, 'POST', '/api/training-categories', { name: 'Onboarding' });
     expect(again.statusCode).toBe(409);
-    expect((await call(staff.cookie, 'POST', '/api/training-categories', { name: 'Nope' })).statusCode).toBe(403);
+    expect(await named()).toHaveLength(1);
+    const staffCall = await call(staff.cookie, 'POST', '/api/training-categories', { name: 'Nope' });
+    expect(staffCall.statusCode).toBe(403);
+    expect(await t.db.select().from(trainingCategories).where(eq(trainingCategories.name, 'Nope'))).toEqual([]);
   });
 });
 
@@ -129,31 +152,40 @@ describe('uploaded videos', () => {
   });
 
   test('a non-video file is refused and nothing is stored', async () => {
+    const [rows, files] = [await t.db.$count(uploads), filesOnDisk()];
     const response = await upload(hq.cookie, 'notes.txt', 'text/plain');
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(messages.uploadNotVideo);
+    expect([await t.db.$count(uploads), filesOnDisk()]).toEqual([rows, files]);
   });
 
   test('a file over the limit is refused with 413 and nothing is stored', async () => {
+    const [rows, files] = [await t.db.$count(uploads), filesOnDisk()];
     const response = await upload(hq.cookie, 'big.mp4', 'video/mp4', 65 * 1024);
     expect(response.statusCode).toBe(413);
     expect(response.json().message).toMatch(/larger than the upload limit/);
+    expect([await t.db.$count(uploads), filesOnDisk()]).toEqual([rows, files]);
   });
 
   test("a removed video's file is deleted once no training uses it", async () => {
     const stored = (await upload(hq.cookie)).json();
+    const storedFiles = filesOnDisk();
     const created = await training({ title: 'With upload', videos: [{ uploadId: stored.id }] });
     expect(created.videos[0]).toMatchObject({
       kind: 'upload',
       src: `/api/uploads/${stored.id}/content`,
       fileName: 'clip.mp4',
     });
-    await call(hq.cookie, 'PUT', `/api/trainings/${created.id}`, {
+    const edited = await call(hq.cookie, 'PUT', `/api/trainings/${created.id}`, {
       title: 'With upload',
       categoryIds: [safety?.id],
       videos: [{ url: 'https://v.example.com/other.mp4' }],
     });
+    expect(edited.statusCode).toBe(200);
     expect((await call(hq.cookie, 'GET', `/api/uploads/${stored.id}/content`)).statusCode).toBe(404);
+    expect(await t.db.select().from(uploads).where(eq(uploads.id, stored.id))).toEqual([]);
+    const removed = storedFiles.filter((file) => !filesOnDisk().includes(file));
+    expect(removed).toHaveLength(1);
   });
 });
 
@@ -195,6 +227,9 @@ describe('completion without a quiz: every video played to the end', () => {
     const other = await training({ title: 'Other' });
     const response = await call(staff.cookie, 'POST', `/api/trainings/${one.id}/videos/${other.videos[0].id}/watched`);
     expect(response.statusCode).toBe(404);
+    const progress = await t.db.select().from(trainingVideoProgress).where(eq(trainingVideoProgress.staffId, staff.id));
+    expect(progress.map((row) => row.videoId)).not.toContain(other.videos[0].id);
+    expect((await call(staff.cookie, 'GET', `/api/trainings/${other.id}`)).json().videos[0].watched).toBe(false);
   });
 
   test('watching an unassigned training records progress but creates no assignment', async () => {
