@@ -54,7 +54,8 @@ describe('hq creates and edits any account', () => {
     expect((await t.signIn('nina@example.com', 'secret1')).response.statusCode).toBe(200);
   });
 
-  test('the spec messages: name, email, new password, restaurants', async () => {
+  test('the spec messages: name, email, new password, restaurants; nothing is created', async () => {
+    const before = await t.tableDigests();
     const response = await save(hq.cookie, { name: '', email: 'bad', role: 'staff', selectedRestaurants: [] });
     expect(response.statusCode).toBe(400);
     expect(response.json().fields).toEqual({
@@ -71,9 +72,11 @@ describe('hq creates and edits any account', () => {
       selectedRestaurants: [a.id],
     });
     expect(short.json().fields).toEqual({ password: messages.passwordTooShort });
+    expect(await t.tableDigests()).toEqual(before);
   });
 
-  test('a duplicate email (in any case) is 409 on the email field', async () => {
+  test('a duplicate email (in any case) is 409 on the email field; nothing is created', async () => {
+    const before = await t.tableDigests();
     const response = await save(hq.cookie, {
       name: 'Copy',
       email: staff.email.toUpperCase(),
@@ -83,6 +86,7 @@ describe('hq creates and edits any account', () => {
     });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message: messages.userExists, fields: { email: messages.userExists } });
+    expect(await t.tableDigests()).toEqual(before);
   });
 
   test('edits role, restaurants and password; an empty password keeps the old one', async () => {
@@ -123,7 +127,8 @@ describe('hq creates and edits any account', () => {
     expect(await t.db.select().from(users).where(eq(users.email, 'ghost@example.com'))).toHaveLength(0);
   });
 
-  test('editing a missing person is 404', async () => {
+  test('editing a missing person is 404 and creates nobody', async () => {
+    const before = await t.tableDigests();
     const response = await save(hq.cookie, {
       id: '00000000-0000-4000-8000-000000000000',
       name: 'X',
@@ -132,6 +137,7 @@ describe('hq creates and edits any account', () => {
       selectedRestaurants: [a.id],
     });
     expect(response.statusCode).toBe(404);
+    expect(await t.tableDigests()).toEqual(before);
   });
 });
 
@@ -190,7 +196,8 @@ describe('a manager works only with staff of their restaurants', () => {
     const none = await list(manager.cookie);
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe('Please select a restaurant to manage staff.');
-    expect((await list(manager.cookie, `?restaurantId=${c.id}`)).statusCode).toBe(403);
+    const foreign = await list(manager.cookie, `?restaurantId=${c.id}`);
+    expect([foreign.statusCode, foreign.json()]).toEqual([403, { message: expect.any(String) }]);
   });
 
   test('creates staff in their restaurant', async () => {
@@ -203,6 +210,10 @@ describe('a manager works only with staff of their restaurants', () => {
     });
     expect(response.statusCode).toBe(201);
     expect(response.json().restaurants).toEqual([{ id: a.id, name: 'Brigade Amsterdam' }]);
+    const { id } = response.json();
+    expect(await rowOf(id)).toMatchObject({ email: 'crew@example.com', role: 'staff', isActive: true });
+    expect(await restaurantsOf(id)).toEqual([a.id]);
+    expect((await t.signIn('crew@example.com', 'secret1')).response.statusCode).toBe(200);
   });
 
   test.each([
@@ -249,6 +260,7 @@ describe('a manager works only with staff of their restaurants', () => {
 
   test('cannot edit hq or manager accounts, or staff of another restaurant', async () => {
     const outsider = await t.buildUser('staff', { restaurantIds: [c.id] });
+    const before = await t.tableDigests();
     for (const [target, role] of [
       [outsider, 'staff'],
       [otherManager, 'manager'],
@@ -264,6 +276,7 @@ describe('a manager works only with staff of their restaurants', () => {
       expect(response.statusCode).toBe(403);
       expect((await rowOf(target.id))?.name).not.toBe('Hijacked');
     }
+    expect(await t.tableDigests()).toEqual(before);
   });
 
   test('deactivates their staff: sessions end at once and sign-in is refused', async () => {
@@ -282,14 +295,21 @@ describe('a manager works only with staff of their restaurants', () => {
 
   test('cannot deactivate or delete staff who also work elsewhere, or anyone outside', async () => {
     const shared = await t.buildUser('staff', { restaurantIds: [a.id, c.id] });
+    const outsider = await t.buildUser('staff', { restaurantIds: [c.id] });
+    const before = await t.tableDigests();
     const refused = await setActive(manager.cookie, shared.id, false);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(messages.managerSharedStaff);
     expect((await remove(manager.cookie, shared.id)).statusCode).toBe(403);
-    expect((await setActive(manager.cookie, otherManager.id, false)).statusCode).toBe(403);
-    expect((await remove(manager.cookie, hq.id)).statusCode).toBe(403);
-    expect((await rowOf(shared.id))?.isActive).toBe(true);
-    expect(await rowOf(hq.id)).toBeDefined();
+    for (const person of [otherManager, hq, outsider]) {
+      expect((await setActive(manager.cookie, person.id, false)).statusCode).toBe(403);
+      expect((await remove(manager.cookie, person.id)).statusCode).toBe(403);
+    }
+    expect(await t.tableDigests()).toEqual(before);
+    for (const person of [shared, otherManager, hq, outsider]) {
+      expect(await rowOf(person.id)).toMatchObject({ id: person.id, isActive: true });
+    }
+    expect(await restaurantsOf(shared.id)).toEqual([a.id, c.id].sort());
   });
 
   test('deletes their own staff', async () => {
@@ -300,8 +320,10 @@ describe('a manager works only with staff of their restaurants', () => {
 });
 
 describe('staff manage nobody', () => {
-  test('every staff-management call is 403', async () => {
-    expect((await list(staff.cookie, `?restaurantId=${a.id}`)).statusCode).toBe(403);
+  test('every staff-management call is 403 and changes nothing', async () => {
+    const before = await t.tableDigests();
+    const listed = await list(staff.cookie, `?restaurantId=${a.id}`);
+    expect([listed.statusCode, listed.json()]).toEqual([403, { message: expect.any(String) }]);
     expect(
       (
         await save(staff.cookie, {
@@ -315,11 +337,15 @@ describe('staff manage nobody', () => {
     ).toBe(403);
     expect((await setActive(staff.cookie, staff.id, false)).statusCode).toBe(403);
     expect((await remove(staff.cookie, manager.id)).statusCode).toBe(403);
+    expect(await t.tableDigests()).toEqual(before);
   });
 
-  test('signed out is 401', async () => {
+  test('signed out is 401 and changes nothing', async () => {
+    const before = await t.tableDigests();
     expect((await list(undefined)).statusCode).toBe(401);
+    expect((await setActive(undefined, staff.id, false)).statusCode).toBe(401);
     expect((await remove(undefined, staff.id)).statusCode).toBe(401);
+    expect(await t.tableDigests()).toEqual(before);
   });
 });
 
@@ -346,17 +372,22 @@ describe('deleting people loses no one else’s history', () => {
 
   test("a person's own assignments go with them", async () => {
     const person = await t.buildUser('staff', { restaurantIds: [b.id] });
+    expect(await restaurantsOf(person.id)).toEqual([b.id]);
     expect((await remove(hq.cookie, person.id)).statusCode).toBe(204);
+    expect(await rowOf(person.id)).toBeUndefined();
     expect(await restaurantsOf(person.id)).toEqual([]);
   });
 });
 
 describe('head office never locks itself out', () => {
   test('nobody deactivates or deletes their own account', async () => {
+    const before = await t.tableDigests();
     const response = await setActive(hq.cookie, hq.id, false);
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe(messages.notYourself);
     expect((await remove(hq.cookie, hq.id)).statusCode).toBe(409);
+    expect(await t.tableDigests()).toEqual(before);
+    expect(await rowOf(hq.id)).toMatchObject({ role: 'hq', isActive: true });
   });
 
   test('the last active hq account cannot demote itself', async () => {
