@@ -45,7 +45,8 @@ describe('hq reports', () => {
   });
 
   test('23 & 24 & 25 goes without row-level security, on its configured dataset', async () => {
-    await token(hq.cookie, '23-24-25');
+    const response = await token(hq.cookie, '23-24-25');
+    expect(response.json().data).toMatchObject({ id: 'r-232425', accessToken: expect.stringMatching(/^embed-token-/) });
     expect(lastBody()).toEqual({
       datasets: [{ id: 'd-232425' }],
       reports: [{ id: 'r-232425' }],
@@ -97,7 +98,9 @@ describe('restaurant reports', () => {
   });
 
   test('hq may open any restaurant report', async () => {
-    expect((await token(hq.cookie, 'sales', other.id)).statusCode).toBe(200);
+    const response = await token(hq.cookie, 'sales', other.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ id: 'r-sales', accessToken: expect.stringMatching(/^embed-token-/) });
     expect(lastBody()?.identities).toEqual([
       { username: other.id, roles: ['Rotterdam'], datasets: ['dataset-of-r-sales'] },
     ]);
@@ -110,8 +113,12 @@ describe('restaurant reports', () => {
     expect(response.json().message).toBe('Power BI: Dataset not found or not accessible');
   });
 
-  test('an unknown report key is a 400', async () => {
-    expect((await token(hq.cookie, 'finance')).statusCode).toBe(400);
+  test('an unknown report key is a 400 and Power BI is never called', async () => {
+    const count = fake.generateTokenBodies.length;
+    const response = await token(hq.cookie, 'finance');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().data).toBeUndefined();
+    expect(fake.generateTokenBodies.length).toBe(count);
   });
 });
 

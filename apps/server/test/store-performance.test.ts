@@ -92,10 +92,18 @@ describe('store performance figures (our data)', () => {
     ]);
   });
 
-  test('is hq-only, and a missing restaurant is 404', async () => {
-    expect((await get(manager.cookie, `/api/store-performance/${utrecht.id}`)).statusCode).toBe(403);
-    expect((await get(staff.cookie, `/api/store-performance/${utrecht.id}/visits`)).statusCode).toBe(403);
-    expect((await get(hq.cookie, '/api/store-performance/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  test('is hq-only, and a missing restaurant is 404; neither reads figures or asks monday.com', async () => {
+    const mondayCalls = monday.requests.length;
+    for (const [cookie, url, status] of [
+      [manager.cookie, `/api/store-performance/${utrecht.id}`, 403],
+      [manager.cookie, `/api/store-performance/${utrecht.id}/visits`, 403],
+      [staff.cookie, `/api/store-performance/${utrecht.id}/visits`, 403],
+      [hq.cookie, '/api/store-performance/00000000-0000-4000-8000-000000000000', 404],
+    ] as const) {
+      const response = await get(cookie, url);
+      expect([url, response.statusCode, response.json()]).toEqual([url, status, { message: expect.any(String) }]);
+    }
+    expect(monday.requests.length).toBe(mondayCalls);
   });
 });
 
