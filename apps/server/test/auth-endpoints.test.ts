@@ -162,12 +162,15 @@ describe('Better Auth endpoints the app does not use', () => {
   });
 
   test('sign-in and sign-out answer POST only', async () => {
+    const before = await authTables();
     for (const url of AUTH_ENDPOINTS) {
       for (const method of ['GET', 'PUT', 'PATCH', 'DELETE'] as const) {
         const response = await t.request(hq.cookie, { method, url, payload: method === 'GET' ? undefined : {} });
         expect(response.statusCode, `${method} ${url}`).toBe(404);
+        expect(response.headers['set-cookie'], `${method} ${url}`).toBeUndefined();
       }
     }
+    expect(await authTables()).toBe(before);
     expect((await me(hq.cookie)).statusCode).toBe(200);
   });
 
@@ -208,6 +211,8 @@ describe('the rules of PUT /api/profile are the only way to change a name, email
     expect(response.statusCode).toBe(200);
     expect((await me(otherDevice)).statusCode).toBe(401);
     expect((await me(person.cookie)).statusCode).toBe(200);
+    expect((await t.signIn(person.email)).response.statusCode).toBe(401);
+    expect((await t.signIn(person.email, 'a-new-password')).response.statusCode).toBe(200);
   });
 });
 

@@ -28,7 +28,7 @@ describe('HTTP behaviour', () => {
     expect(response.json()).toEqual({ message: 'The request body is not valid JSON.' });
   });
 
-  test('a body over the limit is refused with 413', async () => {
+  test('a body over the limit is refused with 413 and changes nothing', async () => {
     const response = await t.request(undefined, {
       method: 'POST',
       url: '/api/setup',
@@ -36,6 +36,17 @@ describe('HTTP behaviour', () => {
     });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({ message: 'The request is too large.' });
+    // A profile edit that would be saved but for its size.
+    const user = await t.signedIn('staff');
+    const before = await t.tableDigests();
+    const edit = await t.request(user.cookie, {
+      method: 'PUT',
+      url: '/api/profile',
+      payload: { name: 'Renamed', email: user.email, padding: 'x'.repeat(BODY_LIMIT) },
+    });
+    expect(edit.statusCode).toBe(413);
+    expect(edit.json()).toEqual({ message: 'The request is too large.' });
+    expect(await t.tableDigests()).toEqual(before);
   });
 
   test('security headers are set', async () => {

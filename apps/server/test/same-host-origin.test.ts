@@ -74,9 +74,10 @@ describe('PUBLIC_URL unset: the address a request was sent to is same-site', () 
 
   test('the default http://localhost:$PORT stays ours from any address', async () => {
     const user = await unset.buildUser('staff');
-    expect(
-      (await signInFrom(unset, user.email, from('http://localhost:3000', '127.0.0.1:3000'))).response.statusCode,
-    ).toBe(200);
+    const headers = from('http://localhost:3000', '127.0.0.1:3000');
+    const { response, cookie } = await signInFrom(unset, user.email, headers);
+    expect(response.statusCode).toBe(200);
+    expect((await as(unset, cookie, headers, { method: 'GET', url: '/api/me' })).json().id).toBe(user.id);
   });
 
   test('another Origin is refused: another site, another of our addresses, another scheme or port', async () => {
@@ -120,7 +121,9 @@ describe('PUBLIC_URL unset: the address a request was sent to is same-site', () 
       'x-forwarded-host': 'brigade.lan:8443',
       'x-forwarded-proto': 'https',
     };
-    expect((await signInFrom(unset, user.email, forwarded)).response.statusCode).toBe(403);
+    const direct = await signInFrom(unset, user.email, forwarded);
+    expect(direct.response.statusCode).toBe(403);
+    expect(direct.cookie).toBeUndefined();
 
     const proxied = await buildApp({
       database: unset.database,
@@ -135,9 +138,12 @@ describe('PUBLIC_URL unset: the address a request was sent to is same-site', () 
     });
     try {
       const behindProxy = { ...unset, app: proxied } as TestApp;
-      expect((await signInFrom(behindProxy, user.email, forwarded)).response.statusCode).toBe(200);
-      const spoofed = { ...forwarded, origin: 'https://evil.example' };
-      expect((await signInFrom(behindProxy, user.email, spoofed)).response.statusCode).toBe(403);
+      const proxiedSignIn = await signInFrom(behindProxy, user.email, forwarded);
+      expect(proxiedSignIn.response.statusCode).toBe(200);
+      expect(proxiedSignIn.cookie).toBeDefined();
+      const spoofed = await signInFrom(behindProxy, user.email, { ...forwarded, origin: 'https://evil.example' });
+      expect(spoofed.response.statusCode).toBe(403);
+      expect(spoofed.cookie).toBeUndefined();
     } finally {
       await proxied.close();
     }
@@ -159,7 +165,9 @@ describe('PUBLIC_URL set: only its origin is ours', () => {
       (await as(strict, cookie, headers, { method: 'POST', url: '/api/auth/sign-out', payload: {} })).statusCode,
     ).toBe(403);
     expect(await announcementCount(strict)).toBe(before);
+    expect((await as(strict, cookie, headers, { method: 'GET', url: '/api/me' })).json().id).toBe(user.id);
     expect((await as(strict, cookie, from('http://localhost:3000'), post)).statusCode).toBe(201);
+    expect(await announcementCount(strict)).toBe(Number(before) + 1);
   });
 });
 

@@ -156,15 +156,23 @@ describe('cross-site requests', async () => {
   });
 
   test('our own origin, same-origin fetches, non-browser clients and cross-site GETs still work', async () => {
-    expect((await post({})).statusCode).toBe(201);
-    expect((await postWithoutOrigin({ 'sec-fetch-site': 'same-origin' })).statusCode).toBe(201);
-    expect((await postWithoutOrigin({})).statusCode).toBe(201);
+    const before = Number(await announcementCount());
+    const created = [
+      await post({}),
+      await postWithoutOrigin({ 'sec-fetch-site': 'same-origin' }),
+      await postWithoutOrigin({}),
+    ];
+    expect(created.map((response) => response.statusCode)).toEqual([201, 201, 201]);
+    expect(await announcementCount()).toBe(before + 3);
     const read = await t.request(hq.cookie, {
       method: 'GET',
-      url: '/api/announcements',
+      url: '/api/announcements?pageSize=100',
       headers: { origin: 'https://evil.example' },
     });
     expect(read.statusCode).toBe(200);
+    expect(read.json().items.map((item: { id: string }) => item.id)).toEqual(
+      expect.arrayContaining(created.map((response) => response.json().id)),
+    );
   });
 });
 
