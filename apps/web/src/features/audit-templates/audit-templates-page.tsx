@@ -201,7 +201,7 @@ function TemplateActions({ template }: { template: AuditTemplateSummary }) {
 
 function ListSkeleton() {
   return (
-    <Paper withBorder p="md" aria-busy="true" aria-label="Loading audit templates">
+    <Paper withBorder p="md" role="status" aria-busy="true" aria-label="Loading audit templates">
       <Stack gap="md">
         {[0, 1, 2].map((row) => (
           <Group key={row} wrap="nowrap">

@@ -44,7 +44,7 @@ export function EditTemplatePage() {
 
 function FormSkeleton() {
   return (
-    <Paper withBorder p="lg" maw={FORM_WIDTH} aria-busy="true" aria-label="Loading template">
+    <Paper withBorder p="lg" maw={FORM_WIDTH} role="status" aria-busy="true" aria-label="Loading template">
       <Stack>
         {[0, 1, 2, 3].map((row) => (
           <Stack key={row} gap={6}>

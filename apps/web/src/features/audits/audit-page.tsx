@@ -147,7 +147,7 @@ function AuditHeader({ audit }: { audit: AuditDetail }) {
 
 function AuditSkeleton() {
   return (
-    <Stack aria-busy="true" aria-label="Loading audit">
+    <Stack role="status" aria-busy="true" aria-label="Loading audit">
       <Skeleton height={32} width="50%" />
       <Skeleton height={16} width="70%" />
       {[0, 1, 2].map((row) => (

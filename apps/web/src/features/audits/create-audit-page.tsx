@@ -157,7 +157,7 @@ function CreateAuditForm({ restaurants, templates, auditors }: CreateAuditFormPr
 
 function FormSkeleton() {
   return (
-    <Paper withBorder p="lg" maw={FORM_WIDTH} aria-busy="true" aria-label="Loading the new audit form">
+    <Paper withBorder p="lg" maw={FORM_WIDTH} role="status" aria-busy="true" aria-label="Loading the new audit form">
       <Stack>
         {[0, 1, 2].map((row) => (
           <Stack key={row} gap={6}>

@@ -108,7 +108,7 @@ function ViewButton({ audit }: { audit: AuditListItem }) {
 
 export function AuditListSkeleton() {
   return (
-    <Paper withBorder p="md" aria-busy="true" aria-label="Loading audits">
+    <Paper withBorder p="md" role="status" aria-busy="true" aria-label="Loading audits">
       <Stack gap="md">
         {[0, 1, 2, 3].map((row) => (
           <Group key={row} wrap="nowrap">

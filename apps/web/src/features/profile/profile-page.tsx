@@ -38,7 +38,7 @@ export function ProfilePage() {
 
 function ProfileSkeleton() {
   return (
-    <Paper withBorder p="lg" maw={FORM_WIDTH} aria-busy="true" aria-label="Loading profile">
+    <Paper withBorder p="lg" maw={FORM_WIDTH} role="status" aria-busy="true" aria-label="Loading profile">
       <Stack>
         {[0, 1, 2].map((row) => (
           <Stack key={row} gap={6}>

@@ -104,7 +104,7 @@ export function RestaurantsPage() {
 
 function ListSkeleton() {
   return (
-    <Paper withBorder p="md" aria-busy="true" aria-label="Loading restaurants">
+    <Paper withBorder p="md" role="status" aria-busy="true" aria-label="Loading restaurants">
       <Stack gap="md">
         {[0, 1, 2, 3].map((row) => (
           <Group key={row} wrap="nowrap">

@@ -157,7 +157,7 @@ export function StaffDirectory({
 
 function ListSkeleton() {
   return (
-    <Paper withBorder p="md" aria-busy="true" aria-label="Loading staff">
+    <Paper withBorder p="md" role="status" aria-busy="true" aria-label="Loading staff">
       <Stack gap="md">
         {[0, 1, 2, 3].map((row) => (
           <Group key={row} wrap="nowrap">
