@@ -1,4 +1,4 @@
-import type { Frame, Page } from '@playwright/test';
+import { expect, type Frame, type Page } from '@playwright/test';
 
 /**
  * A stand-in for the Power BI report frame. The browser SDK only embeds https URLs on
@@ -66,14 +66,13 @@ export async function routeFakeReportFrame(page: Page, options: FakeFrameOptions
   );
 }
 
-/** The fake frame once the page has embedded it. */
+/** The fake frame once the page has embedded it (a retrying wait, no fixed sleeps). */
 export async function fakeReportFrame(page: Page): Promise<Frame> {
-  for (let tries = 0; tries < 50; tries += 1) {
-    const frame = page.frames().find((candidate) => candidate.url().startsWith('https://app.powerbi.com/'));
-    if (frame) return frame;
-    await page.waitForTimeout(100);
-  }
-  throw new Error('The report frame was never embedded');
+  const find = () => page.frames().find((candidate) => candidate.url().startsWith('https://app.powerbi.com/'));
+  await expect.poll(() => find() !== undefined, { message: 'The report frame was never embedded' }).toBe(true);
+  const frame = find();
+  if (!frame) throw new Error('The report frame was never embedded');
+  return frame;
 }
 
 /** Makes the fake frame raise one of the SDK's events (`error`, ...) with `detail` as body. */

@@ -61,13 +61,19 @@ test.describe('the app gate and Sign In', () => {
   });
 
   test('the button reads Signing in... while busy', async ({ page }) => {
+    // The answer is held until the busy button has been seen: no sleep, no race with it.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route('**/api/auth/sign-in/email', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      await held;
       await route.continue();
     });
     await page.goto('/');
     await fillSignIn(page, 'staff@example.com');
     await expect(page.getByRole('button', { name: 'Signing in...' })).toBeDisabled();
+    release();
     await expect(page).toHaveURL('/dashboard-staff');
   });
 
