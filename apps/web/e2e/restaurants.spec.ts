@@ -37,9 +37,13 @@ test.describe('Restaurants (hq)', () => {
     await expect(page.getByText('Restaurant created')).toBeVisible();
     await expect(form).toHaveCount(0);
 
-    // It appears with the badges of the filled ids only, and starts active.
+    // It appears with the badges of the filled ids only, and starts active. The search
+    // result (its one row) is waited for before anything is pressed: the unfiltered list
+    // shows the same row, and a change made while the search is still loading could be
+    // overtaken by that older answer.
     await page.getByLabel('Search restaurants').fill(name);
     const row = page.getByRole('row').filter({ hasText: name });
+    await expect(page.getByRole('row').filter({ has: page.getByRole('button', { name: /^Edit / }) })).toHaveCount(1);
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('Grote Markt 1, 2011 RD Haarlem');
     await expect(row).toContainText('Haarlem, Netherlands');
@@ -84,6 +88,46 @@ test.describe('Restaurants (hq)', () => {
     await expect(page.getByText('Restaurant deleted')).toBeVisible();
     await expect(row).toHaveCount(0);
     await expect(page.getByText('No restaurants found')).toBeVisible();
+  });
+
+  test('a status changed while a search is still loading is not overtaken by that older answer', async ({ page }) => {
+    const name = uniqueName('Brigade Alkmaar');
+    await signInAs(page, 'hq', '/restaurants-management');
+    const made = await page.request.post('/api/restaurants', {
+      data: { name, address: 'Waagplein 2, 1811 JP Alkmaar', city: 'Alkmaar', country: 'Netherlands' },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    await page.reload();
+    const row = page.getByRole('row').filter({ hasText: name });
+    await expect(row.getByText('Active', { exact: true })).toBeVisible();
+
+    // The search is answered by the server at once (before the change) but reaches the page
+    // only when released, after the change: the slow answer of a busy server.
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let answered: () => void = () => {};
+    const searchAnswered = new Promise<void>((resolve) => {
+      answered = resolve;
+    });
+    let held = false;
+    await page.route(/\/api\/restaurants\?.*search=/, async (route) => {
+      if (held) return route.continue();
+      held = true;
+      const response = await route.fetch();
+      answered();
+      await released;
+      // The page may have given up on it meanwhile, as it should.
+      await route.fulfill({ response }).catch(() => {});
+    });
+    await page.getByLabel('Search restaurants').fill(name);
+    await searchAnswered;
+    await row.getByRole('button', { name: `Deactivate ${name}` }).click();
+    await expect(page.getByText('Restaurant deactivated')).toBeVisible();
+    release();
+    await expect(row.getByText('Inactive', { exact: true })).toBeVisible();
+    await expect(row.getByRole('button', { name: `Activate ${name}` })).toBeVisible();
   });
 
   test('a restaurant with history cannot be deleted: the refusal shows and it stays', async ({ page }) => {

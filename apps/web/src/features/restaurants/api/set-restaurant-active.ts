@@ -20,8 +20,12 @@ export function useSetRestaurantActive(callbacks: MutationCallbacks<Restaurant, 
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setRestaurantActive,
-    onSuccess: (data, variables) => {
+    onSuccess: async (data, variables) => {
       callbacks.onSuccess?.(data, variables);
+      // A list request still under way (a search just typed) may have read the restaurant
+      // before this change, and invalidating reuses a query's first request rather than
+      // cancelling it: that older answer would then show the old status. Cancel it first.
+      await queryClient.cancelQueries({ queryKey: restaurantsQueryKey });
       return queryClient.invalidateQueries({ queryKey: restaurantsQueryKey });
     },
     onError: (error, variables) => callbacks.onError?.(error, variables),
