@@ -280,7 +280,15 @@ test.describe('Training assignment', () => {
       'href',
       '/manager-bulk-training-assign',
     );
+    // Dana may be on the first page before the search too: its answer is waited for, so
+    // the reset and removal below cannot be overtaken by a search that read the data earlier.
+    const searched = manager.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname === '/api/training-assignments' &&
+        new URL(response.url()).searchParams.get('search') === dana.name,
+    );
     await manager.getByRole('searchbox', { name: 'Search assignments' }).fill(dana.name);
+    expect((await searched).status()).toBe(200);
     const scored = assignmentCard(manager, dana.name, quizTraining);
     await expect(scored.getByText('Quiz: 100%')).toBeVisible();
     // The badge names its colour: green for a pass.

@@ -268,7 +268,15 @@ test.describe('Announcements', () => {
     await editForm.getByRole('textbox', { name: 'Title' }).fill(edited);
     await editForm.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText('Announcement updated successfully')).toBeVisible();
+    // The search for the new title looks just like the one before (the same one item), so
+    // its answer is waited for: a delete while it is under way could be overtaken by it.
+    const searched = page.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname === '/api/announcements' &&
+        new URL(response.url()).searchParams.get('search') === edited,
+    );
     await page.getByRole('searchbox', { name: 'Search announcements' }).fill(edited);
+    expect((await searched).status()).toBe(200);
     await expect(list.getByRole('heading', { name: edited })).toBeVisible();
     await staff.reload();
     await expect(recent.getByRole('heading', { name: edited })).toBeVisible();

@@ -63,7 +63,11 @@ test.describe('Quiz management (hq)', () => {
     await page.getByRole('button', { name: 'Save Quiz' }).click();
     await expect(page.getByText('Quiz created')).toBeVisible();
     await expect(page).toHaveURL('/quiz-management');
+    // A demo quiz leaves the list when the search result arrives: only then is the list
+    // settled, and a later change cannot be overtaken by the search's older answer.
+    const demoQuiz = quizRow(page, 'Food Safety Basics');
     await page.getByLabel('Search quizzes').fill(title);
+    await expect(demoQuiz).toHaveCount(0);
     const row = quizRow(page, title);
     await expect(row).toContainText('2 questions');
     await expect(row).toContainText('Pass mark 70%');
@@ -83,6 +87,7 @@ test.describe('Quiz management (hq)', () => {
 
     // Editing starts from the saved quiz; a taken title is refused there too.
     await page.getByLabel('Search quizzes').fill(title);
+    await expect(demoQuiz).toHaveCount(0);
     await row.getByRole('link', { name: `Edit ${title}` }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Edit Quiz' })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue(title);
@@ -101,6 +106,7 @@ test.describe('Quiz management (hq)', () => {
     await page.getByRole('button', { name: 'Save Quiz' }).click();
     await expect(page.getByText('Quiz updated')).toBeVisible();
     await page.getByLabel('Search quizzes').fill(renamed);
+    await expect(demoQuiz).toHaveCount(0);
     const renamedRow = quizRow(page, renamed);
     await expect(renamedRow).toContainText('1 question');
 

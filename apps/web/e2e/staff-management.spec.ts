@@ -191,6 +191,9 @@ test.describe('Staff Management, hq', () => {
 
     await page.getByLabel('Search staff').fill(person.email);
     const row = rowOf(page, person.email);
+    // The search result, not the same person on the first page of everyone: a change made
+    // while the search is still loading could be overtaken by that older answer.
+    await expect(peopleRows(page)).toHaveCount(1);
     await row.getByRole('button', { name: `Edit ${person.name}` }).click();
     const editForm = page.getByRole('region', { name: `Edit ${person.name}` });
     await expect(editForm.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(person.name);
