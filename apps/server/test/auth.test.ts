@@ -111,6 +111,7 @@ describe('sign-out and session end', () => {
   test('a forged cookie is refused', async () => {
     const response = await t.request('better-auth.session_token=forged.value', { method: 'GET', url: '/api/me' });
     expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: 'Please sign in to continue.' });
   });
 });
 

@@ -183,8 +183,15 @@ describe('when monday.com fails', async () => {
 
   test('a server error is a 502 and the page figures still load', async () => {
     monday.setMode('server-error');
-    expect((await visits()).statusCode).toBe(502);
-    expect((await visits('')).statusCode).toBe(200);
+    const failed = await visits();
+    expect([failed.statusCode, failed.json()]).toEqual([502, { message: messages.storeVisitsFailed }]);
+    const figures = await visits('');
+    expect(figures.statusCode).toBe(200);
+    expect(figures.json()).toMatchObject({
+      stats: { totalStaff: 0, overdueTrainings: 0, totalAudits: 0 },
+      recentAudits: [],
+      staff: [],
+    });
     monday.setMode('ok');
   });
 });
