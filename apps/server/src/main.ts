@@ -45,7 +45,7 @@ async function main() {
     await database.migrate();
     if (flags.demo) {
       // Loaded on demand: production starts never need the demo data module.
-      const { loadDemoChainIfEmpty } = await import('./db/seed/demo');
+      const { loadDemoChainIfEmpty } = await import('./demo/load-demo');
       const outcome = await loadDemoChainIfEmpty(database.db, app.auth);
       app.log.info(outcome.message);
       console.log(outcome.message);

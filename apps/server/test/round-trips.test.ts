@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { audits } from '../src/db/schema/audits';
 import { restaurants } from '../src/db/schema/restaurants';
-import { DEMO_PASSWORD, loadDemoChainIfEmpty } from '../src/db/seed/demo';
+import { DEMO_PASSWORD } from '../src/demo/demo-chain';
+import { loadDemoChainIfEmpty } from '../src/demo/load-demo';
 import { startTestApp } from './harness';
 import { listedEndpoints, MAX_ROUND_TRIPS } from './listed-endpoints';
 

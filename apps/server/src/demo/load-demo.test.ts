@@ -1,12 +1,13 @@
 import { count, eq, getTableName, isNotNull, isNull } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type Auth, createAuth } from '../../auth/auth';
-import { insertUser } from '../../modules/users/insert-user';
-import { type Database, type DatabaseHandle, openDatabase } from '../client';
-import * as schema from '../schema/index';
-import { appMeta } from '../schema/meta';
-import { DEMO_PASSWORD, loadDemoChainIfEmpty } from './demo';
+import { type Auth, createAuth } from '../auth/auth';
+import { type Database, type DatabaseHandle, openDatabase } from '../db/client';
+import * as schema from '../db/schema/index';
+import { appMeta } from '../db/schema/meta';
+import { insertUser } from '../modules/users/insert-user';
+import { DEMO_PASSWORD } from './demo-chain';
+import { loadDemoChainIfEmpty } from './load-demo';
 
 // Each database is migrated from scratch in memory, which takes a few seconds.
 const SLOW = 60_000;
