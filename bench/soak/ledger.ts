@@ -297,9 +297,8 @@ export class Ledger {
 }
 
 /**
- * What must hold in any state the database can be left in, kill or no kill. (A completed
- * audit may have unmarked items: the demo chain has one, scored as 0. The ledger checks
- * that every audit the soak submitted holds all the marks it sent.)
+ * What must hold in any state the database can be left in, kill or no kill. (The ledger
+ * checks that every audit the soak submitted holds all the marks it sent.)
  */
 export async function checkInvariants(query: SqlQuery): Promise<InvariantResult[]> {
   const check = async (name: string, sql: string): Promise<InvariantResult> => {

@@ -41,6 +41,7 @@ import { userRoutes } from './modules/users/routes';
 import { echoRequestId, requestIdOptions } from './ops/request-id';
 import { LocalStorage } from './storage/local-storage';
 import type { S3Config } from './storage/s3-storage';
+import type { Storage } from './storage/storage';
 import { serveWebApp } from './web';
 
 export interface AppOptions {
@@ -73,7 +74,7 @@ export const BODY_LIMIT = 1024 * 1024;
 export const DEFAULT_UPLOAD_MAX_BYTES = 2 * 1024 * 1024 * 1024;
 
 /** The whole server, ready to listen or to be driven by `app.inject()` in tests. */
-export async function buildApp(options: AppOptions): Promise<App & { auth: Auth }> {
+export async function buildApp(options: AppOptions): Promise<App & { auth: Auth; storage: Storage }> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
@@ -183,5 +184,5 @@ export async function buildApp(options: AppOptions): Promise<App & { auth: Auth 
     routes(app, context);
   }
   await serveWebApp(app, options.webRoot);
-  return Object.assign(app, { auth });
+  return Object.assign(app, { auth, storage });
 }

@@ -46,7 +46,7 @@ async function main() {
     if (flags.demo) {
       // Loaded on demand: production starts never need the demo data module.
       const { loadDemoChainIfEmpty } = await import('./demo/load-demo');
-      const outcome = await loadDemoChainIfEmpty(database.db, app.auth);
+      const outcome = await loadDemoChainIfEmpty(database.db, app.auth, app.storage);
       app.log.info(outcome.message);
       console.log(outcome.message);
     }

@@ -5,6 +5,7 @@ import { audits } from '../src/db/schema/audits';
 import { restaurants } from '../src/db/schema/restaurants';
 import { DEMO_PASSWORD } from '../src/demo/demo-chain';
 import { loadDemoChainIfEmpty } from '../src/demo/load-demo';
+import { LocalStorage } from '../src/storage/local-storage';
 import { startTestApp } from './harness';
 import { listedEndpoints, MAX_ROUND_TRIPS } from './listed-endpoints';
 
@@ -16,7 +17,7 @@ const MAX_SIGN_IN_ROUND_TRIPS = 5;
  */
 let statements: string[] = [];
 const t = await startTestApp({ onQuery: (query) => statements.push(query) });
-await loadDemoChainIfEmpty(t.db, t.app.auth);
+await loadDemoChainIfEmpty(t.db, t.app.auth, new LocalStorage(t.dataDir));
 
 const [amsterdam] = await t.db
   .select({ id: restaurants.id, name: restaurants.name })

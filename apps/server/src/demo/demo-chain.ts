@@ -23,6 +23,9 @@ export const HQ = 'hq@example.com';
 const HQ2 = 'hq2@example.com';
 const MANAGER = 'manager@example.com';
 const STAFF = 'staff@example.com';
+const NOOR = 'noor.deboer@example.com';
+const MILAN = 'milan.smit@example.com';
+const EVA = 'eva.mulder@example.com';
 
 export interface DemoRestaurant {
   name: string;
@@ -104,15 +107,17 @@ export interface DemoPerson {
 
 export const PEOPLE: DemoPerson[] = [
   { name: 'Hannah Quist', email: HQ, role: 'hq', restaurants: [] },
-  { name: 'Henk de Vries', email: HQ2, role: 'hq', restaurants: [] },
+  // The first account (made on the first-run screen) works at no restaurant; every later
+  // one is made with the staff form, which asks for at least one, hq included.
+  { name: 'Henk de Vries', email: HQ2, role: 'hq', restaurants: [ROTTERDAM] },
   { name: 'Maya Jansen', email: MANAGER, role: 'manager', restaurants: [AMSTERDAM, UTRECHT] },
   { name: 'Lotte Peeters', email: 'lotte.peeters@example.com', role: 'manager', restaurants: [ANTWERP] },
   // Managed only the closed Berlin restaurant: a manager with no active restaurant to select.
   { name: 'Klaus Becker', email: 'klaus.becker@example.com', role: 'manager', restaurants: [BERLIN] },
   { name: 'Sam Bakker', email: STAFF, role: 'staff', restaurants: [AMSTERDAM] },
-  { name: 'Noor de Boer', email: 'noor.deboer@example.com', role: 'staff', restaurants: [AMSTERDAM] },
-  { name: 'Milan Smit', email: 'milan.smit@example.com', role: 'staff', restaurants: [UTRECHT] },
-  { name: 'Eva Mulder', email: 'eva.mulder@example.com', role: 'staff', restaurants: [UTRECHT, AMSTERDAM] },
+  { name: 'Noor de Boer', email: NOOR, role: 'staff', restaurants: [AMSTERDAM] },
+  { name: 'Milan Smit', email: MILAN, role: 'staff', restaurants: [UTRECHT] },
+  { name: 'Eva Mulder', email: EVA, role: 'staff', restaurants: [UTRECHT, AMSTERDAM] },
   { name: 'Jesse Vermeulen', email: 'jesse.vermeulen@example.com', role: 'staff', restaurants: [ROTTERDAM] },
   {
     name: 'Fleur Hendriks',
@@ -127,8 +132,6 @@ export const PEOPLE: DemoPerson[] = [
 
 export const CATEGORIES = ['Food Safety', 'Customer Service', 'Kitchen Operations', 'Onboarding', 'Hygiene'];
 
-export const SAMPLE_VIDEOS = 'https://commondatastorage.googleapis.com/gtv-videos-bucket/sample/';
-
 const WELCOME = 'Welcome to Brigade';
 const FOOD_HANDLING = 'Safe Food Handling and Temperatures';
 const GRILL = 'Grill Station Basics';
@@ -139,6 +142,7 @@ export interface DemoTraining {
   title: string;
   description: string;
   categories: string[];
+  /** Files in `videos/` (short test-pattern clips), stored like uploaded videos: the demo plays offline. */
   videos: string[];
   daysAgo: number;
 }
@@ -149,7 +153,7 @@ export const TRAININGS: DemoTraining[] = [
     description:
       'Your first shift at Brigade: who we are, how a shift runs, where to find the rota and who to ask for help.',
     categories: ['Onboarding'],
-    videos: ['BigBuckBunny.mp4', 'ForBiggerFun.mp4'],
+    videos: ['welcome-1.mp4', 'welcome-2.mp4'],
     daysAgo: 90,
   },
   {
@@ -157,7 +161,7 @@ export const TRAININGS: DemoTraining[] = [
     description:
       'Chilled and frozen storage, core temperatures for patties and chicken, holding times and how to fill in the temperature log.',
     categories: ['Food Safety', 'Hygiene'],
-    videos: ['ElephantsDream.mp4', 'ForBiggerBlazes.mp4', 'ForBiggerEscapes.mp4'],
+    videos: ['food-handling-1.mp4', 'food-handling-2.mp4', 'food-handling-3.mp4'],
     daysAgo: 75,
   },
   {
@@ -165,14 +169,14 @@ export const TRAININGS: DemoTraining[] = [
     description:
       'Setting up the flat-top, smashing and seasoning patties, toasting buns and keeping tickets moving at rush hour.',
     categories: ['Kitchen Operations'],
-    videos: ['ForBiggerJoyrides.mp4', 'ForBiggerMeltdowns.mp4'],
+    videos: ['grill-1.mp4', 'grill-2.mp4'],
     daysAgo: 60,
   },
   {
     title: HANDWASHING,
     description: 'When and how to wash your hands, gloves, uniforms, hair nets and reporting illness before a shift.',
     categories: ['Hygiene', 'Food Safety'],
-    videos: ['Sintel.mp4'],
+    videos: ['handwashing-1.mp4'],
     daysAgo: 45,
   },
   {
@@ -180,7 +184,7 @@ export const TRAININGS: DemoTraining[] = [
     description:
       'Greeting guests, taking orders accurately, answering allergen questions and putting things right when something goes wrong.',
     categories: ['Customer Service', 'Onboarding'],
-    videos: ['TearsOfSteel.mp4', 'WeAreGoingOnBullrun.mp4'],
+    videos: ['guest-service-1.mp4', 'guest-service-2.mp4'],
     daysAgo: 30,
   },
 ];
@@ -280,57 +284,142 @@ export const ATTEMPTS: DemoAttempt[] = [
   // Sam's only food safety attempt failed, so the staff dashboard shows a quiz to retake.
   { staff: STAFF, quiz: FOOD_SAFETY_QUIZ, answers: [0, 1, 1, 2], daysAgo: 9 },
   { staff: STAFF, quiz: GUEST_SERVICE_QUIZ, answers: [0, 1, 1], daysAgo: 20 },
-  { staff: 'noor.deboer@example.com', quiz: FOOD_SAFETY_QUIZ, answers: [0, 2, 1, 0], daysAgo: 15 },
-  { staff: 'milan.smit@example.com', quiz: FOOD_SAFETY_QUIZ, answers: [0, 2, 1, 1], daysAgo: 4 },
-  // Eva failed, then passed the next day: the latest attempt is the one that counts.
-  { staff: 'eva.mulder@example.com', quiz: GUEST_SERVICE_QUIZ, answers: [0, 1, 0], daysAgo: 25 },
-  { staff: 'eva.mulder@example.com', quiz: GUEST_SERVICE_QUIZ, answers: [0, 1, 1], daysAgo: 24 },
+  { staff: NOOR, quiz: FOOD_SAFETY_QUIZ, answers: [0, 2, 1, 0], daysAgo: 15 },
+  { staff: MILAN, quiz: FOOD_SAFETY_QUIZ, answers: [0, 2, 1, 1], daysAgo: 4 },
+  // Eva failed, then passed the next day: the pass completed her training.
+  { staff: EVA, quiz: GUEST_SERVICE_QUIZ, answers: [0, 1, 0], daysAgo: 25 },
+  { staff: EVA, quiz: GUEST_SERVICE_QUIZ, answers: [0, 1, 1], daysAgo: 24 },
   { staff: MANAGER, quiz: FOOD_SAFETY_QUIZ, answers: [0, 2, 1, 0], daysAgo: 30 },
 ];
 
-/** Days are relative to now; negative `dueIn` is overdue. No `completedDaysAgo` means In Progress. */
+/**
+ * Days are relative to now; negative `dueIn` is overdue. `watchedDaysAgo` has one entry
+ * per video the person played to the end, in playlist order (the rest are unwatched).
+ *
+ * The completion rule holds: a training is Completed when every one of its videos has
+ * been watched and, if it has a quiz, the quiz has been passed, at the moment the last
+ * of these happened (`completedDaysAgo`); until then it is In Progress.
+ */
 export interface DemoTrainingAssignment {
   staff: string;
   training: string;
   assignedBy: string;
   assignedDaysAgo: number;
   dueIn?: number;
+  watchedDaysAgo: number[];
   completedDaysAgo?: number;
 }
 
 export const TRAINING_ASSIGNMENTS: DemoTrainingAssignment[] = [
-  { staff: STAFF, training: WELCOME, assignedBy: HQ, assignedDaysAgo: 40, completedDaysAgo: 38 },
-  { staff: STAFF, training: FOOD_HANDLING, assignedBy: HQ, assignedDaysAgo: 14, dueIn: -5 },
-  { staff: STAFF, training: GUEST_SERVICE, assignedBy: HQ, assignedDaysAgo: 28, dueIn: -14, completedDaysAgo: 20 },
-  { staff: MANAGER, training: FOOD_HANDLING, assignedBy: HQ, assignedDaysAgo: 35, completedDaysAgo: 30 },
-  { staff: MANAGER, training: GRILL, assignedBy: HQ2, assignedDaysAgo: 10, dueIn: 14 },
-  { staff: 'lotte.peeters@example.com', training: FOOD_HANDLING, assignedBy: HQ2, assignedDaysAgo: 8, dueIn: 21 },
-  { staff: 'noor.deboer@example.com', training: WELCOME, assignedBy: HQ, assignedDaysAgo: 60, completedDaysAgo: 59 },
   {
-    staff: 'noor.deboer@example.com',
-    training: FOOD_HANDLING,
+    staff: STAFF,
+    training: WELCOME,
     assignedBy: HQ,
-    assignedDaysAgo: 20,
-    completedDaysAgo: 15,
+    assignedDaysAgo: 40,
+    watchedDaysAgo: [39, 38],
+    completedDaysAgo: 38,
   },
-  { staff: 'milan.smit@example.com', training: FOOD_HANDLING, assignedBy: HQ, assignedDaysAgo: 12, dueIn: -3 },
-  { staff: 'milan.smit@example.com', training: HANDWASHING, assignedBy: HQ2, assignedDaysAgo: 6 },
-  { staff: 'eva.mulder@example.com', training: WELCOME, assignedBy: HQ, assignedDaysAgo: 50, completedDaysAgo: 49 },
+  // Two of three videos and a failed quiz: overdue, with a quiz to retake.
+  { staff: STAFF, training: FOOD_HANDLING, assignedBy: HQ, assignedDaysAgo: 14, dueIn: -5, watchedDaysAgo: [12, 10] },
+  // Completed by the quiz pass, after both videos; before its due date.
   {
-    staff: 'eva.mulder@example.com',
+    staff: STAFF,
     training: GUEST_SERVICE,
     assignedBy: HQ,
     assignedDaysAgo: 28,
+    dueIn: -14,
+    watchedDaysAgo: [26, 25],
+    completedDaysAgo: 20,
+  },
+  {
+    staff: MANAGER,
+    training: FOOD_HANDLING,
+    assignedBy: HQ,
+    assignedDaysAgo: 35,
+    watchedDaysAgo: [34, 33, 31],
+    completedDaysAgo: 30,
+  },
+  { staff: MANAGER, training: GRILL, assignedBy: HQ2, assignedDaysAgo: 10, dueIn: 14, watchedDaysAgo: [9] },
+  {
+    staff: 'lotte.peeters@example.com',
+    training: FOOD_HANDLING,
+    assignedBy: HQ2,
+    assignedDaysAgo: 8,
+    dueIn: 21,
+    watchedDaysAgo: [],
+  },
+  {
+    staff: NOOR,
+    training: WELCOME,
+    assignedBy: HQ,
+    assignedDaysAgo: 60,
+    watchedDaysAgo: [60, 59],
+    completedDaysAgo: 59,
+  },
+  {
+    staff: NOOR,
+    training: FOOD_HANDLING,
+    assignedBy: HQ,
+    assignedDaysAgo: 20,
+    watchedDaysAgo: [19, 18, 16],
+    completedDaysAgo: 15,
+  },
+  // Every video watched but the quiz failed (75 %, pass mark 80 %): still In Progress, overdue.
+  {
+    staff: MILAN,
+    training: FOOD_HANDLING,
+    assignedBy: HQ,
+    assignedDaysAgo: 12,
+    dueIn: -3,
+    watchedDaysAgo: [11, 10, 9],
+  },
+  { staff: MILAN, training: HANDWASHING, assignedBy: HQ2, assignedDaysAgo: 6, watchedDaysAgo: [] },
+  {
+    staff: EVA,
+    training: WELCOME,
+    assignedBy: HQ,
+    assignedDaysAgo: 50,
+    watchedDaysAgo: [50, 49],
+    completedDaysAgo: 49,
+  },
+  {
+    staff: EVA,
+    training: GUEST_SERVICE,
+    assignedBy: HQ,
+    assignedDaysAgo: 28,
+    watchedDaysAgo: [27, 26],
     completedDaysAgo: 24,
   },
-  { staff: 'jesse.vermeulen@example.com', training: GRILL, assignedBy: HQ2, assignedDaysAgo: 9, dueIn: 10 },
-  { staff: 'fleur.hendriks@example.com', training: WELCOME, assignedBy: HQ, assignedDaysAgo: 80, completedDaysAgo: 78 },
-  { staff: 'ruben.claes@example.com', training: WELCOME, assignedBy: HQ2, assignedDaysAgo: 5, dueIn: 7 },
+  {
+    staff: 'jesse.vermeulen@example.com',
+    training: GRILL,
+    assignedBy: HQ2,
+    assignedDaysAgo: 9,
+    dueIn: 10,
+    watchedDaysAgo: [8],
+  },
+  {
+    staff: 'fleur.hendriks@example.com',
+    training: WELCOME,
+    assignedBy: HQ,
+    assignedDaysAgo: 80,
+    watchedDaysAgo: [79, 78],
+    completedDaysAgo: 78,
+  },
+  {
+    staff: 'ruben.claes@example.com',
+    training: WELCOME,
+    assignedBy: HQ2,
+    assignedDaysAgo: 5,
+    dueIn: 7,
+    watchedDaysAgo: [4],
+  },
   {
     staff: 'lena.wouters@example.com',
     training: HANDWASHING,
     assignedBy: HQ,
     assignedDaysAgo: 18,
+    watchedDaysAgo: [16],
     completedDaysAgo: 16,
   },
 ];
@@ -422,7 +511,7 @@ export const AUDITS: DemoAudit[] = [
     daysAgo: 44,
     status: 'completed',
     templates: [KITCHEN_HYGIENE, FRONT_OF_HOUSE],
-    marks: [B, N, B, N, B, _, N, B, N, E, N, N],
+    marks: [B, N, B, N, B, B, N, B, N, E, N, N],
     comments: {
       0: 'No paper towels at the prep sink.',
       2: 'Raw patties stored above the cut salad.',

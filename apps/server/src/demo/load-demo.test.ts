@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { count, eq, getTableName, isNotNull, isNull } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -6,6 +9,7 @@ import { type Database, type DatabaseHandle, openDatabase } from '../db/client';
 import * as schema from '../db/schema/index';
 import { appMeta } from '../db/schema/meta';
 import { insertUser } from '../modules/users/insert-user';
+import { LocalStorage } from '../storage/local-storage';
 import { DEMO_PASSWORD } from './demo-chain';
 import { loadDemoChainIfEmpty } from './load-demo';
 
@@ -14,7 +18,7 @@ const SLOW = 60_000;
 
 const handles: DatabaseHandle[] = [];
 
-async function freshDatabase(): Promise<{ db: Database; auth: Auth }> {
+async function freshDatabase(): Promise<{ db: Database; auth: Auth; storage: LocalStorage }> {
   const handle = await openDatabase({ kind: 'pglite-memory' });
   handles.push(handle);
   await handle.migrate();
@@ -25,7 +29,8 @@ async function freshDatabase(): Promise<{ db: Database; auth: Auth }> {
     signInRateLimit: 100,
     sessionDays: 7,
   });
-  return { db: handle.db, auth };
+  const storage = new LocalStorage(fs.mkdtempSync(path.join(os.tmpdir(), 'brigade-demo-')));
+  return { db: handle.db, auth, storage };
 }
 
 const countedTables: PgTable[] = [
@@ -35,7 +40,9 @@ const countedTables: PgTable[] = [
   schema.staffRestaurantAssignments,
   schema.trainingCategories,
   schema.trainings,
+  schema.uploads,
   schema.trainingVideos,
+  schema.trainingVideoProgress,
   schema.trainingCategoryAssignments,
   schema.trainingQuizzes,
   schema.trainingQuizAssignments,
@@ -52,6 +59,9 @@ const countedTables: PgTable[] = [
   schema.announcements,
   schema.appMeta,
 ];
+
+/** The files in storage (not the folder for files still arriving). */
+const storedFiles = (storage: LocalStorage) => fs.readdirSync(storage.root).filter((name) => name !== 'incoming');
 
 /** Row count of every table, to tell whether a call changed anything at all. */
 async function tableCounts(db: Database): Promise<Record<string, number>> {
@@ -73,11 +83,12 @@ afterAll(async () => {
 describe('loadDemoChainIfEmpty on an empty database', () => {
   let db: Database;
   let auth: Auth;
+  let storage: LocalStorage;
   let first: { loaded: boolean; message: string };
 
   beforeAll(async () => {
-    ({ db, auth } = await freshDatabase());
-    first = await loadDemoChainIfEmpty(db, auth);
+    ({ db, auth, storage } = await freshDatabase());
+    first = await loadDemoChainIfEmpty(db, auth, storage);
   }, SLOW);
 
   test('loads and says how to sign in', () => {
@@ -205,9 +216,11 @@ describe('loadDemoChainIfEmpty on an empty database', () => {
 
   test('a second call loads nothing and changes nothing', async () => {
     const before = await tableCounts(db);
-    const second = await loadDemoChainIfEmpty(db, auth);
+    const files = storedFiles(storage);
+    const second = await loadDemoChainIfEmpty(db, auth, storage);
     expect(second).toEqual({ loaded: false, message: 'Demo chain already loaded; starting with the existing data.' });
     expect(await tableCounts(db)).toEqual(before);
+    expect(storedFiles(storage)).toEqual(files);
   });
 });
 
@@ -215,17 +228,18 @@ describe('loadDemoChainIfEmpty on a database in use', () => {
   test(
     'leaves a database that already holds a user untouched',
     async () => {
-      const { db, auth } = await freshDatabase();
+      const { db, auth, storage } = await freshDatabase();
       await insertUser(db, { name: 'Existing Owner', email: 'owner@example.com', role: 'hq', passwordHash: 'unused' });
       const before = await tableCounts(db);
 
-      const outcome = await loadDemoChainIfEmpty(db, auth);
+      const outcome = await loadDemoChainIfEmpty(db, auth, storage);
 
       expect(outcome).toEqual({
         loaded: false,
         message: 'The database already holds data, so the demo chain was not loaded.',
       });
       expect(await tableCounts(db)).toEqual(before);
+      expect(storedFiles(storage)).toEqual([]);
     },
     SLOW,
   );

@@ -2,6 +2,8 @@
  * Loads the demo chain (`demo-chain.ts`) into an empty database, for `npm run demo`.
  * It never touches a database that already holds people, and loads only once.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { computeFinalScore, scoreQuiz } from '@brigade/core/scoring';
 import { eq } from 'drizzle-orm';
 import type { Auth } from '../auth/auth';
@@ -24,10 +26,13 @@ import {
   trainingCategories,
   trainingCategoryAssignments,
   trainings,
+  trainingVideoProgress,
   trainingVideos,
 } from '../db/schema/trainings';
+import { uploads } from '../db/schema/uploads';
 import { users } from '../db/schema/users';
 import { insertUser } from '../modules/users/insert-user';
+import type { Storage, StoredFile } from '../storage/storage';
 import {
   ANNOUNCEMENTS,
   ATTEMPTS,
@@ -40,7 +45,6 @@ import {
   QUIZ_PASS_MARK,
   QUIZZES,
   RESTAURANTS,
-  SAMPLE_VIDEOS,
   TEMPLATES,
   TRAINING_ASSIGNMENTS,
   TRAININGS,
@@ -54,24 +58,70 @@ const MESSAGES = {
   loaded: `Demo chain loaded. Sign in as hq@example.com, manager@example.com or staff@example.com with password ${DEMO_PASSWORD}.`,
 };
 
-export async function loadDemoChainIfEmpty(db: Database, auth: Auth): Promise<{ loaded: boolean; message: string }> {
+/** The demo's video files, shipped in the repository so the demo plays without the internet. */
+const VIDEOS_DIR = path.join(import.meta.dirname, 'videos');
+
+/**
+ * Loads the demo chain when the database is empty. Its videos go into `storage` like
+ * uploaded ones (local disk or the S3 bucket), so they play wherever the server runs.
+ */
+export async function loadDemoChainIfEmpty(
+  db: Database,
+  auth: Auth,
+  storage: Storage,
+): Promise<{ loaded: boolean; message: string }> {
   const precheck = await whyNotLoad(db);
   if (precheck) return { loaded: false, message: precheck };
 
-  // Hashing is slow on purpose, so it is done once, outside the transaction.
+  // Hashing is slow on purpose, and files are not part of a transaction: both come first.
   const passwordHash = await hashPassword(auth, DEMO_PASSWORD);
+  const files = await storeVideos(storage);
   const now = new Date();
 
-  const outcome = await db.transaction(async (tx) => {
-    // Checked again inside the transaction: someone may have created the first account meanwhile.
-    const reason = await whyNotLoad(tx);
-    if (reason) return reason;
-    await loadDemoChain(tx, passwordHash, now);
-    await tx.insert(appMeta).values({ key: DEMO_LOADED_KEY, value: now.toISOString() });
-    return null;
-  });
-  return outcome ? { loaded: false, message: outcome } : { loaded: true, message: MESSAGES.loaded };
+  let outcome: string | null;
+  try {
+    outcome = await db.transaction(async (tx) => {
+      // Checked again inside the transaction: someone may have created the first account meanwhile.
+      const reason = await whyNotLoad(tx);
+      if (reason) return reason;
+      await loadDemoChain(tx, passwordHash, files, now);
+      await tx.insert(appMeta).values({ key: DEMO_LOADED_KEY, value: now.toISOString() });
+      return null;
+    });
+  } catch (error) {
+    await removeVideos(storage, files);
+    throw error;
+  }
+  if (outcome) {
+    // No rows, no files: a stored file nothing refers to would never be deleted.
+    await removeVideos(storage, files);
+    return { loaded: false, message: outcome };
+  }
+  return { loaded: true, message: MESSAGES.loaded };
 }
+
+/** Every video the demo trainings use, stored once each; keyed by file name. */
+async function storeVideos(storage: Storage): Promise<Map<string, StoredFile>> {
+  const stored = new Map<string, StoredFile>();
+  try {
+    for (const name of new Set(TRAININGS.flatMap((training) => training.videos))) {
+      const source = fs.createReadStream(path.join(VIDEOS_DIR, name));
+      const file = await storage.put(source, { extension: path.extname(name), contentType: VIDEO_TYPE }, () => false);
+      if (!file) throw new Error(`Demo video ${name} could not be stored`);
+      stored.set(name, file);
+    }
+  } catch (error) {
+    await removeVideos(storage, stored);
+    throw error;
+  }
+  return stored;
+}
+
+async function removeVideos(storage: Storage, files: Map<string, StoredFile>): Promise<void> {
+  await Promise.all([...files.values()].map((file) => storage.remove(file.key).catch(() => {})));
+}
+
+const VIDEO_TYPE = 'video/mp4';
 
 /** The message explaining why the demo must not be loaded, or null when it may. */
 async function whyNotLoad(db: Queryable): Promise<string | null> {
@@ -82,13 +132,18 @@ async function whyNotLoad(db: Queryable): Promise<string | null> {
   return null;
 }
 
-async function loadDemoChain(tx: Transaction, passwordHash: string, now: Date): Promise<void> {
+async function loadDemoChain(
+  tx: Transaction,
+  passwordHash: string,
+  files: Map<string, StoredFile>,
+  now: Date,
+): Promise<void> {
   const at = (daysAgo: number) => daysBefore(now, daysAgo);
   const userIds = await insertPeople(tx, passwordHash);
   const restaurantIds = await insertRestaurants(tx, userIds);
-  const trainingIds = await insertTrainings(tx, userIds, at);
+  const { trainingIds, videoIds } = await insertTrainings(tx, userIds, files, at);
   const quizzes = await insertQuizzes(tx, trainingIds);
-  await insertTrainingAssignments(tx, userIds, trainingIds, at);
+  await insertTrainingAssignments(tx, userIds, trainingIds, videoIds, at);
   await insertQuizAttempts(tx, userIds, quizzes, at);
   const templates = await insertAuditTemplates(tx, userIds);
   await insertAudits(tx, userIds, restaurantIds, templates, at);
@@ -132,7 +187,13 @@ async function insertRestaurants(tx: Transaction, userIds: Ids): Promise<Ids> {
   return restaurantIds;
 }
 
-async function insertTrainings(tx: Transaction, userIds: Ids, at: When): Promise<Ids> {
+/** The trainings with their categories and videos; video ids are keyed by `title#orderNum`. */
+async function insertTrainings(
+  tx: Transaction,
+  userIds: Ids,
+  files: Map<string, StoredFile>,
+  at: When,
+): Promise<{ trainingIds: Ids; videoIds: Ids }> {
   const categoryRows = await tx
     .insert(trainingCategories)
     .values(CATEGORIES.map((name) => ({ name })))
@@ -153,16 +214,42 @@ async function insertTrainings(tx: Transaction, userIds: Ids, at: When): Promise
     .returning({ id: trainings.id, title: trainings.title });
   const trainingIds = mapBy(trainingRows, (row) => row.title);
 
-  await tx.insert(trainingVideos).values(
-    TRAININGS.flatMap((training) =>
-      training.videos.map((file, orderNum) => ({
-        moduleId: must(trainingIds, training.title),
-        videoUrl: SAMPLE_VIDEOS + file,
-        orderNum,
-        createdAt: at(training.daysAgo),
-      })),
-    ),
-  );
+  // Each file as an upload by the person who made the training, as the training form does it.
+  const uploadRows = await tx
+    .insert(uploads)
+    .values(
+      TRAININGS.flatMap((training) =>
+        training.videos.map((fileName) => {
+          const file = must(files, fileName);
+          return {
+            storageKey: file.key,
+            fileName,
+            contentType: VIDEO_TYPE,
+            size: file.size,
+            createdBy: must(userIds, HQ),
+            createdAt: at(training.daysAgo),
+          };
+        }),
+      ),
+    )
+    .returning({ id: uploads.id, fileName: uploads.fileName });
+  const uploadIds = mapBy(uploadRows, (row) => row.fileName);
+
+  const videoRows = await tx
+    .insert(trainingVideos)
+    .values(
+      TRAININGS.flatMap((training) =>
+        training.videos.map((fileName, orderNum) => ({
+          moduleId: must(trainingIds, training.title),
+          uploadId: must(uploadIds, fileName),
+          orderNum,
+          createdAt: at(training.daysAgo),
+        })),
+      ),
+    )
+    .returning({ id: trainingVideos.id, moduleId: trainingVideos.moduleId, orderNum: trainingVideos.orderNum });
+  const titleOf = new Map([...trainingIds].map(([title, id]) => [id, title]));
+  const videoIds = mapBy(videoRows, (row) => `${must(titleOf, row.moduleId)}#${row.orderNum}`);
   await tx.insert(trainingCategoryAssignments).values(
     TRAININGS.flatMap((training) =>
       training.categories.map((category) => ({
@@ -171,7 +258,7 @@ async function insertTrainings(tx: Transaction, userIds: Ids, at: When): Promise
       })),
     ),
   );
-  return trainingIds;
+  return { trainingIds, videoIds };
 }
 
 /** What the attempts need to know about a stored quiz. */
@@ -253,7 +340,13 @@ async function insertQuizzes(tx: Transaction, trainingIds: Ids): Promise<Map<str
   );
 }
 
-async function insertTrainingAssignments(tx: Transaction, userIds: Ids, trainingIds: Ids, at: When): Promise<void> {
+async function insertTrainingAssignments(
+  tx: Transaction,
+  userIds: Ids,
+  trainingIds: Ids,
+  videoIds: Ids,
+  at: When,
+): Promise<void> {
   await tx.insert(staffTrainingAssignments).values(
     TRAINING_ASSIGNMENTS.map((assignment) => ({
       staffId: must(userIds, assignment.staff),
@@ -264,6 +357,14 @@ async function insertTrainingAssignments(tx: Transaction, userIds: Ids, training
       completedAt: assignment.completedDaysAgo === undefined ? null : at(assignment.completedDaysAgo),
     })),
   );
+  const watched = TRAINING_ASSIGNMENTS.flatMap((assignment) =>
+    assignment.watchedDaysAgo.map((daysAgo, orderNum) => ({
+      staffId: must(userIds, assignment.staff),
+      videoId: must(videoIds, `${assignment.training}#${orderNum}`),
+      watchedAt: at(daysAgo),
+    })),
+  );
+  if (watched.length) await tx.insert(trainingVideoProgress).values(watched);
 }
 
 async function insertQuizAttempts(

@@ -1,0 +1,324 @@
+import { AnnouncementInput } from '@brigade/core/schemas/announcements';
+import { AuditTemplateInput } from '@brigade/core/schemas/audit-templates';
+import { QuizInput } from '@brigade/core/schemas/quizzes';
+import { RestaurantInput } from '@brigade/core/schemas/restaurants';
+import { CreateFirstAccount } from '@brigade/core/schemas/session';
+import { CategoryInput, TrainingInput } from '@brigade/core/schemas/trainings';
+import { SaveUser } from '@brigade/core/schemas/users';
+import { type AuditMark, computeFinalScore, scoreQuiz } from '@brigade/core/scoring';
+import { describe, expect, test } from 'vitest';
+import type { z } from 'zod';
+import * as schema from '../src/db/schema/index';
+import { DEMO_PASSWORD } from '../src/demo/demo-chain';
+import { loadDemoChainIfEmpty } from '../src/demo/load-demo';
+import { LocalStorage } from '../src/storage/local-storage';
+import { startTestApp } from './harness';
+
+/**
+ * The demo chain is what a newcomer sees first: everything in it must be something the
+ * app itself could have produced. The chain is loaded as `npm run demo` loads it, then
+ * read back and held to the rules the forms, the server and packages/core enforce.
+ */
+const t = await startTestApp();
+const outcome = await loadDemoChainIfEmpty(t.db, t.app.auth, new LocalStorage(t.dataDir));
+if (!outcome.loaded) throw new Error(outcome.message);
+
+const db = t.db;
+const [
+  people,
+  workplaces,
+  restaurants,
+  categories,
+  trainings,
+  videos,
+  trainingCategories,
+  progress,
+  assignments,
+  quizzes,
+  quizOfTraining,
+  questions,
+  options,
+  attempts,
+  responses,
+  templates,
+  templateItems,
+  audits,
+  auditTemplates,
+  auditItems,
+  announcements,
+  uploads,
+] = await Promise.all([
+  db.select().from(schema.users),
+  db.select().from(schema.staffRestaurantAssignments),
+  db.select().from(schema.restaurants),
+  db.select().from(schema.trainingCategories),
+  db.select().from(schema.trainings),
+  db.select().from(schema.trainingVideos),
+  db.select().from(schema.trainingCategoryAssignments),
+  db.select().from(schema.trainingVideoProgress),
+  db.select().from(schema.staffTrainingAssignments),
+  db.select().from(schema.trainingQuizzes),
+  db.select().from(schema.trainingQuizAssignments),
+  db.select().from(schema.quizQuestions),
+  db.select().from(schema.quizOptions),
+  db.select().from(schema.quizAttempts),
+  db.select().from(schema.quizResponses),
+  db.select().from(schema.auditTemplates),
+  db.select().from(schema.auditTemplateItems),
+  db.select().from(schema.audits),
+  db.select().from(schema.auditTemplateAssignments),
+  db.select().from(schema.auditItems),
+  db.select().from(schema.announcements),
+  db.select().from(schema.uploads),
+]);
+
+/** The first account is the one the first-run screen makes; everyone else comes from the staff form. */
+const FIRST_ACCOUNT = 'hq@example.com';
+
+const byOrder = <Row extends { orderNum: number }>(rows: Row[]) => [...rows].sort((a, b) => a.orderNum - b.orderNum);
+const personOf = (id: string | null) => people.find((person) => person.id === id);
+const restaurantsOf = (userId: string) =>
+  workplaces.filter((workplace) => workplace.userId === userId).map((workplace) => workplace.restaurantId);
+
+/** The messages a schema gives for `input`, prefixed by what was checked; none when it passes. */
+function problemsOf(what: string, zodSchema: z.ZodType, input: unknown): string[] {
+  const result = zodSchema.safeParse(input);
+  return result.success ? [] : result.error.issues.map((issue) => `${what}: ${issue.path.join('.')} ${issue.message}`);
+}
+
+describe('the demo chain obeys the rules the app enforces', () => {
+  test('is the full demo: people, restaurants, trainings with videos, quizzes, attempts and audits', () => {
+    expect(people.length).toBeGreaterThanOrEqual(10);
+    expect(restaurants.length).toBeGreaterThanOrEqual(5);
+    expect(videos.length).toBeGreaterThanOrEqual(5);
+    expect(attempts.length).toBeGreaterThanOrEqual(5);
+    expect(assignments.filter((assignment) => assignment.completedAt).length).toBeGreaterThanOrEqual(5);
+    expect(audits.filter((audit) => audit.status === 'completed').length).toBeGreaterThanOrEqual(4);
+  });
+
+  test('every person could have been saved by the staff form with the demo password (the first account by the first-run form)', () => {
+    const problems = people.flatMap((person) => {
+      const what = person.email;
+      const fields = { name: person.name, email: person.email, password: DEMO_PASSWORD };
+      if (person.email === FIRST_ACCOUNT) {
+        return [...problemsOf(what, CreateFirstAccount, fields), ...(person.role === 'hq' ? [] : [`${what}: not hq`])];
+      }
+      return problemsOf(what, SaveUser, {
+        ...fields,
+        role: person.role,
+        selectedRestaurants: restaurantsOf(person.id),
+      });
+    });
+    expect(problems).toEqual([]);
+    // Stored as the schema leaves them: trimmed and lower-cased, so sign-in finds them.
+    for (const person of people) expect(person.email).toBe(person.email.trim().toLowerCase());
+  });
+
+  test('every restaurant could have been saved by the restaurant form', () => {
+    const problems = restaurants.flatMap((restaurant) => problemsOf(restaurant.name, RestaurantInput, restaurant));
+    expect(problems).toEqual([]);
+  });
+
+  test('every category, training, quiz, audit template and announcement could have been saved by its form', () => {
+    const problems = [
+      ...categories.flatMap((category) => problemsOf(category.name, CategoryInput, category)),
+      ...trainings.flatMap((training) =>
+        problemsOf(training.title, TrainingInput, {
+          title: training.title,
+          description: training.description,
+          categoryIds: trainingCategories.filter((row) => row.trainingId === training.id).map((row) => row.categoryId),
+          quizId: quizOfTraining.find((row) => row.trainingId === training.id)?.quizId ?? null,
+          videos: byOrder(videos.filter((video) => video.moduleId === training.id)).map((video) =>
+            video.uploadId ? { id: video.id, uploadId: video.uploadId } : { id: video.id, url: video.videoUrl ?? '' },
+          ),
+        }),
+      ),
+      ...quizzes.flatMap((quiz) =>
+        problemsOf(quiz.title, QuizInput, {
+          title: quiz.title,
+          description: quiz.description,
+          passMark: quiz.passMark,
+          questions: byOrder(questions.filter((question) => question.quizId === quiz.id)).map((question) => ({
+            text: question.questionText,
+            options: byOrder(options.filter((option) => option.questionId === question.id)).map((option) => ({
+              text: option.optionText,
+            })),
+            correctIndex: question.correctOption,
+          })),
+        }),
+      ),
+      ...templates.flatMap((template) =>
+        problemsOf(template.name, AuditTemplateInput, {
+          name: template.name,
+          description: template.description,
+          items: byOrder(templateItems.filter((item) => item.templateId === template.id)).map((item) => ({
+            id: item.id,
+            text: item.itemText,
+          })),
+        }),
+      ),
+      ...announcements.flatMap((announcement) => problemsOf(announcement.title, AnnouncementInput, announcement)),
+    ];
+    expect(problems).toEqual([]);
+  });
+
+  test('every quiz question has exactly one correct option, the one its correct index names', () => {
+    for (const question of questions) {
+      const own = byOrder(options.filter((option) => option.questionId === question.id));
+      expect(own.filter((option) => option.isCorrect).map((option) => option.orderNum)).toEqual([
+        question.correctOption,
+      ]);
+    }
+  });
+
+  test('every training video is a file shipped with the demo and kept in file storage, not a link to the internet', async () => {
+    for (const video of videos) {
+      expect(video.videoUrl, `video ${video.orderNum} of training ${video.moduleId}`).toBeNull();
+      const upload = uploads.find((row) => row.id === video.uploadId);
+      expect(upload?.contentType).toBe('video/mp4');
+      expect(upload?.size).toBeGreaterThan(1000);
+    }
+  });
+
+  test('every quiz attempt answers every question once and is scored by scoreQuiz against the pass mark', () => {
+    for (const attempt of attempts) {
+      const quiz = quizzes.find((row) => row.id === attempt.quizId);
+      const quizQuestions = questions.filter((question) => question.quizId === attempt.quizId);
+      const own = responses.filter((response) => response.attemptId === attempt.id);
+      expect(own.map((response) => response.questionId).sort()).toEqual(
+        quizQuestions.map((question) => question.id).sort(),
+      );
+      for (const response of own) {
+        const question = quizQuestions.find((row) => row.id === response.questionId);
+        const option = options.find((row) => row.id === response.selectedOptionId);
+        expect(option?.questionId).toBe(response.questionId);
+        expect(response.isCorrect).toBe(option?.isCorrect);
+        expect(response.questionText).toBe(question?.questionText);
+        expect(response.selectedOptionText).toBe(option?.optionText);
+      }
+      const correctCount = own.filter((response) => response.isCorrect).length;
+      expect(attempt.questionCount).toBe(quizQuestions.length);
+      expect(attempt.correctCount).toBe(correctCount);
+      expect({ score: attempt.score, passed: attempt.passed }).toEqual(
+        scoreQuiz(correctCount, quizQuestions.length, quiz?.passMark),
+      );
+      expect(attempt.startedAt.getTime()).toBeLessThanOrEqual(attempt.createdAt.getTime());
+    }
+  });
+
+  test('every completed audit has all its items assessed and the score computeFinalScore gives; drafts have none', () => {
+    for (const audit of audits) {
+      const items = byOrder(auditItems.filter((item) => item.auditId === audit.id));
+      const label = `audit of ${restaurants.find((row) => row.id === audit.restaurantId)?.name} (${audit.status})`;
+      expect(items.length, label).toBeGreaterThan(0);
+      if (audit.status === 'completed') {
+        const assessed = items.filter((item) => item.mark !== null).length;
+        expect(`${assessed} of ${items.length} assessed`, label).toBe(`${items.length} of ${items.length} assessed`);
+        expect(audit.finalScore, label).toBe(computeFinalScore(items.map((item) => item.mark as AuditMark)));
+      } else {
+        expect(audit.finalScore, label).toBeNull();
+      }
+      // Auditors are active-at-the-time hq users (core §6); here, hq users.
+      expect(personOf(audit.auditedBy)?.role, label).toBe('hq');
+    }
+  });
+
+  test('every audit holds its templates’ items, in template order, with their text', () => {
+    for (const audit of audits) {
+      const used = auditTemplates.filter((row) => row.auditId === audit.id);
+      const expected = used.flatMap((row) =>
+        byOrder(templateItems.filter((item) => item.templateId === row.templateId)).map((item) => ({
+          templateItemId: item.id,
+          templateName: row.templateName,
+          itemText: item.itemText,
+        })),
+      );
+      const items = byOrder(auditItems.filter((item) => item.auditId === audit.id));
+      expect(
+        items.map(({ templateItemId, templateName, itemText }) => ({ templateItemId, templateName, itemText })),
+      ).toEqual(expect.arrayContaining(expected));
+      expect(items).toHaveLength(expected.length);
+      expect(items.map((item) => item.orderNum)).toEqual(items.map((_, index) => index));
+    }
+  });
+
+  test('trainings go to people the assigning screens offer, from someone allowed to assign them, due no earlier than assigned', () => {
+    for (const assignment of assignments) {
+      const person = personOf(assignment.staffId);
+      const assigner = personOf(assignment.assignedBy);
+      const label = `${person?.email} / ${trainings.find((row) => row.id === assignment.trainingId)?.title}`;
+      // Assignable people: role staff (hq: staff or manager) with a restaurant.
+      expect(['staff', 'manager'], label).toContain(person?.role);
+      expect(restaurantsOf(assignment.staffId).length, label).toBeGreaterThan(0);
+      if (assigner?.role === 'manager') {
+        expect(person?.role, label).toBe('staff');
+        const shared = restaurantsOf(assigner.id).filter((id) => restaurantsOf(assignment.staffId).includes(id));
+        expect(shared.length, label).toBeGreaterThan(0);
+      } else {
+        expect(assigner?.role, label).toBe('hq');
+      }
+      if (assignment.dueAt)
+        expect(assignment.dueAt.getTime(), label).toBeGreaterThanOrEqual(assignment.assignedAt.getTime());
+      if (assignment.completedAt) {
+        expect(assignment.completedAt.getTime(), label).toBeGreaterThanOrEqual(assignment.assignedAt.getTime());
+      }
+    }
+  });
+
+  test('a training is Completed exactly when every video is watched and its quiz, if any, passed, from that moment on', () => {
+    const problems: string[] = [];
+    for (const assignment of assignments) {
+      const training = trainings.find((row) => row.id === assignment.trainingId);
+      const label = `${personOf(assignment.staffId)?.email} / ${training?.title}`;
+      const own = videos.filter((video) => video.moduleId === assignment.trainingId);
+      const watched = progress.filter(
+        (row) => row.staffId === assignment.staffId && own.some((video) => video.id === row.videoId),
+      );
+      const quizId = quizOfTraining.find((row) => row.trainingId === assignment.trainingId)?.quizId;
+      const passes = attempts
+        .filter((attempt) => attempt.staffId === assignment.staffId && attempt.quizId === quizId && attempt.passed)
+        .map((attempt) => attempt.createdAt.getTime());
+      const allWatched = watched.length === own.length;
+      const quizPassed = !quizId || passes.length > 0;
+      const shown = assignment.completedAt ? 'Completed' : 'In Progress';
+      const state = `${shown}, videos watched ${watched.length} of ${own.length}${quizId ? `, quiz ${quizPassed ? 'passed' : 'not passed'}` : ''}`;
+      if (Boolean(assignment.completedAt) !== (allWatched && quizPassed)) problems.push(`${label}: ${state}`);
+      if (assignment.completedAt && allWatched && quizPassed) {
+        // Completed when the last condition was met: the last video, or the first pass.
+        const metAt = Math.max(
+          ...watched.map((row) => row.watchedAt.getTime()),
+          passes.length ? Math.min(...passes) : 0,
+        );
+        if (assignment.completedAt.getTime() !== metAt)
+          problems.push(`${label}: completed at another moment than ${state}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('the demo videos play without the internet', () => {
+  test('staff opens a demo training and its first video streams from the server, with ranges for seeking', async () => {
+    const { cookie } = await t.signIn('staff@example.com', DEMO_PASSWORD);
+    const training = trainings.find((row) => row.title === 'Welcome to Brigade');
+    const detail = await t.request(cookie, { method: 'GET', url: `/api/trainings/${training?.id}` });
+    expect(detail.statusCode).toBe(200);
+    const [first] = detail.json().videos as { src: string; kind: string; fileName: string }[];
+    expect(first?.kind).toBe('upload');
+    expect(first?.src).toMatch(/^\/api\/uploads\/[0-9a-f-]+\/content$/);
+
+    const upload = uploads.find((row) => first?.src.includes(row.id));
+    const head = await t.request(cookie, { method: 'GET', url: first?.src ?? '', headers: { range: 'bytes=0-99' } });
+    expect(head.statusCode).toBe(206);
+    expect(head.headers['content-type']).toBe('video/mp4');
+    expect(head.headers['content-range']).toBe(`bytes 0-99/${upload?.size}`);
+    expect(head.rawPayload).toHaveLength(100);
+    // An MP4 starts with its file-type box, and faststart puts the index (moov) before the data.
+    expect(head.rawPayload.subarray(4, 8).toString('latin1')).toBe('ftyp');
+    expect(head.rawPayload.includes(Buffer.from('moov'))).toBe(true);
+
+    const whole = await t.request(cookie, { method: 'GET', url: first?.src ?? '' });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.rawPayload).toHaveLength(upload?.size ?? -1);
+  });
+});
