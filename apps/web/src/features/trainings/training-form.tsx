@@ -12,7 +12,8 @@ import { useQuizOptions } from './api/get-quiz-options';
 import { useUpdateTraining } from './api/update-training';
 import { CategoryPicker } from './category-picker';
 import { initialValuesOf, type TrainingFormValues, toTrainingInput } from './training-form-values';
-import { type PendingUpload, VideoList } from './video-list';
+import type { PendingUploads } from './use-video-upload';
+import { VideoList } from './video-list';
 
 export const FORM_WIDTH = 760;
 
@@ -28,7 +29,7 @@ export function TrainingForm({ training }: { training: TrainingDetail | null }) 
   const update = useUpdateTraining();
   const save = training ? update : create;
   const quizzes = useQuizOptions();
-  const [uploads, setUploads] = useState<Record<string, PendingUpload>>({});
+  const [uploads, setUploads] = useState<PendingUploads>({});
   const [waitNotice, setWaitNotice] = useState(false);
   const uploading = Object.keys(uploads).length > 0;
 

@@ -11,7 +11,6 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { randomId } from '@mantine/hooks';
 import {
   IconAlertCircle,
   IconArrowDown,
@@ -22,48 +21,31 @@ import {
   IconUpload,
 } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { isApiError } from '../../lib/api-client';
-import { useUploadVideo } from './api/upload-video';
 import { newUrlRow, type TrainingFormValues, type VideoRowValue } from './training-form-values';
+import { type PendingUpload, type PendingUploads, useVideoUpload } from './use-video-upload';
 import classes from './video-list.module.css';
-
-/** A file on its way to the server, by the key of the row it will fill. */
-export interface PendingUpload {
-  fileName: string;
-  progress: number;
-}
 
 interface VideoListProps {
   form: UseFormReturnType<TrainingFormValues>;
-  uploads: Record<string, PendingUpload>;
-  onUploadsChange: (update: (current: Record<string, PendingUpload>) => Record<string, PendingUpload>) => void;
+  uploads: PendingUploads;
+  onUploadsChange: (update: (current: PendingUploads) => PendingUploads) => void;
 }
 
 type FocusTarget = { key: string; control: 'up' | 'down' | 'field' };
 
 /**
  * The training's playlist in order: URL rows and uploaded files, each movable with
- * Move up / Move down and removable. "Upload video" sends a file at once (progress bar
- * in its row) and the row keeps the upload's id; a refused file shows the server's
- * reason and leaves no row behind.
+ * Move up / Move down and removable. "Upload video" sends a file at once
+ * (`useVideoUpload`), with a progress bar in its row; a refused file shows the server's
+ * reason.
  */
 export function VideoList({ form, uploads, onUploadsChange }: VideoListProps) {
   const rows = form.values.videos;
   const headingId = useId();
   const listRef = useRef<HTMLOListElement>(null);
   const pendingFocus = useRef<FocusTarget | null>(null);
-  const controllers = useRef(new Map<string, AbortController>());
   const [announcement, setAnnouncement] = useState('');
-  const [uploadError, setUploadError] = useState<{ fileName: string; message: string } | null>(null);
-  const upload = useUploadVideo();
-
-  // Leaving the form cancels uploads still running.
-  useEffect(() => {
-    const running = controllers.current;
-    return () => {
-      for (const controller of running.values()) controller.abort();
-    };
-  }, []);
+  const upload = useVideoUpload({ form, onUploadsChange, announce: setAnnouncement });
 
   // After a move, an add or a remove, focus follows the row (it was re-rendered elsewhere).
   useEffect(() => {
@@ -94,7 +76,7 @@ export function VideoList({ form, uploads, onUploadsChange }: VideoListProps) {
   function remove(index: number) {
     const row = rows[index];
     if (!row) return;
-    controllers.current.get(row.key)?.abort();
+    upload.cancel(row.key);
     form.removeListItem('videos', index);
     revalidateIfShowingErrors();
     const next = rows[index + 1] ?? rows[index - 1];
@@ -107,47 +89,6 @@ export function VideoList({ form, uploads, onUploadsChange }: VideoListProps) {
     form.insertListItem('videos', row);
     pendingFocus.current = { key: row.key, control: 'field' };
     setAnnouncement(`Video ${rows.length + 1} added`);
-  }
-
-  function startUpload(file: File | null) {
-    if (!file) return;
-    const key = randomId();
-    const controller = new AbortController();
-    controllers.current.set(key, controller);
-    setUploadError(null);
-    onUploadsChange((current) => ({ ...current, [key]: { fileName: file.name, progress: 0 } }));
-    form.insertListItem('videos', { key, url: '' } satisfies VideoRowValue);
-    setAnnouncement(`Uploading ${file.name}`);
-
-    const finish = () => {
-      controllers.current.delete(key);
-      onUploadsChange(({ [key]: _done, ...rest }) => rest);
-    };
-    upload
-      .mutateAsync({
-        file,
-        signal: controller.signal,
-        onProgress: (progress) =>
-          onUploadsChange((current) => (current[key] ? { ...current, [key]: { ...current[key], progress } } : current)),
-      })
-      .then((stored) => {
-        finish();
-        form.setFieldValue('videos', (videos) =>
-          videos.map((row) =>
-            row.key === key ? { ...row, url: '', uploadId: stored.id, fileName: stored.fileName } : row,
-          ),
-        );
-        setAnnouncement(`${stored.fileName} uploaded`);
-      })
-      .catch((error: unknown) => {
-        finish();
-        if (controller.signal.aborted) return;
-        form.setFieldValue('videos', (videos) => videos.filter((row) => row.key !== key));
-        setUploadError({
-          fileName: file.name,
-          message: isApiError(error) ? error.message : 'The upload failed. Please try again.',
-        });
-      });
   }
 
   return (
@@ -208,25 +149,25 @@ export function VideoList({ form, uploads, onUploadsChange }: VideoListProps) {
           No videos yet.
         </Text>
       )}
-      {uploadError && (
+      {upload.error && (
         <Alert
           color="red"
           icon={<IconAlertCircle aria-hidden />}
           role="alert"
           mt="sm"
-          title={`Could not upload ${uploadError.fileName}`}
+          title={`Could not upload ${upload.error.fileName}`}
           withCloseButton
           closeButtonLabel="Dismiss upload error"
-          onClose={() => setUploadError(null)}
+          onClose={upload.dismissError}
         >
-          {uploadError.message}
+          {upload.error.message}
         </Alert>
       )}
       <Group mt="sm" gap="xs">
         <Button variant="light" leftSection={<IconLink size={18} aria-hidden />} onClick={addUrl}>
           Add Video URL
         </Button>
-        <FileButton onChange={startUpload} accept="video/*">
+        <FileButton onChange={upload.start} accept="video/*">
           {(props) => (
             <Button variant="light" leftSection={<IconUpload size={18} aria-hidden />} {...props}>
               Upload video
