@@ -7,7 +7,7 @@
  *   node --import tsx bench/soak.ts [--phase load|crash|pglite-crash|db-restart|shutdown|multi|all]
  *                                   [--seconds 180] [--users 200] [--think 200] [--kills N]
  *
- * Phases (bench/soak/phases.ts): load, crash (kill -9 on PostgreSQL, --kills default 10),
+ * Phases (bench/soak/phases/, one file each): load, crash (kill -9 on PostgreSQL, --kills default 10),
  * pglite-crash (kill -9 on the embedded database), db-restart (`pg_ctlcluster <v> main
  * stop`, 5 s, `start`: once per run, the cluster is shared), shutdown (SIGTERM under load)
  * and multi (two servers on one database behind a round-robin balancer in the client,
@@ -25,16 +25,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { OpSummary } from './soak/http';
-import {
-  crashPhase,
-  dbRestartPhase,
-  loadPhase,
-  multiPhase,
-  type PhaseOptions,
-  type PhaseResult,
-  pgliteCrashPhase,
-  shutdownPhase,
-} from './soak/phases';
+import { crashPhase, pgliteCrashPhase } from './soak/phases/crash';
+import { dbRestartPhase } from './soak/phases/db-restart';
+import { loadPhase } from './soak/phases/load';
+import { multiPhase } from './soak/phases/multi';
+import type { PhaseOptions, PhaseResult } from './soak/phases/shared';
+import { shutdownPhase } from './soak/phases/shutdown';
 
 const PHASES = {
   load: loadPhase,
