@@ -21,7 +21,7 @@ import { parseArgs, promisify } from 'node:util';
 import type { Role } from '@brigade/core/roles';
 import { createGuard } from '../apps/server/src/auth/guards';
 import { hashPassword } from '../apps/server/src/auth/passwords';
-import { type DatabaseTarget, openDatabase } from '../apps/server/src/db/client';
+import { type DatabaseHandle, type DatabaseTarget, openDatabase } from '../apps/server/src/db/client';
 import { listedEndpoints, MAX_ROUND_TRIPS } from '../apps/server/test/listed-endpoints';
 import { createScratchDatabase } from '../apps/server/test/scratch-database';
 import { buildBenchApp, BENCH_PASSWORD as PASSWORD, BENCH_PUBLIC_URL as PUBLIC_URL, rawClientOf } from './bench-app';
@@ -43,6 +43,10 @@ const { values: args } = parseArgs({
 const seconds = Number(args.seconds);
 const warmupSeconds = Number(args.warmup);
 const connections = Number(args.connections);
+
+type Driver = 'postgres' | 'pglite';
+type Seeded = Awaited<ReturnType<typeof seedChain>>;
+type Cookies = Record<Role, string>;
 
 interface Statement {
   query: string;
@@ -102,7 +106,7 @@ function freshIds(statement: Statement): Statement {
   return { query: statement.query, params: [crypto.randomUUID(), crypto.randomUUID().replaceAll('-', ''), ...rest] };
 }
 
-async function openBenchDatabase(driver: 'postgres' | 'pglite', onQuery: (query: string, params: unknown[]) => void) {
+async function openBenchDatabase(driver: Driver, onQuery: (query: string, params: unknown[]) => void) {
   if (driver === 'pglite') {
     const target: DatabaseTarget = { kind: 'pglite-memory' };
     return { database: await openDatabase(target, { onQuery }), dispose: async () => {} };
@@ -120,135 +124,207 @@ async function openBenchDatabase(driver: 'postgres' | 'pglite', onQuery: (query:
   };
 }
 
-async function bench(driver: 'postgres' | 'pglite') {
-  let captured: Statement[] | null = null;
-  const { database, dispose } = await openBenchDatabase(driver, (query, params) => captured?.push({ query, params }));
+/** One driver: seed the chain, then measure sign-in and every listed endpoint; write and print the figures. */
+async function bench(driver: Driver) {
+  const log = new StatementLog();
+  const { database, dispose } = await openBenchDatabase(driver, log.record);
   const rows: Row[] = [];
   let seedSeconds = 0;
-  let chain: Awaited<ReturnType<typeof seedChain>> | null = null;
+  let chain: Seeded | null = null;
   const app = await buildBenchApp(database);
   try {
-    // The HTTP and auth ceiling: what a route costs that does nothing after the guard.
-    app.get('/api/bench/ceiling', { onRequest: createGuard(app.auth, database.db)('session.read') }, async () => ({
-      ok: true,
-    }));
-    // Requests still in the server when a load run ends must not count as the next capture's.
-    let inFlight = 0;
-    app.addHook('onRequest', async () => {
-      inFlight += 1;
-    });
-    app.addHook('onResponse', async () => {
-      inFlight -= 1;
-    });
-    const settled = async () => {
-      // Bounded: a request aborted by its client never reaches onResponse.
-      for (let waited = 0; inFlight > 0 && waited < 10_000; waited += 50) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    };
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
-
+    const server = await startBenchServer(app, database, log);
     const started = performance.now();
     await database.migrate();
     chain = await seedChain(database.db, await hashPassword(app.auth, PASSWORD));
     seedSeconds = (performance.now() - started) / 1000;
     console.log(`\n${driver}: seeded in ${seedSeconds.toFixed(1)} s`, chain.rows);
 
-    const signInBody = (role: Role) => JSON.stringify({ email: BENCH_PEOPLE[role], password: PASSWORD });
-    const signInBodies = Array.from({ length: 500 }, (_, i) => 3 + i * 3)
-      .filter((n) => n % 50 !== 0 && n % 200 !== 1 && n % 100 !== 37)
-      .map((n) => JSON.stringify({ email: `person${n}@example.com`, password: PASSWORD }));
-    const jsonPost = { 'content-type': 'application/json', origin: PUBLIC_URL };
-    const cookies = {} as Record<Role, string>;
-    for (const role of ['hq', 'manager', 'staff'] as const) {
-      const response = await fetch(`${address}/api/auth/sign-in/email`, {
-        method: 'POST',
-        headers: jsonPost,
-        body: signInBody(role),
-      });
-      const cookie = response.headers.getSetCookie()[0]?.split(';')[0];
-      if (!cookie) throw new Error(`${role} could not sign in: ${response.status} ${await response.text()}`);
-      cookies[role] = cookie;
-    }
-
-    /** Sends one request and returns the statements it made. */
-    async function capture(send: () => Promise<Response>) {
-      await settled();
-      captured = [];
-      const response = await send();
-      const statements: Statement[] = captured;
-      captured = null;
-      if (!response.ok) throw new Error(`${response.url}: ${response.status} ${await response.text()}`);
-      return statements;
-    }
-
+    const cookies = await signInEachRole(server.address);
+    const ceilings = await measureCeilings(server.address, cookies);
     const rawClient = rawClientOf(database);
-    const runStatement = (statement: Statement) => rawClient.query(statement.query, statement.params);
-
-    const ceilings = {} as Record<Role, number>;
-    for (const role of ['hq', 'manager', 'staff'] as const) {
-      const result = await load({ url: `${address}/api/bench/ceiling`, headers: { cookie: cookies[role] } });
-      ceilings[role] = result.requestsPerSecond;
-      console.log(`ceiling (${role}): ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms`);
-    }
-
-    {
-      const statements = await capture(() =>
-        fetch(`${address}/api/auth/sign-in/email`, { method: 'POST', headers: jsonPost, body: signInBody('staff') }),
-      );
-      const signInFloor = await floor(runStatement, statements);
-      // Password hashing (scrypt) is CPU work: at 32 connections sign-ins queue for the
-      // two cores, so the single-connection row shows what one sign-in costs.
-      for (const signInConnections of [connections, 1]) {
-        const row: Row = {
-          endpoint: signInConnections === connections ? 'sign-in' : 'sign-in, 1 connection',
-          role: 'signed out',
-          roundTrips: statements.length,
-          statements: statements.map((statement) => statement.query),
-          load: await load({
-            url: `${address}/api/auth/sign-in/email`,
-            method: 'POST',
-            headers: jsonPost,
-            // One account per attempt in turn: the per-account limit (10 unfinished
-            // attempts) would otherwise refuse 32 parallel sign-ins of one person.
-            bodies: signInBodies,
-            connections: signInConnections,
-          }),
-          floor: signInFloor,
-          ceiling: null,
-        };
-        rows.push(row);
-        printRow(row);
-      }
-    }
-
-    for (const endpoint of listedEndpoints({
-      restaurantId: chain.managerRestaurantId,
-      restaurantSearch: chain.managerRestaurantName,
-      auditId: chain.auditId,
-    })) {
-      const url = `${address}${endpoint.path}`;
-      const headers = { cookie: cookies[endpoint.role] };
-      const statements = await capture(() => fetch(url, { headers }));
-      const result = await load({ url, headers });
-      const row: Row = {
-        endpoint: endpoint.name,
-        role: endpoint.role,
-        roundTrips: statements.length,
-        statements: statements.map((statement) => statement.query),
-        load: result,
-        floor: await floor(runStatement, statements),
-        ceiling: { role: endpoint.role, requestsPerSecond: ceilings[endpoint.role] },
-      };
-      rows.push(row);
-      printRow(row);
-    }
+    const replay = (statement: Statement) => rawClient.query(statement.query, statement.params);
+    rows.push(...(await benchSignIn(server, replay)));
+    rows.push(...(await benchEndpoints(server, chain, cookies, ceilings, replay)));
   } finally {
     await app.close();
     await database.close();
     await dispose();
   }
+  const file = writeResults(driver, { seedSeconds, chainRows: chain?.rows, rows });
+  printTable(driver, rows);
+  console.log(`written to ${path.relative(process.cwd(), file)}`);
+}
 
+/** The statements the driver sends while a capture is on (and none otherwise). */
+class StatementLog {
+  private current: Statement[] | null = null;
+
+  readonly record = (query: string, params: unknown[]) => {
+    this.current?.push({ query, params });
+  };
+
+  start() {
+    this.current = [];
+  }
+
+  stop(): Statement[] {
+    const statements = this.current ?? [];
+    this.current = null;
+    return statements;
+  }
+}
+
+interface BenchServer {
+  address: string;
+  /** Sends one request and returns the statements it made. */
+  capture: (send: () => Promise<Response>) => Promise<Statement[]>;
+}
+
+/**
+ * The app listening on a free port, with the ceiling route: what a route costs that does
+ * nothing after the guard (the HTTP and auth ceiling).
+ */
+async function startBenchServer(
+  app: Awaited<ReturnType<typeof buildBenchApp>>,
+  database: DatabaseHandle,
+  log: StatementLog,
+): Promise<BenchServer> {
+  app.get('/api/bench/ceiling', { onRequest: createGuard(app.auth, database.db)('session.read') }, async () => ({
+    ok: true,
+  }));
+  // Requests still in the server when a load run ends must not count as the next capture's.
+  let inFlight = 0;
+  app.addHook('onRequest', async () => {
+    inFlight += 1;
+  });
+  app.addHook('onResponse', async () => {
+    inFlight -= 1;
+  });
+  const settled = async () => {
+    // Bounded: a request aborted by its client never reaches onResponse.
+    for (let waited = 0; inFlight > 0 && waited < 10_000; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+
+  async function capture(send: () => Promise<Response>) {
+    await settled();
+    log.start();
+    const response = await send();
+    const statements = log.stop();
+    if (!response.ok) throw new Error(`${response.url}: ${response.status} ${await response.text()}`);
+    return statements;
+  }
+  return { address, capture };
+}
+
+const JSON_POST = { 'content-type': 'application/json', origin: PUBLIC_URL };
+const signInBody = (role: Role) => JSON.stringify({ email: BENCH_PEOPLE[role], password: PASSWORD });
+
+/** A session cookie for the bench's hq, manager and staff person. */
+async function signInEachRole(address: string): Promise<Cookies> {
+  const cookies = {} as Cookies;
+  for (const role of ['hq', 'manager', 'staff'] as const) {
+    const response = await fetch(`${address}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: JSON_POST,
+      body: signInBody(role),
+    });
+    const cookie = response.headers.getSetCookie()[0]?.split(';')[0];
+    if (!cookie) throw new Error(`${role} could not sign in: ${response.status} ${await response.text()}`);
+    cookies[role] = cookie;
+  }
+  return cookies;
+}
+
+/** Requests per second of the ceiling route, per role. */
+async function measureCeilings(address: string, cookies: Cookies): Promise<Record<Role, number>> {
+  const ceilings = {} as Record<Role, number>;
+  for (const role of ['hq', 'manager', 'staff'] as const) {
+    const result = await load({ url: `${address}/api/bench/ceiling`, headers: { cookie: cookies[role] } });
+    ceilings[role] = result.requestsPerSecond;
+    console.log(`ceiling (${role}): ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms`);
+  }
+  return ceilings;
+}
+
+/** Sign-in at full concurrency, and on one connection. */
+async function benchSignIn(server: BenchServer, replay: (statement: Statement) => Promise<unknown>): Promise<Row[]> {
+  const signInBodies = Array.from({ length: 500 }, (_, i) => 3 + i * 3)
+    .filter((n) => n % 50 !== 0 && n % 200 !== 1 && n % 100 !== 37)
+    .map((n) => JSON.stringify({ email: `person${n}@example.com`, password: PASSWORD }));
+  const url = `${server.address}/api/auth/sign-in/email`;
+  const statements = await server.capture(() =>
+    fetch(url, { method: 'POST', headers: JSON_POST, body: signInBody('staff') }),
+  );
+  const signInFloor = await floor(replay, statements);
+  const rows: Row[] = [];
+  // Password hashing (scrypt) is CPU work: at 32 connections sign-ins queue for the
+  // two cores, so the single-connection row shows what one sign-in costs.
+  for (const signInConnections of [connections, 1]) {
+    const row: Row = {
+      endpoint: signInConnections === connections ? 'sign-in' : 'sign-in, 1 connection',
+      role: 'signed out',
+      roundTrips: statements.length,
+      statements: statements.map((statement) => statement.query),
+      load: await load({
+        url,
+        method: 'POST',
+        headers: JSON_POST,
+        // One account per attempt in turn: the per-account limit (10 unfinished
+        // attempts) would otherwise refuse 32 parallel sign-ins of one person.
+        bodies: signInBodies,
+        connections: signInConnections,
+      }),
+      floor: signInFloor,
+      ceiling: null,
+    };
+    rows.push(row);
+    printRow(row);
+  }
+  return rows;
+}
+
+/** Every listed endpoint: its round trips, its load figures and its floor. */
+async function benchEndpoints(
+  server: BenchServer,
+  chain: Seeded,
+  cookies: Cookies,
+  ceilings: Record<Role, number>,
+  replay: (statement: Statement) => Promise<unknown>,
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const endpoint of listedEndpoints({
+    restaurantId: chain.managerRestaurantId,
+    restaurantSearch: chain.managerRestaurantName,
+    auditId: chain.auditId,
+  })) {
+    const url = `${server.address}${endpoint.path}`;
+    const headers = { cookie: cookies[endpoint.role] };
+    const statements = await server.capture(() => fetch(url, { headers }));
+    const result = await load({ url, headers });
+    const row: Row = {
+      endpoint: endpoint.name,
+      role: endpoint.role,
+      roundTrips: statements.length,
+      statements: statements.map((statement) => statement.query),
+      load: result,
+      floor: await floor(replay, statements),
+      ceiling: { role: endpoint.role, requestsPerSecond: ceilings[endpoint.role] },
+    };
+    rows.push(row);
+    printRow(row);
+  }
+  return rows;
+}
+
+/** bench/results/<date>-<driver>.json; returns its path. */
+function writeResults(
+  driver: Driver,
+  { seedSeconds, chainRows, rows }: { seedSeconds: number; chainRows: Seeded['rows'] | undefined; rows: Row[] },
+): string {
   const date = new Date().toISOString().slice(0, 10);
   const file = path.join(import.meta.dirname, 'results', `${date}-${driver}.json`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -262,15 +338,14 @@ async function bench(driver: 'postgres' | 'pglite') {
         connections,
         seconds,
         seedSeconds,
-        rows: chain?.rows,
+        rows: chainRows,
         endpoints: rows,
       },
       null,
       2,
     )}\n`,
   );
-  printTable(driver, rows);
-  console.log(`written to ${path.relative(process.cwd(), file)}`);
+  return file;
 }
 
 const ms = (value: number | null | undefined) =>
@@ -283,7 +358,7 @@ function printRow(row: Row) {
   );
 }
 
-function printTable(driver: 'postgres' | 'pglite', rows: Row[]) {
+function printTable(driver: Driver, rows: Row[]) {
   const p95Target = driver === 'postgres' ? TARGETS.p95 : TARGETS.pgliteP95;
   console.log(`\n${driver}, ${connections} connections, ${seconds} s per endpoint`);
   console.log(
@@ -305,7 +380,6 @@ function printTable(driver: 'postgres' | 'pglite', rows: Row[]) {
   }
 }
 
-type Driver = 'postgres' | 'pglite';
 const drivers: Driver[] =
   args.driver === 'postgres' || args.driver === 'pglite'
     ? [args.driver]
