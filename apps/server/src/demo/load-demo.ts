@@ -60,6 +60,7 @@ const MESSAGES = {
 
 /** The demo's video files, shipped in the repository so the demo plays without the internet. */
 const VIDEOS_DIR = path.join(import.meta.dirname, 'videos');
+const VIDEO_TYPE = 'video/mp4';
 
 /**
  * Loads the demo chain when the database is empty. Its videos go into `storage` like
@@ -120,8 +121,6 @@ async function storeVideos(storage: Storage): Promise<Map<string, StoredFile>> {
 async function removeVideos(storage: Storage, files: Map<string, StoredFile>): Promise<void> {
   await Promise.all([...files.values()].map((file) => storage.remove(file.key).catch(() => {})));
 }
-
-const VIDEO_TYPE = 'video/mp4';
 
 /** The message explaining why the demo must not be loaded, or null when it may. */
 async function whyNotLoad(db: Queryable): Promise<string | null> {
