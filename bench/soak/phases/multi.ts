@@ -40,6 +40,135 @@ const latencyFigures = (outcomes: Outcome[]) => {
 };
 
 /**
+ * Requests per server, and what each failure was: a network error or 5xx of the killed
+ * process in flight at its kill, or elsewhere (noted); sessions used across processes.
+ */
+function tallyOutcomes(outcomes: Outcome[], rounds: MultiRound[], note: (kind: string, line: string) => void) {
+  const victimRound = new Map(rounds.map((r) => [r.victimPid, r]));
+  const survivorRounds = (pid: number | undefined) => rounds.filter((r) => r.survivorPid === pid);
+  const perServer: Record<string, Record<string, number>> = {};
+  const processes: Record<string, number[]> = { A: [], B: [] };
+  const fiveXx = { killedInFlight: 0, survivorDuringKill: 0, otherTimes: 0 };
+  // In flight when the kill came; sent after it, before the balancer marked the server down; anywhere else.
+  const network = { killedInFlight: 0, sentAfterKill: 0, elsewhere: 0, noLiveServer: 0 };
+  const networkByCode: Record<string, number> = {};
+  const unacknowledgedWrites: Record<string, number> = {};
+  const sessions = { crossed2xx: 0, crossedToOtherServer2xx: 0, crossedToRestartedProcess2xx: 0, crossed401: 0 };
+  const sessionsOfKilled = { requests2xx: 0, sessions: new Set<string>() };
+  const notCrossed401 = { count: 0 };
+  for (const o of outcomes) {
+    if (!o.backend || o.pid === undefined) {
+      network.noLiveServer += 1;
+      continue;
+    }
+    const counts = perServer[o.backend] ?? { requests: 0, '2xx': 0, '4xx': 0, '5xx': 0, network: 0, retried: 0 };
+    perServer[o.backend] = counts;
+    counts.requests = (counts.requests ?? 0) + 1;
+    const klass = o.status === 0 ? 'network' : o.status >= 500 ? '5xx' : o.status >= 400 ? '4xx' : '2xx';
+    counts[klass] = (counts[klass] ?? 0) + 1;
+    if (o.retried) counts.retried = (counts.retried ?? 0) + 1;
+    if (!processes[o.backend]?.includes(o.pid)) processes[o.backend]?.push(o.pid);
+    const killed = victimRound.get(o.pid);
+    const inFlightAtKill = killed !== undefined && o.sentAt <= killed.exitAt && o.endedAt >= killed.killAt;
+    if (o.status === 0) {
+      networkByCode[o.error ?? 'network'] = (networkByCode[o.error ?? 'network'] ?? 0) + 1;
+      if (killed && o.sentAt >= killed.killAt) network.sentAfterKill += 1;
+      else if (inFlightAtKill) network.killedInFlight += 1;
+      else {
+        network.elsewhere += 1;
+        note(
+          'network',
+          `network error from a server that was not being killed: ${o.backend} pid ${o.pid} ${o.method} ${o.path}: ${o.error}`,
+        );
+      }
+      if (o.method !== 'GET' && !o.retried) unacknowledgedWrites[o.op] = (unacknowledgedWrites[o.op] ?? 0) + 1;
+    } else if (o.status >= 500) {
+      const duringKill = survivorRounds(o.pid).some(
+        (r) => o.endedAt >= r.killAt && o.endedAt <= (r.rejoinAt ?? Number.POSITIVE_INFINITY),
+      );
+      if (inFlightAtKill) fiveXx.killedInFlight += 1;
+      else if (duringKill) fiveXx.survivorDuringKill += 1;
+      else fiveXx.otherTimes += 1;
+      if (!inFlightAtKill) {
+        note(
+          '5xx',
+          `5xx from ${o.backend} pid ${o.pid}${duringKill ? ' (the survivor, during a kill)' : ''}: ${o.method} ${o.path} → ${o.status} ${bodyText(o.body)}`,
+        );
+      }
+    }
+    if (o.sessionFrom && o.status !== 0) {
+      const crossed = o.sessionFrom.pid !== o.pid;
+      if (crossed && o.status >= 200 && o.status < 300) {
+        sessions.crossed2xx += 1;
+        if (o.sessionFrom.backend !== o.backend) sessions.crossedToOtherServer2xx += 1;
+        else sessions.crossedToRestartedProcess2xx += 1;
+        const from = victimRound.get(o.sessionFrom.pid);
+        if (from && o.sentAt > from.killAt) {
+          sessionsOfKilled.requests2xx += 1;
+          sessionsOfKilled.sessions.add(`${o.sessionFrom.pid}`);
+        }
+      }
+      if (o.status === 401) {
+        if (crossed) {
+          sessions.crossed401 += 1;
+          note(
+            '401',
+            `401 for a session signed in on ${o.sessionFrom.backend} pid ${o.sessionFrom.pid}, sent to ${o.backend} pid ${o.pid}: ${o.method} ${o.path} ${bodyText(o.body)}`,
+          );
+        } else notCrossed401.count += 1;
+      }
+    }
+  }
+  return {
+    perServer,
+    processes,
+    fiveXx,
+    network,
+    networkByCode,
+    unacknowledgedWrites,
+    sessions,
+    sessionsOfKilled,
+    notCrossed401,
+  };
+}
+
+/** Per round: the survivor's latency with both up vs during the kill, and the rejoined process's work. */
+function killLogOf(rounds: MultiRound[], outcomes: Outcome[]) {
+  const answered = (o: Outcome) => o.status !== 0 && o.op !== 'sign-in';
+  const before: Outcome[] = [];
+  const during: Outcome[] = [];
+  const killLog = rounds.map((r) => {
+    const end = r.rejoinAt ?? Number.POSITIVE_INFINITY;
+    const survivorBefore = outcomes.filter(
+      (o) => o.pid === r.survivorPid && answered(o) && o.sentAt >= r.bothUpFrom && o.sentAt < r.killAt,
+    );
+    const survivorDuring = outcomes.filter(
+      (o) => o.pid === r.survivorPid && answered(o) && o.sentAt >= r.killAt && o.sentAt < end,
+    );
+    before.push(...survivorBefore);
+    during.push(...survivorDuring);
+    const victimOutcomes = outcomes.filter((o) => o.pid === r.victimPid);
+    return {
+      round: r.round,
+      killed: `${r.victim} (pid ${r.victimPid})`,
+      survivor: `${r.survivor} (pid ${r.survivorPid})`,
+      inFlightOnKilled: victimOutcomes.filter((o) => o.sentAt <= r.exitAt && o.endedAt >= r.killAt).length,
+      networkErrorsOnKilled: victimOutcomes.filter((o) => o.status === 0).length,
+      exitMs: Math.round(r.exitAt - r.killAt),
+      restartToReadyMs: r.readyAt === null ? null : Math.round(r.readyAt - r.spawnAt),
+      killToRejoinMs: r.rejoinAt === null ? null : Math.round(r.rejoinAt - r.killAt),
+      survivorBefore: latencyFigures(survivorBefore),
+      survivorDuringKill: latencyFigures(survivorDuring),
+      survivor5xxDuringKill: outcomes.filter(
+        (o) => o.pid === r.survivorPid && o.status >= 500 && o.endedAt >= r.killAt && o.endedAt <= end,
+      ).length,
+      restartedProcess2xx: outcomes.filter((o) => o.pid === r.newPid && o.status >= 200 && o.status < 300).length,
+    };
+  });
+  return { killLog, before, during };
+}
+
+/**
  * 6. Two server processes on one database behind a balancer (in the client, round-robin
  * per request; bench/soak/balancer.ts), the mixed load throughout; kill -9 one server,
  * restart it, let it rejoin, then kill the other, for --kills rounds. Nothing but the
@@ -194,122 +323,26 @@ export async function multiPhase(options: PhaseOptions): Promise<PhaseResult> {
     }
     const elapsed = (performance.now() - started) / 1000;
 
-    // Requests per server, and what each failure was.
-    const victimRound = new Map(rounds.map((r) => [r.victimPid, r]));
-    const survivorRounds = (pid: number | undefined) => rounds.filter((r) => r.survivorPid === pid);
-    const perServer: Record<string, Record<string, number>> = {};
-    const processes: Record<string, number[]> = { A: [], B: [] };
-    const fiveXx = { killedInFlight: 0, survivorDuringKill: 0, otherTimes: 0 };
-    // In flight when the kill came; sent after it, before the balancer marked the server down; anywhere else.
-    const network = { killedInFlight: 0, sentAfterKill: 0, elsewhere: 0, noLiveServer: 0 };
-    const networkByCode: Record<string, number> = {};
-    const unacknowledgedWrites: Record<string, number> = {};
-    const sessions = { crossed2xx: 0, crossedToOtherServer2xx: 0, crossedToRestartedProcess2xx: 0, crossed401: 0 };
-    const sessionsOfKilled = { requests2xx: 0, sessions: new Set<string>() };
-    const notCrossed401 = { count: 0 };
-    // At most a few lines of each kind: the counts are in the figures.
+    // Requests per server, and what each failure was; at most a few lines of each kind:
+    // the counts are in the figures.
     const noted = new Map<string, number>();
     const note = (kind: string, line: string) => {
       const seen = noted.get(kind) ?? 0;
       noted.set(kind, seen + 1);
       if (seen < 10) result.findings.push(line);
     };
-    for (const o of outcomes) {
-      if (!o.backend || o.pid === undefined) {
-        network.noLiveServer += 1;
-        continue;
-      }
-      const counts = perServer[o.backend] ?? { requests: 0, '2xx': 0, '4xx': 0, '5xx': 0, network: 0, retried: 0 };
-      perServer[o.backend] = counts;
-      counts.requests = (counts.requests ?? 0) + 1;
-      const klass = o.status === 0 ? 'network' : o.status >= 500 ? '5xx' : o.status >= 400 ? '4xx' : '2xx';
-      counts[klass] = (counts[klass] ?? 0) + 1;
-      if (o.retried) counts.retried = (counts.retried ?? 0) + 1;
-      if (!processes[o.backend]?.includes(o.pid)) processes[o.backend]?.push(o.pid);
-      const killed = victimRound.get(o.pid);
-      const inFlightAtKill = killed !== undefined && o.sentAt <= killed.exitAt && o.endedAt >= killed.killAt;
-      if (o.status === 0) {
-        networkByCode[o.error ?? 'network'] = (networkByCode[o.error ?? 'network'] ?? 0) + 1;
-        if (killed && o.sentAt >= killed.killAt) network.sentAfterKill += 1;
-        else if (inFlightAtKill) network.killedInFlight += 1;
-        else {
-          network.elsewhere += 1;
-          note(
-            'network',
-            `network error from a server that was not being killed: ${o.backend} pid ${o.pid} ${o.method} ${o.path}: ${o.error}`,
-          );
-        }
-        if (o.method !== 'GET' && !o.retried) unacknowledgedWrites[o.op] = (unacknowledgedWrites[o.op] ?? 0) + 1;
-      } else if (o.status >= 500) {
-        const duringKill = survivorRounds(o.pid).some(
-          (r) => o.endedAt >= r.killAt && o.endedAt <= (r.rejoinAt ?? Number.POSITIVE_INFINITY),
-        );
-        if (inFlightAtKill) fiveXx.killedInFlight += 1;
-        else if (duringKill) fiveXx.survivorDuringKill += 1;
-        else fiveXx.otherTimes += 1;
-        if (!inFlightAtKill) {
-          note(
-            '5xx',
-            `5xx from ${o.backend} pid ${o.pid}${duringKill ? ' (the survivor, during a kill)' : ''}: ${o.method} ${o.path} → ${o.status} ${bodyText(o.body)}`,
-          );
-        }
-      }
-      if (o.sessionFrom && o.status !== 0) {
-        const crossed = o.sessionFrom.pid !== o.pid;
-        if (crossed && o.status >= 200 && o.status < 300) {
-          sessions.crossed2xx += 1;
-          if (o.sessionFrom.backend !== o.backend) sessions.crossedToOtherServer2xx += 1;
-          else sessions.crossedToRestartedProcess2xx += 1;
-          const from = victimRound.get(o.sessionFrom.pid);
-          if (from && o.sentAt > from.killAt) {
-            sessionsOfKilled.requests2xx += 1;
-            sessionsOfKilled.sessions.add(`${o.sessionFrom.pid}`);
-          }
-        }
-        if (o.status === 401) {
-          if (crossed) {
-            sessions.crossed401 += 1;
-            note(
-              '401',
-              `401 for a session signed in on ${o.sessionFrom.backend} pid ${o.sessionFrom.pid}, sent to ${o.backend} pid ${o.pid}: ${o.method} ${o.path} ${bodyText(o.body)}`,
-            );
-          } else notCrossed401.count += 1;
-        }
-      }
-    }
-
-    // Per round: the survivor's latency with both up vs during the kill, and the rejoined process's work.
-    const answered = (o: Outcome) => o.status !== 0 && o.op !== 'sign-in';
-    const before: Outcome[] = [];
-    const during: Outcome[] = [];
-    const killLog = rounds.map((r) => {
-      const end = r.rejoinAt ?? Number.POSITIVE_INFINITY;
-      const survivorBefore = outcomes.filter(
-        (o) => o.pid === r.survivorPid && answered(o) && o.sentAt >= r.bothUpFrom && o.sentAt < r.killAt,
-      );
-      const survivorDuring = outcomes.filter(
-        (o) => o.pid === r.survivorPid && answered(o) && o.sentAt >= r.killAt && o.sentAt < end,
-      );
-      before.push(...survivorBefore);
-      during.push(...survivorDuring);
-      const victimOutcomes = outcomes.filter((o) => o.pid === r.victimPid);
-      return {
-        round: r.round,
-        killed: `${r.victim} (pid ${r.victimPid})`,
-        survivor: `${r.survivor} (pid ${r.survivorPid})`,
-        inFlightOnKilled: victimOutcomes.filter((o) => o.sentAt <= r.exitAt && o.endedAt >= r.killAt).length,
-        networkErrorsOnKilled: victimOutcomes.filter((o) => o.status === 0).length,
-        exitMs: Math.round(r.exitAt - r.killAt),
-        restartToReadyMs: r.readyAt === null ? null : Math.round(r.readyAt - r.spawnAt),
-        killToRejoinMs: r.rejoinAt === null ? null : Math.round(r.rejoinAt - r.killAt),
-        survivorBefore: latencyFigures(survivorBefore),
-        survivorDuringKill: latencyFigures(survivorDuring),
-        survivor5xxDuringKill: outcomes.filter(
-          (o) => o.pid === r.survivorPid && o.status >= 500 && o.endedAt >= r.killAt && o.endedAt <= end,
-        ).length,
-        restartedProcess2xx: outcomes.filter((o) => o.pid === r.newPid && o.status >= 200 && o.status < 300).length,
-      };
-    });
+    const {
+      perServer,
+      processes,
+      fiveXx,
+      network,
+      networkByCode,
+      unacknowledgedWrites,
+      sessions,
+      sessionsOfKilled,
+      notCrossed401,
+    } = tallyOutcomes(outcomes, rounds, note);
+    const { killLog, before, during } = killLogOf(rounds, outcomes);
     const restarts = killLog.flatMap((k) => (k.restartToReadyMs === null ? [] : [k.restartToReadyMs]));
     const rejoins = killLog.flatMap((k) => (k.killToRejoinMs === null ? [] : [k.killToRejoinMs]));
     const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? null;
