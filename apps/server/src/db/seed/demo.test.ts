@@ -2,7 +2,7 @@ import { count, eq, getTableName, isNotNull, isNull } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Auth, createAuth } from '../../auth/auth';
-import { insertUser } from '../../modules/users/insert-user';
+import { insertUser } from '../../modules/users/service';
 import { type Database, type DatabaseHandle, openDatabase } from '../client';
 import * as schema from '../schema/index';
 import { appMeta } from '../schema/meta';

@@ -8,7 +8,7 @@ import { type AuditMark, computeFinalScore, DEFAULT_PASS_MARK, scoreQuiz } from 
 import { eq } from 'drizzle-orm';
 import type { Auth } from '../../auth/auth';
 import { hashPassword } from '../../auth/passwords';
-import { insertUser } from '../../modules/users/insert-user';
+import { insertUser } from '../../modules/users/service';
 import type { Database, Queryable, Transaction } from '../client';
 import { announcements } from '../schema/announcements';
 import { auditItems, audits, auditTemplateAssignments, auditTemplateItems, auditTemplates } from '../schema/audits';
