@@ -11,7 +11,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { type Auth, createAuth } from './auth/auth';
-import { createGuard, documentGuardedAction } from './auth/guards';
+import { createGuard, decorateSessionUser, documentGuardedAction } from './auth/guards';
 import { registerOriginCheck } from './auth/origin-check';
 import { authRoutes } from './auth/routes';
 import { answerUnroutableUrl } from './auth/unroutable-url';
@@ -92,6 +92,7 @@ export async function buildApp(options: AppOptions): Promise<App & { auth: Auth;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  decorateSessionUser(app);
   // Before any route: each guarded route's action goes into the OpenAPI document.
   app.addHook('onRoute', documentGuardedAction);
 
@@ -162,27 +163,28 @@ export async function buildApp(options: AppOptions): Promise<App & { auth: Auth;
   };
   await app.register(fastifyMultipart, { limits: { fileSize: context.uploadMaxBytes, files: 1, fields: 10 } });
 
-  for (const routes of [
-    healthRoutes,
-    authRoutes,
-    setupRoutes,
-    sessionRoutes,
-    profileRoutes,
-    restaurantRoutes,
-    userRoutes,
-    auditTemplateRoutes,
-    auditRoutes,
-    uploadRoutes,
-    trainingRoutes,
-    quizRoutes,
-    assignmentRoutes,
-    announcementRoutes,
-    dashboardRoutes,
-    storePerformanceRoutes,
-    reportRoutes,
-  ]) {
-    routes(app, context);
-  }
+  // Each module is a plugin in its own encapsulated context, given the dependencies it
+  // names as options. Everything every module relies on is set on the root above, before
+  // the first module, so each inherits it: the validator and serializer (zod), the error
+  // handler, the request id, origin check and closing hooks, the `sessionUser` request
+  // decorator, the route documentation hook, helmet and multipart (`fastify-plugin`s).
+  await app.register(healthRoutes, context);
+  await app.register(authRoutes, context);
+  await app.register(setupRoutes, context);
+  await app.register(sessionRoutes, context);
+  await app.register(profileRoutes, context);
+  await app.register(restaurantRoutes, context);
+  await app.register(userRoutes, context);
+  await app.register(auditTemplateRoutes, context);
+  await app.register(auditRoutes, context);
+  await app.register(uploadRoutes, context);
+  await app.register(trainingRoutes, context);
+  await app.register(quizRoutes, context);
+  await app.register(assignmentRoutes, context);
+  await app.register(announcementRoutes, context);
+  await app.register(dashboardRoutes, context);
+  await app.register(storePerformanceRoutes, context);
+  await app.register(reportRoutes, context);
   await serveWebApp(app, options.webRoot);
   return Object.assign(app, { auth, storage });
 }

@@ -2,7 +2,7 @@ import { type Action, permissions, reachesRestaurant } from '@brigade/core/permi
 import { isRole, type Role } from '@brigade/core/roles';
 import { fromNodeHeaders } from 'better-auth/node';
 import { eq } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Database } from '../db/client';
 import { staffRestaurantAssignments } from '../db/schema/restaurants';
 import { forbidden, unauthorized } from '../errors';
@@ -21,12 +21,22 @@ export interface SessionUser {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    sessionUser?: SessionUser;
+    /** The caller, set by the route's guard; null on a route without one (see `callerOf`). */
+    sessionUser: SessionUser | null;
   }
   interface FastifySchema {
     /** The permission-table action a guarded route checks (see `documentGuardedAction`). */
     'x-action'?: Action;
   }
+}
+
+/**
+ * Declares `request.sessionUser` on the root instance, before any module registers, so
+ * every encapsulated module inherits it. Null (a value, not an object shared by every
+ * request, as Fastify 5 requires) until a guard assigns the caller in its hook.
+ */
+export function decorateSessionUser(app: FastifyInstance) {
+  app.decorateRequest('sessionUser', null);
 }
 
 /** The signed-in caller, or 401. Inactive users count as signed out. */

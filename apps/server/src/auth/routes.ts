@@ -28,7 +28,7 @@ const AUTH_BODY_LIMIT = 16 * 1024;
  * proxy), overwriting whatever the client claimed, because sessions and the sign-in
  * rate limiter key on it.
  */
-export function authRoutes(app: App, { auth, database }: AppContext) {
+export async function authRoutes(app: App, { auth, database }: Pick<AppContext, 'auth' | 'database'>) {
   for (const path of AUTH_ENDPOINTS) {
     app.post(path, { schema: { hide: true }, bodyLimit: AUTH_BODY_LIMIT }, async (request, reply) => {
       const origin = requestOriginOf(request);

@@ -8,7 +8,7 @@ import { type Auth, createAuth } from '../auth/auth';
 import { type Database, type DatabaseHandle, openDatabase } from '../db/client';
 import * as schema from '../db/schema/index';
 import { appMeta } from '../db/schema/meta';
-import { insertUser } from '../modules/users/insert-user';
+import { insertUser } from '../modules/users/service';
 import { LocalStorage } from '../storage/local-storage';
 import { DEMO_PASSWORD } from './demo-chain';
 import { loadDemoChainIfEmpty } from './load-demo';

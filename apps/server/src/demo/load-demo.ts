@@ -31,7 +31,7 @@ import {
 } from '../db/schema/trainings';
 import { uploads } from '../db/schema/uploads';
 import { users } from '../db/schema/users';
-import { insertUser } from '../modules/users/insert-user';
+import { insertUser } from '../modules/users/service';
 import type { Storage, StoredFile } from '../storage/storage';
 import {
   ANNOUNCEMENTS,

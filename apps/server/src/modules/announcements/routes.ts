@@ -19,7 +19,7 @@ import {
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
 const tags = ['announcements'];
 
-export function announcementRoutes(app: App, { database, guard }: AppContext) {
+export async function announcementRoutes(app: App, { database, guard }: Pick<AppContext, 'database' | 'guard'>) {
   const { db } = database;
 
   app.get(

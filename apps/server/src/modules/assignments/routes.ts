@@ -24,7 +24,7 @@ import {
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 409: ErrorReply };
 const tags = ['assignments'];
 
-export function assignmentRoutes(app: App, { database, guard }: AppContext) {
+export async function assignmentRoutes(app: App, { database, guard }: Pick<AppContext, 'database' | 'guard'>) {
   const { db } = database;
 
   app.get(

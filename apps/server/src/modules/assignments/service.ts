@@ -26,7 +26,7 @@ import {
 } from '../../db/schema/trainings';
 import { users } from '../../db/schema/users';
 import { badRequest, forbidden, notFound } from '../../errors';
-import { peoplePageIds } from '../users/staff-query';
+import { peoplePageIds } from '../users/service';
 import { queryAssignmentCards } from './cards';
 
 const strip = ({ staffId: _staffId, ...card }: AssignmentCard & { staffId: string }): AssignmentCard => card;

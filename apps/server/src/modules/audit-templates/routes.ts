@@ -8,7 +8,7 @@ import { createTemplate, deleteTemplate, getTemplate, listTemplates, updateTempl
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 409: ErrorReply };
 const tags = ['audit-templates'];
 
-export function auditTemplateRoutes(app: App, { database, guard }: AppContext) {
+export async function auditTemplateRoutes(app: App, { database, guard }: Pick<AppContext, 'database' | 'guard'>) {
   const { db } = database;
   const onRequest = guard('auditTemplates.manage');
 

@@ -15,7 +15,7 @@ import { createAudit, deleteAudit, getAudit, listAuditors, listAudits, saveDraft
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 409: ErrorReply };
 const tags = ['audits'];
 
-export function auditRoutes(app: App, { database, guard }: AppContext) {
+export async function auditRoutes(app: App, { database, guard }: Pick<AppContext, 'database' | 'guard'>) {
   const { db } = database;
 
   app.get(

@@ -8,7 +8,7 @@ const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply };
 const tags = ['dashboards'];
 
 /** One endpoint per dashboard, each returning exactly what its screen shows. */
-export function dashboardRoutes(app: App, { database, guard }: AppContext) {
+export async function dashboardRoutes(app: App, { database, guard }: Pick<AppContext, 'database' | 'guard'>) {
   const { db } = database;
 
   app.get(

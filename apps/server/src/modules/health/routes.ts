@@ -24,7 +24,7 @@ const Ready = z.object({
  * readiness probe; 503 otherwise, with the reason. Ready also says where uploaded files
  * are kept (`storage`): local disk is for one server only.
  */
-export function healthRoutes(app: App, { database, storage }: AppContext) {
+export async function healthRoutes(app: App, { database, storage }: Pick<AppContext, 'database' | 'storage'>) {
   const fileStorage = storageStatusOf(storage);
   app.get(
     '/api/health/live',

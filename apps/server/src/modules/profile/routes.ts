@@ -4,7 +4,10 @@ import { callerOf } from '../../auth/guards';
 import type { App, AppContext } from '../../context';
 import { loadProfile, updateProfile } from './service';
 
-export function profileRoutes(app: App, { database, auth, guard }: AppContext) {
+export async function profileRoutes(
+  app: App,
+  { database, auth, guard }: Pick<AppContext, 'database' | 'auth' | 'guard'>,
+) {
   app.get(
     '/api/profile',
     {

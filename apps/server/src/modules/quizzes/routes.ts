@@ -15,7 +15,7 @@ import { createQuiz, deleteQuiz, getQuiz, listQuizzes, quizForTaker, submitAttem
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 409: ErrorReply };
 const tags = ['quizzes'];
 
-export function quizRoutes(app: App, { database, guard }: AppContext) {
+export async function quizRoutes(app: App, { database, guard }: Pick<AppContext, 'database' | 'guard'>) {
   const { db } = database;
 
   app.get(

@@ -18,7 +18,10 @@ const EmbedConfig = z.object({
   }),
 });
 
-export function reportRoutes(app: App, { database, guard, powerBi }: AppContext) {
+export async function reportRoutes(
+  app: App,
+  { database, guard, powerBi }: Pick<AppContext, 'database' | 'guard' | 'powerBi'>,
+) {
   app.get(
     '/api/reports/status',
     {

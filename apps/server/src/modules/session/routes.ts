@@ -4,7 +4,7 @@ import { callerOf } from '../../auth/guards';
 import type { App, AppContext } from '../../context';
 import { loadMe } from './service';
 
-export function sessionRoutes(app: App, { database, guard }: AppContext) {
+export async function sessionRoutes(app: App, { database, guard }: Pick<AppContext, 'database' | 'guard'>) {
   app.get(
     '/api/me',
     {

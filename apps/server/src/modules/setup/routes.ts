@@ -6,7 +6,7 @@ import { conflict } from '../../errors';
 import { createFirstAccount, isFirstRun } from './service';
 
 /** First run: an empty database offers to create the head office account, once. */
-export function setupRoutes(app: App, { database, auth }: AppContext) {
+export async function setupRoutes(app: App, { database, auth }: Pick<AppContext, 'database' | 'auth'>) {
   app.get(
     '/api/setup',
     {

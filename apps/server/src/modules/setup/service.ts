@@ -7,7 +7,7 @@ import { ADVISORY_LOCKS, lockForTransaction } from '../../db/advisory-locks';
 import type { Database, Queryable } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { conflict } from '../../errors';
-import { insertUser } from '../users/insert-user';
+import { insertUser } from '../users/service';
 
 export async function isFirstRun(db: Queryable): Promise<boolean> {
   const anyone = await db.select({ id: users.id }).from(users).limit(1);

@@ -8,7 +8,10 @@ const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorRe
 const tags = ['store-performance'];
 const Params = z.object({ restaurantId: z.uuid({ error: 'Invalid id' }) });
 
-export function storePerformanceRoutes(app: App, { database, guard, monday }: AppContext) {
+export async function storePerformanceRoutes(
+  app: App,
+  { database, guard, monday }: Pick<AppContext, 'database' | 'guard' | 'monday'>,
+) {
   app.get(
     '/api/store-performance/:restaurantId',
     {

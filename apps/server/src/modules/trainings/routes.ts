@@ -24,7 +24,10 @@ import {
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 409: ErrorReply };
 const tags = ['trainings'];
 
-export function trainingRoutes(app: App, { database, guard, storage }: AppContext) {
+export async function trainingRoutes(
+  app: App,
+  { database, guard, storage }: Pick<AppContext, 'database' | 'guard' | 'storage'>,
+) {
   const { db } = database;
 
   app.get(

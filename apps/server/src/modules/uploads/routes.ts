@@ -7,7 +7,10 @@ import { findUpload, storeVideo } from './service';
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 413: ErrorReply, 502: ErrorReply };
 const tags = ['uploads'];
 
-export function uploadRoutes(app: App, { database, guard, storage, uploadMaxBytes }: AppContext) {
+export async function uploadRoutes(
+  app: App,
+  { database, guard, storage, uploadMaxBytes }: Pick<AppContext, 'database' | 'guard' | 'storage' | 'uploadMaxBytes'>,
+) {
   app.post(
     '/api/uploads',
     {

@@ -9,7 +9,7 @@ import { deleteUser, listStaff, saveUser, setUserActive } from './service';
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 409: ErrorReply };
 const tags = ['users'];
 
-export function userRoutes(app: App, { database, auth, guard }: AppContext) {
+export async function userRoutes(app: App, { database, auth, guard }: Pick<AppContext, 'database' | 'auth' | 'guard'>) {
   const { db } = database;
 
   app.get(

@@ -15,6 +15,10 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { insertUser } from './insert-user';
 import { queryStaffMember, queryStaffPage } from './staff-query';
 
+// What other modules and the demo seed use of this one: they import it from here, not from its files.
+export { insertUser, type NewUser } from './insert-user';
+export { peoplePageIds } from './staff-query';
+
 /**
  * hq sees everyone (optionally one restaurant's people). A manager names one of their
  * restaurants and sees its staff only.
