@@ -14,3 +14,6 @@ export interface TrainingProgress {
 export function isTrainingComplete({ videos, quizPassed }: TrainingProgress): boolean {
   return videos.watched >= videos.total && quizPassed !== false;
 }
+
+/** Said after a passed quiz that did not complete the training: videos remain to be watched. */
+export const watchEveryVideoToComplete = 'Quiz passed. Watch every video of the training to complete it.';
