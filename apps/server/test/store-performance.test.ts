@@ -201,7 +201,7 @@ describe('without configuration', async () => {
   const restaurant = await bare.buildRestaurant();
   const boss = await bare.signedIn('hq');
 
-  test('says which settings are missing instead of failing', async () => {
+  test('tells hq which settings are missing instead of failing', async () => {
     const response = await bare.request(boss.cookie, {
       method: 'GET',
       url: `/api/store-performance/${restaurant.id}/visits`,

@@ -70,7 +70,7 @@ export const StoreVisits = z.object({
   configured: z.boolean(),
   host: z.string(),
   visits: z.array(StoreVisit),
-  /** Which settings are missing, when not configured. */
+  /** Which settings are missing, when not configured; told to hq only. */
   missing: z.array(z.string()),
 });
 export type StoreVisits = z.infer<typeof StoreVisits>;

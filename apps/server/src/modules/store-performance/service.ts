@@ -4,6 +4,7 @@ import type { Role } from '@brigade/core/roles';
 import type { AuditStatus } from '@brigade/core/schemas/audits';
 import type { StorePerformance, StoreVisits } from '@brigade/core/schemas/store-performance';
 import { asc, eq, sql } from 'drizzle-orm';
+import type { SessionUser } from '../../auth/guards';
 import type { Queryable } from '../../db/client';
 import { audits } from '../../db/schema/audits';
 import { restaurants, staffRestaurantAssignments } from '../../db/schema/restaurants';
@@ -74,16 +75,22 @@ export async function storePerformance(db: Queryable, restaurantId: string): Pro
   };
 }
 
-/** The spec's get-monday-data: the restaurant's store visits, or "not configured". */
+/**
+ * The spec's get-monday-data: the restaurant's store visits, or "not configured" with
+ * the missing settings, which only hq is told (configuration details are for whoever
+ * can fix them).
+ */
 export async function storeVisits(
   db: Queryable,
+  actor: SessionUser,
   monday: MondayClient | null,
   missing: string[],
   restaurantId: string,
   log: { warn: (details: object, message: string) => void },
 ): Promise<StoreVisits> {
   const restaurant = await restaurantById(db, restaurantId);
-  if (!monday) return { configured: false, host: 'monday.com', visits: [], missing };
+  if (!monday)
+    return { configured: false, host: 'monday.com', visits: [], missing: actor.role === 'hq' ? missing : [] };
   try {
     return { configured: true, host: monday.host, visits: await monday.visitsFor(restaurant.name), missing: [] };
   } catch (error) {
