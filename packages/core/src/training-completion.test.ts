@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { isTrainingComplete } from './training-completion';
+import { isOverdue, isTrainingComplete } from './training-completion';
 
 describe('isTrainingComplete', () => {
   test('a passed quiz with unwatched videos is not complete', () => {
@@ -22,5 +22,19 @@ describe('isTrainingComplete', () => {
   test('a training without videos is completed by passing its quiz', () => {
     expect(isTrainingComplete({ videos: { watched: 0, total: 0 }, quizPassed: true })).toBe(true);
     expect(isTrainingComplete({ videos: { watched: 0, total: 0 }, quizPassed: false })).toBe(false);
+  });
+});
+
+describe('isOverdue', () => {
+  const now = new Date('2026-05-10T12:00:00Z');
+  test('past its due date and not completed', () => {
+    expect(isOverdue({ dueAt: new Date('2026-05-09T00:00:00Z'), completedAt: null }, now)).toBe(true);
+  });
+  test('not yet due, without a due date, or completed: not overdue', () => {
+    expect(isOverdue({ dueAt: new Date('2026-05-11T00:00:00Z'), completedAt: null }, now)).toBe(false);
+    expect(isOverdue({ dueAt: null, completedAt: null }, now)).toBe(false);
+    expect(
+      isOverdue({ dueAt: new Date('2026-05-09T00:00:00Z'), completedAt: new Date('2026-05-10T00:00:00Z') }, now),
+    ).toBe(false);
   });
 });

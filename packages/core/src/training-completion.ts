@@ -17,3 +17,12 @@ export function isTrainingComplete({ videos, quizPassed }: TrainingProgress): bo
 
 /** Said after a passed quiz that did not complete the training: videos remain to be watched. */
 export const watchEveryVideoToComplete = 'Quiz passed. Watch every video of the training to complete it.';
+
+/**
+ * An assignment is overdue when it is past its due date and not completed; without a
+ * due date it never is. "Overdue Trainings" counts these, not every incomplete one (the
+ * server's SQL form of this rule: assignments `overdue`).
+ */
+export function isOverdue(assignment: { dueAt: Date | null; completedAt: Date | null }, now: Date): boolean {
+  return assignment.completedAt === null && assignment.dueAt !== null && assignment.dueAt.getTime() < now.getTime();
+}

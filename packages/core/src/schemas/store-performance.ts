@@ -23,6 +23,7 @@ export const StorePerformance = z.object({
   restaurant: z.object({ id: z.string(), name: z.string() }),
   stats: z.object({
     totalStaff: z.number().int(),
+    /** Assignments of the restaurant's people past their due date and not completed. */
     overdueTrainings: z.number().int(),
     totalAudits: z.number().int(),
   }),

@@ -32,6 +32,12 @@ import { trainingSearchConditions } from '../trainings/service';
 import { peoplePageIds } from '../users/staff-query';
 import { queryAssignmentCards } from './cards';
 
+/**
+ * An assignment past its due date and not completed: what every "Overdue" badge and
+ * "Overdue Trainings" count means. One without a due date is never overdue.
+ */
+export const overdue = sql`(${staffTrainingAssignments.completedAt} is null and ${staffTrainingAssignments.dueAt} < now())`;
+
 const strip = ({ staffId: _staffId, ...card }: AssignmentCard & { staffId: string }): AssignmentCard => card;
 
 /** The signed-in person's own assignments (My Trainings). */

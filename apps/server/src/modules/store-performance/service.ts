@@ -12,6 +12,7 @@ import { staffTrainingAssignments } from '../../db/schema/trainings';
 import { users } from '../../db/schema/users';
 import { HttpError, notFound } from '../../errors';
 import { type MondayClient, MondayError } from '../../integrations/monday';
+import { overdue } from '../assignments/service';
 
 async function restaurantById(db: Queryable, id: string) {
   const [restaurant] = await db
@@ -36,7 +37,7 @@ export async function storePerformance(db: Queryable, restaurantId: string): Pro
         name: restaurants.name,
         totalStaff: sql<number>`(select count(*)::int from ${people} p)`,
         overdueTrainings: sql<number>`(select count(*)::int from ${staffTrainingAssignments}
-          where completed_at is null and staff_id in ${people})`,
+          where ${overdue} and staff_id in ${people})`,
         totalAudits: sql<number>`(select count(*)::int from ${audits} where restaurant_id = ${restaurantId} and status = 'completed')`,
         recentAudits: sql<{ id: string; auditedAt: string; status: string; finalScore: number | null }[]>`(
           select coalesce(json_agg(json_build_object('id', a.id, 'auditedAt', a.audited_at, 'status', a.status,
