@@ -23,10 +23,12 @@ const [one, two] = await t.db
   .values([{ title: 'One' }, { title: 'Two' }])
   .returning();
 if (!one || !two) throw new Error('no trainings');
+const day = 24 * 3600 * 1000;
+// Two incomplete assignments, of which one is past its due date: 1 overdue, 2 incomplete.
 await t.db.insert(staffTrainingAssignments).values([
-  { staffId: staff.id, trainingId: one.id, completedAt: new Date() },
-  { staffId: staff.id, trainingId: two.id },
-  { staffId: colleague.id, trainingId: one.id },
+  { staffId: staff.id, trainingId: one.id, completedAt: new Date(), dueAt: new Date(Date.now() - 2 * day) },
+  { staffId: staff.id, trainingId: two.id, dueAt: new Date(Date.now() - day) },
+  { staffId: colleague.id, trainingId: one.id, dueAt: new Date(Date.now() + day) },
 ]);
 const [quiz] = await t.db.insert(trainingQuizzes).values({ title: 'Quiz' }).returning();
 await t.db.insert(quizAttempts).values([
@@ -34,7 +36,6 @@ await t.db.insert(quizAttempts).values([
   { quizId: quiz?.id ?? '', staffId: staff.id, score: 60, correctCount: 3, questionCount: 5, passed: false },
   { quizId: quiz?.id ?? '', staffId: staff.id, score: 100, correctCount: 5, questionCount: 5, passed: true },
 ]);
-const day = 24 * 3600 * 1000;
 await t.db.insert(audits).values([
   {
     restaurantId: a.id,
@@ -62,7 +63,7 @@ describe('hq dashboard', () => {
     const response = await get(hq.cookie, '/api/dashboards/hq');
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body).toMatchObject({ totalRestaurants: 2, totalStaff: 4, pendingAudits: 2, overdueTrainings: 2 });
+    expect(body).toMatchObject({ totalRestaurants: 2, totalStaff: 4, pendingAudits: 2 });
     expect(body.announcements.map((x: { title: string }) => x.title)).toEqual([
       'News 7',
       'News 6',
@@ -77,6 +78,11 @@ describe('hq dashboard', () => {
       status: 'draft',
       restaurantAuditCount: 2,
     });
+  });
+
+  test('Overdue Trainings counts assignments past their due date, not every incomplete one', async () => {
+    const body = (await get(hq.cookie, '/api/dashboards/hq')).json();
+    expect(body).toMatchObject({ overdueTrainings: 1, incompleteTrainings: 2 });
   });
 
   test('is hq-only: others get the refusal and not one figure', async () => {

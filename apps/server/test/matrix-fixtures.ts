@@ -9,6 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import type { HTTPMethods } from 'fastify';
 import { staffTrainingAssignments } from '../src/db/schema/trainings';
 import { PASSWORD, type startTestApp } from './harness';
+import { videoBytes } from './video-bytes';
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
@@ -157,7 +158,7 @@ export async function buildMatrixFixtures(t: TestApp) {
   const auditOfB = await completedAudit(b.id);
   const assignmentOfA = await assign(training.id, staff.id);
   const assignmentOfB = await assign(training.id, staffOfB.id);
-  const videoFile = multipart('clip.mp4', 'video/mp4', Buffer.alloc(1024, 7));
+  const videoFile = multipart('clip.mp4', 'video/mp4', videoBytes(1024));
   const upload = await t
     .request(hq.cookie, {
       method: 'POST',

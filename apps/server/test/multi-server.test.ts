@@ -13,6 +13,7 @@ import { type FakeS3, startFakeS3 } from './fakes/s3-server';
 import { sessionCookieOf } from './harness';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database';
 import { freePort, ServerProcess } from './server-process';
+import { tinyVideo } from './video-bytes';
 
 const onPostgres = process.env.BRIGADE_TEST_DRIVER === 'postgres' && !!process.env.TEST_DATABASE_URL;
 const DEMO_PASSWORD = 'demo1234';
@@ -222,6 +223,7 @@ describe.skipIf(!onPostgres)('two servers, one PostgreSQL database', () => {
     const [a, b] = servers;
     const hq = await signedIn(a, 'hq@example.com');
     const video = Buffer.from(Array.from({ length: 300_000 }, (_, index) => index % 251));
+    tinyVideo.copy(video);
     const form = new FormData();
     form.append('file', new Blob([video], { type: 'video/mp4' }), 'shift-briefing.mp4');
     const uploaded = await fetch(`${a.url}/api/uploads`, {

@@ -24,17 +24,32 @@ const fiveQuestions = Array.from({ length: 5 }, (_, index) => ({
   correctIndex: 0,
 }));
 
-async function quizWithTraining(title: string) {
+async function quizWithTraining(title: string, videoCount = 1) {
   const quiz = await call(hq.cookie, 'POST', '/api/quizzes', { title, passMark: 80, questions: fiveQuestions });
   expect(quiz.statusCode).toBe(201);
   const training = await call(hq.cookie, 'POST', '/api/trainings', {
     title: `${title} training`,
     categoryIds: [category?.id],
     quizId: quiz.json().id,
-    videos: [{ url: 'https://v.example.com/a.mp4' }],
+    videos: Array.from({ length: videoCount }, (_, index) => ({ url: `https://v.example.com/${index}.mp4` })),
   });
   expect(training.statusCode).toBe(201);
-  return { quizId: quiz.json().id as string, trainingId: training.json().id as string };
+  return {
+    quizId: quiz.json().id as string,
+    trainingId: training.json().id as string,
+    videoIds: (training.json().videos as { id: string }[]).map((video) => video.id),
+  };
+}
+
+/** Plays the given videos of a training to the end; answers the last reply. */
+async function watch(cookie: string, trainingId: string, videoIds: readonly string[]) {
+  let reply: Json = {};
+  for (const videoId of videoIds) {
+    const response = await call(cookie, 'POST', `/api/trainings/${trainingId}/videos/${videoId}/watched`);
+    expect(response.statusCode).toBe(200);
+    reply = response.json();
+  }
+  return reply;
 }
 
 /** Answers for the first `right` questions correct and the rest wrong. */
@@ -120,8 +135,9 @@ describe('taking a quiz', () => {
   });
 
   test('exactly the pass mark passes, completes the assignment, and a later fail does not undo it', async () => {
-    const { trainingId } = await quizWithTraining('Boundary');
+    const { trainingId, videoIds } = await quizWithTraining('Boundary');
     await t.db.insert(staffTrainingAssignments).values({ staffId: staff.id, trainingId });
+    await watch(staff.cookie, trainingId, videoIds);
     const fail = (await answer(staff.cookie, trainingId, 3)).json();
     expect(fail).toMatchObject({
       score: 60,
@@ -177,6 +193,57 @@ describe('taking a quiz', () => {
   });
 });
 
+describe('one completion rule: every video watched and, with a quiz, the quiz passed', () => {
+  async function assignmentOf(staffId: string, trainingId: string) {
+    const [assignment] = await t.db
+      .select()
+      .from(staffTrainingAssignments)
+      .where(and(eq(staffTrainingAssignments.staffId, staffId), eq(staffTrainingAssignments.trainingId, trainingId)));
+    return assignment;
+  }
+
+  test('passing the quiz with unwatched videos does not complete the training', async () => {
+    const { trainingId, videoIds } = await quizWithTraining('Pass before watching', 3);
+    const taker = await t.signedIn('staff', { restaurantIds: [home.id] });
+    await t.db.insert(staffTrainingAssignments).values({ staffId: taker.id, trainingId });
+    await watch(taker.cookie, trainingId, videoIds.slice(0, 1));
+    const pass = await answer(taker.cookie, trainingId, 5);
+    expect(pass.json()).toMatchObject({ passed: true, trainingCompleted: false });
+    expect((await assignmentOf(taker.id, trainingId))?.completedAt).toBeNull();
+    const [card] = (await call(taker.cookie, 'GET', '/api/my-trainings')).json();
+    expect(card).toMatchObject({ completedAt: null, videos: { watched: 1, total: 3 } });
+    const dashboard = (await call(taker.cookie, 'GET', '/api/dashboards/staff')).json();
+    expect(dashboard).toMatchObject({ trainingsCompleted: 0, trainingsInProgress: 1 });
+  });
+
+  test('watching the last video after passing completes the training', async () => {
+    const { trainingId, videoIds } = await quizWithTraining('Watch after passing', 2);
+    const taker = await t.signedIn('staff', { restaurantIds: [home.id] });
+    await t.db.insert(staffTrainingAssignments).values({ staffId: taker.id, trainingId });
+    expect((await answer(taker.cookie, trainingId, 5)).json()).toMatchObject({ trainingCompleted: false });
+    expect(await watch(taker.cookie, trainingId, videoIds.slice(0, 1))).toEqual({
+      watched: true,
+      trainingCompleted: false,
+    });
+    expect(await watch(taker.cookie, trainingId, videoIds.slice(1))).toEqual({
+      watched: true,
+      trainingCompleted: true,
+    });
+    expect((await assignmentOf(taker.id, trainingId))?.completedAt).not.toBeNull();
+    const dashboard = (await call(taker.cookie, 'GET', '/api/dashboards/staff')).json();
+    expect(dashboard).toMatchObject({ trainingsCompleted: 1, trainingsInProgress: 0 });
+  });
+
+  test('watching every video does not complete a training whose quiz is not passed', async () => {
+    const { trainingId, videoIds } = await quizWithTraining('Watched, quiz failed', 2);
+    const taker = await t.signedIn('staff', { restaurantIds: [home.id] });
+    await t.db.insert(staffTrainingAssignments).values({ staffId: taker.id, trainingId });
+    await answer(taker.cookie, trainingId, 1);
+    expect(await watch(taker.cookie, trainingId, videoIds)).toEqual({ watched: true, trainingCompleted: false });
+    expect((await assignmentOf(taker.id, trainingId))?.completedAt).toBeNull();
+  });
+});
+
 describe('a repeated submission of one attempt is recorded once', () => {
   const attemptsOf = (staffId: string, quizId: string) =>
     t.db
@@ -209,9 +276,10 @@ describe('a repeated submission of one attempt is recorded once', () => {
   });
 
   test('a repeat after the first answered (a retry) gets the first result, even with other answers', async () => {
-    const { quizId, trainingId } = await quizWithTraining('Retry after timeout');
+    const { quizId, trainingId, videoIds } = await quizWithTraining('Retry after timeout');
     const taker = await t.signedIn('staff', { restaurantIds: [home.id] });
     await t.db.insert(staffTrainingAssignments).values({ staffId: taker.id, trainingId });
+    await watch(taker.cookie, trainingId, videoIds);
     const attemptId = randomUUID();
     const first = await answer(taker.cookie, trainingId, 3, attemptId);
     expect(first.statusCode).toBe(200);

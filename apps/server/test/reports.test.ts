@@ -1,3 +1,4 @@
+import { reportsUnavailable } from '@brigade/core/schemas/reports';
 import { afterAll, describe, expect, test } from 'vitest';
 import { fakePowerBiOptions, startFakePowerBi } from './fakes/powerbi-server';
 import { startTestApp } from './harness';
@@ -125,12 +126,16 @@ describe('restaurant reports', () => {
 describe('not configured', async () => {
   const bare = await startTestApp();
   const boss = await bare.signedIn('hq');
+  const restaurant = await bare.buildRestaurant();
+  const restaurantManager = await bare.signedIn('manager', { restaurantIds: [restaurant.id] });
+  const settingNames = /AZURE_|POWERBI_|MONDAY_|Missing settings/;
 
-  test('says which settings are missing instead of failing', async () => {
+  test('tells hq which settings are missing instead of failing', async () => {
     const status = await bare.request(boss.cookie, { method: 'GET', url: '/api/reports/status' });
     expect(status.json()).toEqual({
       configured: false,
-      missing: ['AZURE_TENANT_ID', 'AZURE_CLIENT_ID', 'AZURE_CLIENT_SECRET', 'POWERBI_WORKSPACE_ID'],
+      message:
+        'Power BI is not configured on the server. Missing settings: AZURE_TENANT_ID, AZURE_CLIENT_ID, AZURE_CLIENT_SECRET, POWERBI_WORKSPACE_ID.',
     });
     const response = await bare.request(boss.cookie, {
       method: 'POST',
@@ -139,5 +144,63 @@ describe('not configured', async () => {
     });
     expect(response.statusCode).toBe(503);
     expect(response.json().message).toContain('Missing settings: AZURE_TENANT_ID');
+  });
+
+  test('a manager is told to ask head office, and is sent no setting names at all', async () => {
+    const status = await bare.request(restaurantManager.cookie, { method: 'GET', url: '/api/reports/status' });
+    expect(status.json()).toEqual({ configured: false, message: reportsUnavailable });
+    expect(status.body).not.toMatch(settingNames);
+    const response = await bare.request(restaurantManager.cookie, {
+      method: 'POST',
+      url: '/api/reports/sales/token',
+      payload: { restaurantId: restaurant.id },
+    });
+    expect([response.statusCode, response.json()]).toEqual([503, { message: reportsUnavailable }]);
+    expect(response.body).not.toMatch(settingNames);
+  });
+});
+
+describe('a configuration Power BI refuses', async () => {
+  const refused = await startTestApp({ powerBi: fakePowerBiOptions(fake, {}) });
+  const restaurant = await refused.buildRestaurant();
+  const boss = await refused.signedIn('hq');
+  const restaurantManager = await refused.signedIn('manager', { restaurantIds: [restaurant.id] });
+  const wrongSecret = fakePowerBiOptions(fake);
+  const rejected = await startTestApp({
+    powerBi: { ...wrongSecret, config: { ...wrongSecret.config, clientSecret: 'not-the-secret' } },
+  });
+  const rejectedRestaurant = await rejected.buildRestaurant();
+  const rejectedBoss = await rejected.signedIn('hq');
+  const rejectedManager = await rejected.signedIn('manager', { restaurantIds: [rejectedRestaurant.id] });
+
+  test('a report without an id: hq reads which, a manager reads the plain sentence', async () => {
+    const forHq = await refused.request(boss.cookie, {
+      method: 'POST',
+      url: '/api/reports/hq-sales/token',
+      payload: {},
+    });
+    expect([forHq.statusCode, forHq.json().message]).toEqual([503, 'Power BI report "hq-sales" is not configured']);
+    const forManager = await refused.request(restaurantManager.cookie, {
+      method: 'POST',
+      url: '/api/reports/sales/token',
+      payload: { restaurantId: restaurant.id },
+    });
+    expect([forManager.statusCode, forManager.json()]).toEqual([503, { message: reportsUnavailable }]);
+  });
+
+  test("a service principal Azure AD refuses: hq reads Azure AD's answer, a manager the plain sentence", async () => {
+    const forHq = await rejected.request(rejectedBoss.cookie, {
+      method: 'POST',
+      url: '/api/reports/hq-sales/token',
+      payload: {},
+    });
+    expect(forHq.statusCode).toBe(502);
+    expect(forHq.json().message).toContain('Azure AD refused the service principal');
+    const forManager = await rejected.request(rejectedManager.cookie, {
+      method: 'POST',
+      url: '/api/reports/sales/token',
+      payload: { restaurantId: rejectedRestaurant.id },
+    });
+    expect([forManager.statusCode, forManager.json()]).toEqual([502, { message: reportsUnavailable }]);
   });
 });

@@ -5,6 +5,7 @@ import { trainingCategories } from '../src/db/schema/trainings';
 import { MIN_PART_SIZE } from '../src/storage/s3-storage';
 import { startFakeS3 } from './fakes/s3-server';
 import { startTestApp } from './harness';
+import { tinyVideo, videoBytes } from './video-bytes';
 
 const ACCESS_KEY_ID = 'AKIAFAKEBRIGADE';
 const SECRET_ACCESS_KEY = 'fake-secret-never-shown-0123456789';
@@ -53,8 +54,12 @@ function multipart(fileName: string, contentType: string, bytes: Buffer) {
   };
 }
 
-/** `length` bytes where byte i is i % 251, so any range can be checked exactly. */
-const patterned = (length: number) => Buffer.from(Array.from({ length }, (_, i) => i % 251));
+/** A video of `length` bytes: the real one, then byte i is i % 251, so any range can be checked exactly. */
+const patterned = (length: number) => {
+  const bytes = Buffer.from(Array.from({ length }, (_, i) => i % 251));
+  tinyVideo.copy(bytes, 0, 0, Math.min(length, tinyVideo.length));
+  return bytes;
+};
 const video = patterned(4096);
 
 function upload(bytes = video, fileName = 'clip.mp4') {
@@ -239,7 +244,7 @@ describe('uploaded videos in an S3-compatible bucket', () => {
   test('an upload over the limit is refused with 413: its multipart upload is aborted and nothing stays', async () => {
     const objects = s3.objectKeys();
     const from = s3.requests.length;
-    const response = await upload(Buffer.alloc(MIN_PART_SIZE + 2 * 1024 * 1024, 7), 'big.mp4');
+    const response = await upload(videoBytes(MIN_PART_SIZE + 2 * 1024 * 1024), 'big.mp4');
     expect(response.statusCode).toBe(413);
     expect(response.json().message).toBe('The file is larger than the upload limit of 6 MB.');
     // Whether a multipart upload had started depends on timing (upload-edges.test.ts paces

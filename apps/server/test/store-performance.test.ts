@@ -65,10 +65,21 @@ const get = (cookie: string | undefined, url: string) => t.request(cookie, { met
 
 describe('store performance figures (our data)', () => {
   test('stats, the 5 latest audits and the staff table, computed in SQL', async () => {
-    const [training] = await t.db.insert(trainings).values({ title: 'T' }).returning();
+    const [training, later, undated] = await t.db
+      .insert(trainings)
+      .values([{ title: 'T' }, { title: 'Later' }, { title: 'Undated' }])
+      .returning();
+    // Three incomplete assignments; only the one past its due date is overdue.
     await t.db.insert(staffTrainingAssignments).values([
-      { staffId: staff.id, trainingId: training?.id ?? '' },
-      { staffId: manager.id, trainingId: training?.id ?? '', completedAt: new Date() },
+      { staffId: staff.id, trainingId: training?.id ?? '', dueAt: new Date(Date.now() - 86_400_000) },
+      { staffId: staff.id, trainingId: later?.id ?? '', dueAt: new Date(Date.now() + 86_400_000) },
+      { staffId: staff.id, trainingId: undated?.id ?? '' },
+      {
+        staffId: manager.id,
+        trainingId: training?.id ?? '',
+        completedAt: new Date(),
+        dueAt: new Date(Date.now() - 86_400_000),
+      },
     ]);
     await t.db.insert(audits).values(
       Array.from({ length: 7 }, (_, index) => ({
@@ -201,7 +212,7 @@ describe('without configuration', async () => {
   const restaurant = await bare.buildRestaurant();
   const boss = await bare.signedIn('hq');
 
-  test('says which settings are missing instead of failing', async () => {
+  test('tells hq which settings are missing instead of failing', async () => {
     const response = await bare.request(boss.cookie, {
       method: 'GET',
       url: `/api/store-performance/${restaurant.id}/visits`,

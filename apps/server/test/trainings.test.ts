@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { messages } from '@brigade/core/messages';
@@ -5,7 +6,9 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { staffTrainingAssignments, trainingCategories, trainingVideoProgress } from '../src/db/schema/trainings';
 import { uploads } from '../src/db/schema/uploads';
+import { notAVideoContent } from '../src/modules/uploads/service';
 import { startTestApp } from './harness';
+import { tinyVideo, videoBytes } from './video-bytes';
 
 const t = await startTestApp({ uploadMaxBytes: 64 * 1024 });
 const home = await t.buildRestaurant();
@@ -41,7 +44,7 @@ function filesOnDisk(dir = path.join(t.dataDir, 'uploads')): string[] {
 }
 
 async function upload(cookie: string, fileName = 'clip.mp4', contentType = 'video/mp4', size = 4096) {
-  const body = multipart(fileName, contentType, Buffer.alloc(size, 7));
+  const body = multipart(fileName, contentType, videoBytes(size));
   return t.request(cookie, { method: 'POST', url: '/api/uploads', ...body });
 }
 
@@ -157,6 +160,35 @@ describe('uploaded videos', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(messages.uploadNotVideo);
     expect([await t.db.$count(uploads), filesOnDisk()]).toEqual([rows, files]);
+  });
+
+  test('2 KB of random bytes named fake.mp4 and declared video/mp4 is refused by its content; nothing is stored', async () => {
+    const [rows, files] = [await t.db.$count(uploads), filesOnDisk()];
+    const response = await t.request(hq.cookie, {
+      method: 'POST',
+      url: '/api/uploads',
+      ...multipart('fake.mp4', 'video/mp4', randomBytes(2048)),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: notAVideoContent, fields: { file: notAVideoContent } });
+    expect([await t.db.$count(uploads), filesOnDisk()]).toEqual([rows, files]);
+  });
+
+  test('a real small video is accepted whatever its name, and stored with the type of its content', async () => {
+    const response = await t.request(hq.cookie, {
+      method: 'POST',
+      url: '/api/uploads',
+      ...multipart('briefing.bin', 'video/webm', tinyVideo),
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      fileName: 'briefing.bin',
+      size: tinyVideo.length,
+      contentType: 'video/mp4',
+    });
+    const played = await call(staff.cookie, 'GET', `/api/uploads/${response.json().id}/content`);
+    expect(played.headers['content-type']).toBe('video/mp4');
+    expect(played.rawPayload.equals(tinyVideo)).toBe(true);
   });
 
   test('a file over the limit is refused with 413 and nothing is stored', async () => {

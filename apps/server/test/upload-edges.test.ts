@@ -8,6 +8,7 @@ import { uploads } from '../src/db/schema/uploads';
 import { MIN_PART_SIZE } from '../src/storage/s3-storage';
 import { startFakeS3 } from './fakes/s3-server';
 import { PUBLIC_URL, startTestApp } from './harness';
+import { videoBytes } from './video-bytes';
 
 // Issue 15, point 7: uploads that stop short, over a real connection. A body cut in the
 // middle of the file, or a connection that ends before its Content-Length, gets a 400
@@ -125,7 +126,7 @@ async function startServer(kind: 'local disk' | 'S3 bucket') {
     };
   }
 
-  const fileBytes = (length: number) => Buffer.alloc(length, 0x5a);
+  const fileBytes = (length: number) => videoBytes(length, 0x5a);
 
   return { kind, t, logs, stored, firstPartStored, openUpload, fileBytes };
 }

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, fillSignIn, seriousViolations, signInAs, test } from './fixtures';
 
@@ -6,8 +8,12 @@ function uniqueName(prefix: string) {
   return `${prefix} ${Date.now()}-${Math.floor(Math.random() * 1000)}`;
 }
 
-/** A few bytes named like a video: the server checks the type, not the content. */
-const tinyVideo = { name: 'clip.mp4', mimeType: 'video/mp4', buffer: Buffer.from('not really a video') };
+/** A real video of 2.8 KB: the server checks the content's signature, not the name or type. */
+const tinyVideo = {
+  name: 'clip.mp4',
+  mimeType: 'video/mp4',
+  buffer: fs.readFileSync(path.resolve(import.meta.dirname, '../../server/test/fixtures/tiny.mp4')),
+};
 
 /** Picks a chip of a chip group by its label (the checkbox itself is drawn as the chip). */
 async function toggleChip(page: Page, group: string, name: string) {

@@ -1,15 +1,5 @@
 import { ConfidentialClientApplication, type INetworkModule } from '@azure/msal-node';
-
-export const REPORT_KEYS = [
-  'hq-sales',
-  'hq-product-mix',
-  'hq-operations',
-  '23-24-25',
-  'sales',
-  'product-mix',
-  'operations',
-] as const;
-export type ReportKey = (typeof REPORT_KEYS)[number];
+import type { EmbedToken, ReportKey } from '@brigade/core/schemas/reports';
 
 export interface PowerBiConfig {
   tenantId: string;
@@ -29,18 +19,16 @@ export interface EmbedIdentity {
   roles: string[];
 }
 
-export interface EmbedToken {
-  type: 'report';
-  id: string;
-  embedUrl: string;
-  accessToken: string;
-  expiration: string;
-}
-
+/**
+ * A Power BI failure. `configuration`: the server's own settings are at fault (a report
+ * without an id, a service principal Azure AD refuses), which only head office can fix;
+ * `service`: Power BI itself answered with an error.
+ */
 export class PowerBiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    readonly fault: 'configuration' | 'service' = 'service',
   ) {
     super(message);
   }
@@ -81,7 +69,7 @@ export class PowerBiClient {
 
   async embedToken(key: ReportKey, identity: EmbedIdentity | null): Promise<EmbedToken> {
     const report = this.config.reports[key];
-    if (!report) throw new PowerBiError(`Power BI report "${key}" is not configured`, 503);
+    if (!report) throw new PowerBiError(`Power BI report "${key}" is not configured`, 503, 'configuration');
     const cacheKey = `${key}|${identity ? `${identity.username}|${identity.roles.join(',')}` : 'no-rls'}`;
     const cached = this.tokens.get(cacheKey);
     if (cached && Date.parse(cached.expiration) - REFRESH_MARGIN_MS > Date.now()) return cached;
@@ -116,7 +104,11 @@ export class PowerBiClient {
       if (!result?.accessToken) throw new Error('no access token');
       return result.accessToken;
     } catch (error) {
-      throw new PowerBiError(`Azure AD refused the service principal: ${(error as Error).message}`, 502);
+      throw new PowerBiError(
+        `Azure AD refused the service principal: ${(error as Error).message}`,
+        502,
+        'configuration',
+      );
     }
   }
 

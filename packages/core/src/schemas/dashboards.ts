@@ -23,7 +23,10 @@ export const HqDashboard = z.object({
   totalRestaurants: z.number().int(),
   totalStaff: z.number().int(),
   pendingAudits: z.number().int(),
+  /** Assignments past their due date and not completed (`overdueAssignment`). */
   overdueTrainings: z.number().int(),
+  /** Assignments not completed, due or not. */
+  incompleteTrainings: z.number().int(),
   announcements: z.array(Announcement),
   recentAudits: RecentAudits,
 });

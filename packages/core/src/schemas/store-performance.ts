@@ -23,6 +23,7 @@ export const StorePerformance = z.object({
   restaurant: z.object({ id: z.string(), name: z.string() }),
   stats: z.object({
     totalStaff: z.number().int(),
+    /** Assignments of the restaurant's people past their due date and not completed. */
     overdueTrainings: z.number().int(),
     totalAudits: z.number().int(),
   }),
@@ -70,7 +71,7 @@ export const StoreVisits = z.object({
   configured: z.boolean(),
   host: z.string(),
   visits: z.array(StoreVisit),
-  /** Which settings are missing, when not configured. */
+  /** Which settings are missing, when not configured; told to hq only. */
   missing: z.array(z.string()),
 });
 export type StoreVisits = z.infer<typeof StoreVisits>;

@@ -93,6 +93,8 @@ export const staffTrainingAssignments = pgTable(
     unique('staff_training_assignments_staff_training_key').on(t.staffId, t.trainingId),
     index('staff_training_assignments_training_idx').on(t.trainingId),
     index('staff_training_assignments_open_idx').on(t.staffId).where(sql`${t.completedAt} is null`),
+    // "Overdue Trainings" counts open assignments past their due date chain-wide.
+    index('staff_training_assignments_overdue_idx').on(t.dueAt).where(sql`${t.completedAt} is null`),
   ],
 );
 

@@ -1,5 +1,6 @@
 import type { AssignmentCard } from '@brigade/core/schemas/assignments';
 import type { TrainingCategory } from '@brigade/core/schemas/trainings';
+import { isOverdue } from '@brigade/core/training-completion';
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { quizAttempts, trainingQuizAssignments } from '../../db/schema/quizzes';
@@ -64,7 +65,7 @@ export async function queryAssignmentCards(db: Queryable, where: SQL | undefined
     .leftJoin(videosOfTrainings, eq(videosOfTrainings.trainingId, trainings.id))
     .where(where)
     .orderBy(asc(trainings.title), asc(staffTrainingAssignments.id));
-  const now = Date.now();
+  const now = new Date();
   return rows.map((row): AssignmentCard & { staffId: string } => ({
     id: row.id,
     staffId: row.staffId,
@@ -72,7 +73,7 @@ export async function queryAssignmentCards(db: Queryable, where: SQL | undefined
     assignedAt: row.assignedAt.toISOString(),
     dueAt: row.dueAt?.toISOString() ?? null,
     completedAt: row.completedAt?.toISOString() ?? null,
-    overdue: row.completedAt === null && row.dueAt !== null && row.dueAt.getTime() < now,
+    overdue: isOverdue(row, now),
     hasQuiz: row.hasQuiz,
     latestAttempt: row.latestAttempt
       ? { ...row.latestAttempt, takenAt: new Date(row.latestAttempt.takenAt).toISOString() }

@@ -10,6 +10,7 @@ import type {
   MyTrainingsQuery,
 } from '@brigade/core/schemas/assignments';
 import type { RestaurantRef } from '@brigade/core/schemas/session';
+import { isTrainingComplete } from '@brigade/core/training-completion';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { assertReachesRestaurant, type SessionUser } from '../../auth/guards';
@@ -21,13 +22,21 @@ import { restaurants, staffRestaurantAssignments } from '../../db/schema/restaur
 import {
   staffTrainingAssignments,
   staffTrainingTotals,
-  trainingCategoryAssignments,
   trainings,
+  trainingVideoProgress,
+  trainingVideos,
 } from '../../db/schema/trainings';
 import { users } from '../../db/schema/users';
 import { badRequest, forbidden, notFound } from '../../errors';
+import { trainingSearchConditions } from '../trainings/service';
 import { peoplePageIds } from '../users/service';
 import { queryAssignmentCards } from './cards';
+
+/**
+ * An assignment past its due date and not completed: what every "Overdue" badge and
+ * "Overdue Trainings" count means. One without a due date is never overdue.
+ */
+export const overdue = sql`(${staffTrainingAssignments.completedAt} is null and ${staffTrainingAssignments.dueAt} < now())`;
 
 const strip = ({ staffId: _staffId, ...card }: AssignmentCard & { staffId: string }): AssignmentCard => card;
 
@@ -40,21 +49,7 @@ export async function listMyTrainings(
   const conditions: (SQL | undefined)[] = [eq(staffTrainingAssignments.staffId, actor.id)];
   if (query.status === 'completed') conditions.push(sql`${staffTrainingAssignments.completedAt} is not null`);
   if (query.status === 'in_progress') conditions.push(sql`${staffTrainingAssignments.completedAt} is null`);
-  if (query.search) {
-    const pattern = likePattern(query.search);
-    conditions.push(sql`(${trainings.title} ilike ${pattern} or ${trainings.description} ilike ${pattern})`);
-  }
-  if (query.categoryIds.length) {
-    conditions.push(
-      inArray(
-        trainings.id,
-        db
-          .select({ id: trainingCategoryAssignments.trainingId })
-          .from(trainingCategoryAssignments)
-          .where(inArray(trainingCategoryAssignments.categoryId, query.categoryIds)),
-      ),
-    );
-  }
+  conditions.push(...trainingSearchConditions(db, query));
   return (await queryAssignmentCards(db, and(...conditions))).map(strip);
 }
 
@@ -307,5 +302,58 @@ export async function resetQuizAttempts(db: Database, actor: SessionUser, id: st
       attemptsRemoved: removed.length,
     });
     return { attemptsRemoved: removed.length };
+  });
+}
+
+/**
+ * Records the person's training as completed when the completion rule holds
+ * (`isTrainingComplete`, docs/decisions/011): every video watched and, if the training
+ * has a quiz, a passing attempt. Called in the transaction that recorded a watched
+ * video or a quiz attempt. Answers whether the assignment is completed now; a training
+ * the person is not assigned stays without one.
+ */
+export async function completeIfDone(tx: Queryable, staffId: string, trainingId: string): Promise<boolean> {
+  const [progress] = await tx
+    .select({
+      total: sql<number>`(select count(*)::int from ${trainingVideos} v where v.module_id = ${trainingId})`,
+      watched: sql<number>`(select count(*)::int from ${trainingVideos} v
+        join ${trainingVideoProgress} p on p.video_id = v.id and p.staff_id = ${staffId}
+        where v.module_id = ${trainingId})`,
+      quizPassed: sql<boolean | null>`case when tqa.quiz_id is null then null else exists (
+        select 1 from ${quizAttempts} qa where qa.quiz_id = tqa.quiz_id and qa.staff_id = ${staffId} and qa.passed) end`,
+    })
+    .from(sql`(select 1) as one left join ${trainingQuizAssignments} tqa on tqa.training_id = ${trainingId}`);
+  if (!progress) throw new Error('progress row missing');
+  const [assignment] = await tx
+    .select({ id: staffTrainingAssignments.id, completedAt: staffTrainingAssignments.completedAt })
+    .from(staffTrainingAssignments)
+    .where(and(eq(staffTrainingAssignments.staffId, staffId), eq(staffTrainingAssignments.trainingId, trainingId)));
+  if (!assignment) return false;
+  if (assignment.completedAt) return true;
+  const done = isTrainingComplete({
+    videos: { watched: progress.watched, total: progress.total },
+    quizPassed: progress.quizPassed,
+  });
+  if (!done) return false;
+  await tx
+    .update(staffTrainingAssignments)
+    .set({ completedAt: new Date() })
+    .where(and(eq(staffTrainingAssignments.id, assignment.id), sql`${staffTrainingAssignments.completedAt} is null`));
+  return true;
+}
+
+/**
+ * A video played to the end, recorded for the person. Watching the last unwatched video
+ * completes the training when the completion rule holds (`completeIfDone`).
+ */
+export async function markVideoWatched(db: Database, actor: SessionUser, trainingId: string, videoId: string) {
+  return db.transaction(async (tx) => {
+    const [video] = await tx
+      .select({ id: trainingVideos.id })
+      .from(trainingVideos)
+      .where(and(eq(trainingVideos.id, videoId), eq(trainingVideos.moduleId, trainingId)));
+    if (!video) throw notFound('Video not found');
+    await tx.insert(trainingVideoProgress).values({ staffId: actor.id, videoId }).onConflictDoNothing();
+    return { watched: true, trainingCompleted: await completeIfDone(tx, actor.id, trainingId) };
   });
 }

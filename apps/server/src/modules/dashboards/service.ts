@@ -11,6 +11,7 @@ import { quizAttempts } from '../../db/schema/quizzes';
 import { restaurants, staffRestaurantAssignments } from '../../db/schema/restaurants';
 import { staffTrainingAssignments, staffTrainingTotals } from '../../db/schema/trainings';
 import { users } from '../../db/schema/users';
+import { overdue } from '../assignments/service';
 import { readableAudits } from '../audits/service';
 
 /**
@@ -81,7 +82,8 @@ export async function hqDashboard(db: Queryable): Promise<HqDashboard> {
       totalRestaurants: sql<number>`(select count(*)::int from ${restaurants} where is_active)`,
       totalStaff: sql<number>`(select count(*)::int from ${users} where is_active and role in ('staff', 'manager'))`,
       pendingAudits: sql<number>`(select count(*)::int from ${audits} where status = 'draft')`,
-      overdueTrainings: sql<number>`(select coalesce(sum(total - completed), 0)::int from ${staffTrainingTotals})`,
+      overdueTrainings: sql<number>`(select count(*)::int from ${staffTrainingAssignments} where ${overdue})`,
+      incompleteTrainings: sql<number>`(select coalesce(sum(total - completed), 0)::int from ${staffTrainingTotals})`,
       announcements: announcementsPanel,
       ...recentAuditsPanel('hq'),
     })

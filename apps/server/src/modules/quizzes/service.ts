@@ -24,7 +24,7 @@ import {
 } from '../../db/schema/quizzes';
 import { staffTrainingAssignments, trainings } from '../../db/schema/trainings';
 import { badRequest, conflict, notFound } from '../../errors';
-import { completeAssignment } from '../trainings/service';
+import { completeIfDone } from '../assignments/service';
 
 type QuizFields = z.output<typeof QuizInput>;
 
@@ -273,7 +273,8 @@ function firstResult(db: Queryable, attempt: RecordedAttempt, quizId: string, st
 /**
  * The spec's evaluate_quiz, on the server: records the attempt and its responses,
  * scores them against the stored answers, and completes the person's assignment when
- * they pass — all in one transaction. Whatever correctness a client claims is ignored.
+ * they pass and have watched every video — all in one transaction. Whatever
+ * correctness a client claims is ignored.
  *
  * The attempt is recorded once per (person, attemptId): a repeated submission (double
  * click, retry after a timeout), even with other answers, stores nothing and gets the
@@ -333,8 +334,9 @@ export async function submitAttempt(
         isCorrect: option.isCorrect,
       })),
     );
-    // A pass completes the assignment; a later failed attempt does not undo it.
-    if (passed) await completeAssignment(tx, actor.id, trainingId);
+    // A pass completes the assignment once every video is watched too (assignments
+    // `completeIfDone`); a later failed attempt does not undo it.
+    if (passed) await completeIfDone(tx, actor.id, trainingId);
     return resultOf(
       tx,
       { id: attempt.id, score, correctCount, questionCount: questions.length, passed },

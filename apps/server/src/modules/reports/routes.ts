@@ -1,22 +1,11 @@
 import { ErrorReply } from '@brigade/core/schemas/common';
-import { z } from 'zod';
+import { EmbedConfig, ReportParams, ReportsStatus, ReportTokenRequest } from '@brigade/core/schemas/reports';
 import { callerOf } from '../../auth/guards';
 import type { App, AppContext } from '../../context';
-import { REPORT_KEYS } from '../../integrations/powerbi';
-import { reportToken } from './service';
+import { reportsStatus, reportToken } from './service';
 
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 502: ErrorReply, 503: ErrorReply };
 const tags = ['reports'];
-
-const EmbedConfig = z.object({
-  data: z.object({
-    type: z.literal('report'),
-    id: z.string(),
-    embedUrl: z.string(),
-    accessToken: z.string(),
-    expiration: z.string(),
-  }),
-});
 
 export async function reportRoutes(
   app: App,
@@ -27,12 +16,12 @@ export async function reportRoutes(
     {
       schema: {
         tags,
-        summary: 'Whether Power BI is configured, and which settings are missing',
-        response: { 200: z.object({ configured: z.boolean(), missing: z.array(z.string()) }), ...errors },
+        summary: 'Whether Power BI is configured; which settings are missing is told to hq only',
+        response: { 200: ReportsStatus, ...errors },
       },
       onRequest: guard('reports.view'),
     },
-    async () => ({ configured: powerBi.client !== null, missing: powerBi.missing }),
+    async (request) => reportsStatus(powerBi, callerOf(request)),
   );
 
   app.post(
@@ -41,8 +30,8 @@ export async function reportRoutes(
       schema: {
         tags,
         summary: 'An embed token for a report; the server decides the row-level-security identity',
-        params: z.object({ key: z.enum(REPORT_KEYS, { error: 'Unknown report' }) }),
-        body: z.object({ restaurantId: z.uuid({ error: 'Invalid id' }).optional() }).default({}),
+        params: ReportParams,
+        body: ReportTokenRequest,
         response: { 200: EmbedConfig, ...errors },
       },
       onRequest: guard('reports.view'),

@@ -1,17 +1,19 @@
+import {
+  type EmbedConfig,
+  HQ_REPORT_KEYS,
+  type ReportKey,
+  type ReportsStatus,
+  reportsNotConfigured,
+  reportsUnavailable,
+} from '@brigade/core/schemas/reports';
 import { eq } from 'drizzle-orm';
 import { assertReachesRestaurant, type SessionUser } from '../../auth/guards';
 import type { Queryable } from '../../db/client';
 import { restaurants } from '../../db/schema/restaurants';
 import { badRequest, forbidden, HttpError, notFound } from '../../errors';
-import {
-  type EmbedIdentity,
-  type EmbedToken,
-  type PowerBiClient,
-  PowerBiError,
-  type ReportKey,
-} from '../../integrations/powerbi';
+import { type EmbedIdentity, type PowerBiClient, PowerBiError } from '../../integrations/powerbi';
 
-const HQ_KEYS: readonly ReportKey[] = ['hq-sales', 'hq-product-mix', 'hq-operations', '23-24-25'];
+type PowerBi = { client: PowerBiClient | null; missing: string[]; brandWord?: string };
 
 /** The restaurant's name as the reports know it: the brand word removed, then trimmed (reports §5). */
 export function reportRestaurantName(name: string, brandWord?: string): string {
@@ -21,19 +23,34 @@ export function reportRestaurantName(name: string, brandWord?: string): string {
 }
 
 /**
+ * Why reports cannot be shown, worded for the caller: configuration details (setting
+ * names, Azure AD's answer) are for hq, who can fix them; everyone else is told to ask
+ * head office, and never receives the details at all.
+ */
+function unavailableFor(actor: SessionUser, detail: string): string {
+  return actor.role === 'hq' ? detail : reportsUnavailable;
+}
+
+/** Whether reports can be embedded, and if not, the sentence the caller reads instead. */
+export function reportsStatus(powerBi: PowerBi, actor: SessionUser): ReportsStatus {
+  if (powerBi.client) return { configured: true, message: null };
+  return { configured: false, message: unavailableFor(actor, reportsNotConfigured(powerBi.missing)) };
+}
+
+/**
  * The server decides who sees what (ARCHITECTURE §3.3): hq reports need hq and use the
  * HQ role; 23 & 24 & 25 carries no RLS; restaurant reports need a restaurant the caller
  * reaches and use its name as the role. The browser never sends names or roles.
  */
 export async function reportToken(
   db: Queryable,
-  powerBi: { client: PowerBiClient | null; missing: string[]; brandWord?: string },
+  powerBi: PowerBi,
   actor: SessionUser,
   key: ReportKey,
   restaurantId: string | undefined,
-): Promise<{ data: EmbedToken }> {
+): Promise<EmbedConfig> {
   let identity: EmbedIdentity | null;
-  if (HQ_KEYS.includes(key)) {
+  if (HQ_REPORT_KEYS.includes(key)) {
     if (actor.role !== 'hq') throw forbidden();
     identity = key === '23-24-25' ? null : { username: 'hq', roles: ['HQ'] };
   } else {
@@ -46,16 +63,12 @@ export async function reportToken(
     assertReachesRestaurant(actor, restaurant.id);
     identity = { username: restaurant.id, roles: [reportRestaurantName(restaurant.name, powerBi.brandWord)] };
   }
-  if (!powerBi.client) {
-    throw new HttpError(
-      503,
-      `Power BI is not configured on the server. Missing settings: ${powerBi.missing.join(', ')}.`,
-    );
-  }
+  if (!powerBi.client) throw new HttpError(503, unavailableFor(actor, reportsNotConfigured(powerBi.missing)));
   try {
     return { data: await powerBi.client.embedToken(key, identity) };
   } catch (error) {
-    if (error instanceof PowerBiError) throw new HttpError(error.status, error.message);
-    throw error;
+    if (!(error instanceof PowerBiError)) throw error;
+    const message = error.fault === 'configuration' ? unavailableFor(actor, error.message) : error.message;
+    throw new HttpError(error.status, message);
   }
 }

@@ -1,6 +1,7 @@
 import { ErrorReply } from '@brigade/core/schemas/common';
 import { StorePerformance, StoreVisits } from '@brigade/core/schemas/store-performance';
 import { z } from 'zod';
+import { callerOf } from '../../auth/guards';
 import type { App, AppContext } from '../../context';
 import { storePerformance, storeVisits } from './service';
 
@@ -38,6 +39,13 @@ export async function storePerformanceRoutes(
       onRequest: guard('storePerformance.read'),
     },
     async (request) =>
-      storeVisits(database.db, monday.client, monday.missing, request.params.restaurantId, request.log),
+      storeVisits(
+        database.db,
+        callerOf(request),
+        monday.client,
+        monday.missing,
+        request.params.restaurantId,
+        request.log,
+      ),
   );
 }

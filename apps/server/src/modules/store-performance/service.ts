@@ -4,6 +4,7 @@ import type { Role } from '@brigade/core/roles';
 import type { AuditStatus } from '@brigade/core/schemas/audits';
 import type { StorePerformance, StoreVisits } from '@brigade/core/schemas/store-performance';
 import { asc, eq, sql } from 'drizzle-orm';
+import type { SessionUser } from '../../auth/guards';
 import type { Queryable } from '../../db/client';
 import { audits } from '../../db/schema/audits';
 import { restaurants, staffRestaurantAssignments } from '../../db/schema/restaurants';
@@ -11,6 +12,7 @@ import { staffTrainingAssignments } from '../../db/schema/trainings';
 import { users } from '../../db/schema/users';
 import { HttpError, notFound } from '../../errors';
 import { type MondayClient, MondayError } from '../../integrations/monday';
+import { overdue } from '../assignments/service';
 
 async function restaurantById(db: Queryable, id: string) {
   const [restaurant] = await db
@@ -35,7 +37,7 @@ export async function storePerformance(db: Queryable, restaurantId: string): Pro
         name: restaurants.name,
         totalStaff: sql<number>`(select count(*)::int from ${people} p)`,
         overdueTrainings: sql<number>`(select count(*)::int from ${staffTrainingAssignments}
-          where completed_at is null and staff_id in ${people})`,
+          where ${overdue} and staff_id in ${people})`,
         totalAudits: sql<number>`(select count(*)::int from ${audits} where restaurant_id = ${restaurantId} and status = 'completed')`,
         recentAudits: sql<{ id: string; auditedAt: string; status: string; finalScore: number | null }[]>`(
           select coalesce(json_agg(json_build_object('id', a.id, 'auditedAt', a.audited_at, 'status', a.status,
@@ -74,16 +76,22 @@ export async function storePerformance(db: Queryable, restaurantId: string): Pro
   };
 }
 
-/** The spec's get-monday-data: the restaurant's store visits, or "not configured". */
+/**
+ * The spec's get-monday-data: the restaurant's store visits, or "not configured" with
+ * the missing settings, which only hq is told (configuration details are for whoever
+ * can fix them).
+ */
 export async function storeVisits(
   db: Queryable,
+  actor: SessionUser,
   monday: MondayClient | null,
   missing: string[],
   restaurantId: string,
   log: { warn: (details: object, message: string) => void },
 ): Promise<StoreVisits> {
   const restaurant = await restaurantById(db, restaurantId);
-  if (!monday) return { configured: false, host: 'monday.com', visits: [], missing };
+  if (!monday)
+    return { configured: false, host: 'monday.com', visits: [], missing: actor.role === 'hq' ? missing : [] };
   try {
     return { configured: true, host: monday.host, visits: await monday.visitsFor(restaurant.name), missing: [] };
   } catch (error) {

@@ -10,6 +10,7 @@ import {
 import { z } from 'zod';
 import { callerOf } from '../../auth/guards';
 import type { App, AppContext } from '../../context';
+import { markVideoWatched } from '../assignments/service';
 import {
   createCategory,
   createTraining,
@@ -17,7 +18,6 @@ import {
   getTraining,
   listCategories,
   listTrainings,
-  markVideoWatched,
   updateTraining,
 } from './service';
 

@@ -51,11 +51,15 @@ export async function createCategory(db: Queryable, name: string): Promise<Train
   }
 }
 
-/** Newest first; search in title and description; any of the chosen categories (none = all). */
-export async function listTrainings(
+/**
+ * What a training search matches, as conditions on `trainings`: the search text in title
+ * or description, and any of the chosen categories (none = all). Used by the training
+ * list and by My Trainings (assignments service).
+ */
+export function trainingSearchConditions(
   db: Queryable,
-  query: { search?: string; categoryIds: string[] },
-): Promise<TrainingSummary[]> {
+  query: { search?: string; categoryIds: readonly string[] },
+): SQL[] {
   const conditions: SQL[] = [];
   if (query.search) {
     const pattern = likePattern(query.search);
@@ -68,10 +72,19 @@ export async function listTrainings(
         db
           .select({ id: trainingCategoryAssignments.trainingId })
           .from(trainingCategoryAssignments)
-          .where(inArray(trainingCategoryAssignments.categoryId, query.categoryIds)),
+          .where(inArray(trainingCategoryAssignments.categoryId, [...query.categoryIds])),
       ),
     );
   }
+  return conditions;
+}
+
+/** Newest first; search in title and description; any of the chosen categories (none = all). */
+export async function listTrainings(
+  db: Queryable,
+  query: { search?: string; categoryIds: string[] },
+): Promise<TrainingSummary[]> {
+  const conditions = trainingSearchConditions(db, query);
   return db
     .select({
       id: trainings.id,
@@ -273,48 +286,4 @@ export async function deleteTraining(db: Database, storage: Storage, id: string)
     );
   });
   await removeFiles(storage, unusedFiles);
-}
-
-/** Marks the training completed for this person, if they are assigned it and it is not yet. */
-export async function completeAssignment(tx: Queryable, staffId: string, id: string) {
-  const completed = await tx
-    .update(staffTrainingAssignments)
-    .set({ completedAt: new Date() })
-    .where(
-      and(
-        eq(staffTrainingAssignments.staffId, staffId),
-        eq(staffTrainingAssignments.trainingId, id),
-        sql`${staffTrainingAssignments.completedAt} is null`,
-      ),
-    )
-    .returning({ id: staffTrainingAssignments.id });
-  return completed.length > 0;
-}
-
-/**
- * A video played to the end. A training without a quiz is completed when every one of
- * its videos has been (our rule; the spec leaves it open).
- */
-export async function markVideoWatched(db: Database, actor: SessionUser, id: string, videoId: string) {
-  return db.transaction(async (tx) => {
-    const [video] = await tx
-      .select({ id: trainingVideos.id })
-      .from(trainingVideos)
-      .where(and(eq(trainingVideos.id, videoId), eq(trainingVideos.moduleId, id)));
-    if (!video) throw notFound('Video not found');
-    await tx.insert(trainingVideoProgress).values({ staffId: actor.id, videoId }).onConflictDoNothing();
-    const [state] = await tx
-      .select({
-        hasQuiz: sql<boolean>`exists (select 1 from ${trainingQuizAssignments} where training_id = ${id})`,
-        unwatched: sql<number>`(select count(*)::int from ${trainingVideos} v where v.module_id = ${id}
-          and not exists (select 1 from ${trainingVideoProgress} p where p.video_id = v.id and p.staff_id = ${actor.id}))`,
-      })
-      .from(sql`(select 1) as one`);
-    if (!state?.hasQuiz && state?.unwatched === 0) await completeAssignment(tx, actor.id, id);
-    const [assignment] = await tx
-      .select({ completedAt: staffTrainingAssignments.completedAt })
-      .from(staffTrainingAssignments)
-      .where(and(eq(staffTrainingAssignments.staffId, actor.id), eq(staffTrainingAssignments.trainingId, id)));
-    return { watched: true, trainingCompleted: Boolean(assignment?.completedAt) };
-  });
 }

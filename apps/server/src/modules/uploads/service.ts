@@ -3,6 +3,7 @@ import { messages } from '@brigade/core/messages';
 import type { Upload } from '@brigade/core/schemas/trainings';
 import type { MultipartFile } from '@fastify/multipart';
 import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { fileTypeStream } from 'file-type/node';
 import type { SessionUser } from '../../auth/guards';
 import type { Queryable, Transaction } from '../../db/client';
 import { trainingVideos } from '../../db/schema/trainings';
@@ -12,7 +13,16 @@ import type { Storage } from '../../storage/storage';
 
 const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024)).toLocaleString('en')} MB`;
 
-/** Stores an uploaded video; anything but video/* or over the limit is refused and nothing is kept. */
+/** Said when the bytes of an upload are not a video, whatever its name or declared type. */
+export const notAVideoContent = 'This file is not a video: its content is not in a known video format.';
+
+/**
+ * Stores an uploaded video; anything but video/* or over the limit is refused and nothing
+ * is kept. What counts is the content: its first bytes must carry the signature of a
+ * video format (`file-type`, see README "File storage"), so a file of other bytes named
+ * `fake.mp4` is refused before anything is stored. The stored type and extension are the
+ * detected ones, not the name's or the browser's.
+ */
 export async function storeVideo(
   db: Queryable,
   storage: Storage,
@@ -25,12 +35,18 @@ export async function storeVideo(
     file.file.resume();
     throw badRequest(messages.uploadNotVideo, { file: messages.uploadNotVideo });
   }
-  const extension = path
-    .extname(file.filename)
-    .toLowerCase()
-    .replace(/[^.a-z0-9]/g, '')
-    .slice(0, 10);
-  const stored = await storage.put(file.file, { extension, contentType: file.mimetype }, () => file.file.truncated);
+  const content = await fileTypeStream(file.file);
+  const detected = content.fileType;
+  if (!detected?.mime.startsWith('video/')) {
+    // Read the rest of the request, so that the refusal is what the client gets.
+    content.resume();
+    throw badRequest(notAVideoContent, { file: notAVideoContent });
+  }
+  const stored = await storage.put(
+    content,
+    { extension: `.${detected.ext}`, contentType: detected.mime },
+    () => file.file.truncated,
+  );
   if (!stored) throw new HttpError(413, `The file is larger than the upload limit of ${megabytes(maxBytes)}.`);
   try {
     const [row] = await db
@@ -38,7 +54,7 @@ export async function storeVideo(
       .values({
         storageKey: stored.key,
         fileName: path.basename(file.filename).slice(0, 255) || 'video',
-        contentType: file.mimetype,
+        contentType: detected.mime,
         size: stored.size,
         createdBy: actor.id,
       })

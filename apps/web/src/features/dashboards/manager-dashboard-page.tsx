@@ -79,7 +79,7 @@ function RestaurantDashboard({ restaurant }: { restaurant: RestaurantRef }) {
             <StatCard
               label="Active Trainings"
               value={data.activeTrainings}
-              hint="Assignments not yet completed"
+              hint="Incomplete assignments"
               icon={<IconSchool size={24} />}
               color="indigo"
               to="/training-assignments"

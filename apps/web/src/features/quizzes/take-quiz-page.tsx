@@ -1,5 +1,6 @@
 import { answerAllQuestionsMessage, messages, quizScoreLine } from '@brigade/core/messages';
 import type { QuizForTaker, QuizResult } from '@brigade/core/schemas/quizzes';
+import { watchEveryVideoToComplete } from '@brigade/core/training-completion';
 import { Alert, Badge, Button, Group, Paper, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconCircleCheck, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -179,6 +180,7 @@ function QuizResultView({ trainingId, result, onTryAgain }: QuizResultViewProps)
             Training completed
           </Badge>
         )}
+        {result.passed && !result.trainingCompleted && <Text c="gray.8">{watchEveryVideoToComplete}</Text>}
         <Group justify="center" mt="md">
           <Button variant="default" leftSection={<IconRefresh size={16} aria-hidden />} onClick={onTryAgain}>
             Try Again

@@ -1,8 +1,8 @@
+import type { EmbedToken } from '@brigade/core/schemas/reports';
 import { Box, Center, Loader, Stack, Text } from '@mantine/core';
 import { type Embed, factories, type IReportEmbedConfiguration, models, service } from 'powerbi-client';
 import { PowerBIEmbed } from 'powerbi-client-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { EmbedToken } from './api/get-report-token';
 import { EmbedProblem, ProblemLine } from './embed-problem';
 import { isTokenExpired, type RenderProblem, renderProblemOf } from './render-error';
 import classes from './report-embed.module.css';

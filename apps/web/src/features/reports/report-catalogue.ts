@@ -1,12 +1,4 @@
-/** The reports the server embeds (its `/api/reports/:key/token` keys). */
-export type ReportKey =
-  | 'hq-sales'
-  | 'hq-product-mix'
-  | 'hq-operations'
-  | '23-24-25'
-  | 'sales'
-  | 'product-mix'
-  | 'operations';
+import type { ReportKey } from '@brigade/core/schemas/reports';
 
 /** hq's report pages: path to report key (titles come from the route table). */
 export const hqReportKeys: Readonly<Record<string, ReportKey>> = {

@@ -1,13 +1,13 @@
+import type { EmbedToken, ReportKey } from '@brigade/core/schemas/reports';
 import { Alert, Box } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useState } from 'react';
-import { type EmbedToken, fetchReportToken, useReportToken } from './api/get-report-token';
+import { fetchReportToken, useReportToken } from './api/get-report-token';
 import { useReportsStatus } from './api/get-reports-status';
 import { EmbedErrorBoundary } from './embed-error-boundary';
 import { EmbedProblem, ProblemLine } from './embed-problem';
 import { EmbeddedReport, ReportLoading } from './embedded-report';
-import type { ReportKey } from './report-catalogue';
-import { attemptLine, notConfiguredMessage, reportMessages } from './report-messages';
+import { attemptLine, reportMessages } from './report-messages';
 
 /** The embed's default height (px) where a page does not ask for another (reports §9). */
 export const DEFAULT_REPORT_HEIGHT = 600;
@@ -46,7 +46,7 @@ function ReportEmbedAttempts({ reportKey, restaurantId, label, height = DEFAULT_
   if (notConfigured) {
     content = (
       <Alert color="gray" variant="light" icon={<IconInfoCircle aria-hidden />} role="status">
-        {notConfiguredMessage(status.data?.missing ?? [])}
+        {status.data?.message}
       </Alert>
     );
   } else if (token.isPending) {

@@ -15,9 +15,3 @@ export const reportMessages = {
 export function attemptLine(attempt: number): string {
   return `Attempt ${attempt}`;
 }
-
-/** Said in place of the report when the server has no Power BI settings (mirrors its 503 message). */
-export function notConfiguredMessage(missing: readonly string[]): string {
-  const settings = missing.length > 0 ? ` Missing settings: ${missing.join(', ')}.` : '';
-  return `Power BI is not configured on the server.${settings}`;
-}

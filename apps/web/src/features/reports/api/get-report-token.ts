@@ -1,18 +1,7 @@
+import { EmbedToken, type ReportKey, type ReportTokenRequest } from '@brigade/core/schemas/reports';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
-import type { ReportKey } from '../report-catalogue';
 import { reportMessages } from '../report-messages';
-
-/** What the token call answers under `data`: enough to embed one report, until `expiration`. */
-export const EmbedToken = z.object({
-  type: z.literal('report'),
-  id: z.string().min(1),
-  embedUrl: z.string().min(1),
-  accessToken: z.string().min(1),
-  expiration: z.string(),
-});
-export type EmbedToken = z.infer<typeof EmbedToken>;
 
 /**
  * An embed token for a report; the server decides the row-level-security identity from
@@ -26,7 +15,7 @@ export async function fetchReportToken(
 ): Promise<EmbedToken | null> {
   const answer = await apiRequest<unknown>(`/api/reports/${encodeURIComponent(key)}/token`, {
     method: 'POST',
-    body: restaurantId ? { restaurantId } : {},
+    body: (restaurantId ? { restaurantId } : {}) satisfies ReportTokenRequest,
     signal,
   });
   if (typeof answer !== 'object' || answer === null || !('data' in answer)) {

@@ -1,13 +1,10 @@
+import { ReportsStatus } from '@brigade/core/schemas/reports';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
-
-export const ReportsStatus = z.object({ configured: z.boolean(), missing: z.array(z.string()) });
-export type ReportsStatus = z.infer<typeof ReportsStatus>;
 
 export const reportsStatusQueryKey = ['reports', 'status'] as const;
 
-/** Whether the server can embed reports at all, and which of its settings are missing. */
+/** Whether the server can embed reports at all, and if not, what to say instead (worded by the server for the caller). */
 export async function fetchReportsStatus(signal?: AbortSignal): Promise<ReportsStatus> {
   return ReportsStatus.parse(await apiRequest('/api/reports/status', { signal }));
 }

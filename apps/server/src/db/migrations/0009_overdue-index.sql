@@ -1,0 +1,1 @@
+CREATE INDEX "staff_training_assignments_overdue_idx" ON "staff_training_assignments" USING btree ("due_at") WHERE "staff_training_assignments"."completed_at" is null;
