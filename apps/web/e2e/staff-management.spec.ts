@@ -1,9 +1,15 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expect, fillSignIn, managerRestaurants, seriousViolations, signInAs, test } from './fixtures';
 
 const ROTTERDAM = 'Brigade Rotterdam Markthal';
 const ANTWERP = 'Brigade Antwerpen Meir';
 const UTRECHT = 'Brigade Utrecht Neude';
+const AMSTERDAM = 'Brigade Amsterdam Centraal';
+
+interface RestaurantRef {
+  id: string;
+  name: string;
+}
 
 /** Other files run at the same time on the same database: every person made here is new. */
 function newPerson(first: string) {
@@ -317,5 +323,51 @@ test.describe('Staff Management, manager', () => {
       expect(overflow).toBeLessThanOrEqual(0);
       expect(await seriousViolations(page)).toEqual([]);
     });
+  });
+});
+
+/** A staff member of Amsterdam (the demo manager's) who also works in Rotterdam (not theirs), made by hq through the API. */
+async function createSharedStaff(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({ baseURL });
+  const hqPage = await context.newPage();
+  await signInAs(hqPage, 'hq');
+  const options = (await (await hqPage.request.get('/api/restaurants/options')).json()) as RestaurantRef[];
+  const idOf = (name: string) => options.find((restaurant) => restaurant.name === name)?.id;
+  const person = newPerson('Sanne');
+  const response = await hqPage.request.post('/api/users', {
+    data: { ...person, role: 'staff', selectedRestaurants: [idOf(AMSTERDAM), idOf(ROTTERDAM)] },
+  });
+  expect(response.status()).toBe(201);
+  const { id } = (await response.json()) as { id: string };
+  /** Where the person works now, as hq reads it. */
+  const restaurantsOfPerson = async () => {
+    const page = (await (await hqPage.request.get(`/api/users?search=${encodeURIComponent(person.email)}`)).json()) as {
+      items: { id: string; restaurants: RestaurantRef[] }[];
+    };
+    return (page.items.find((item) => item.id === id)?.restaurants ?? []).map((restaurant) => restaurant.name).sort();
+  };
+  return { ...person, id, restaurantsOfPerson, close: () => context.close() };
+}
+
+test.describe('Staff Management, manager and a person shared with another restaurant', () => {
+  test('the manager saves the shared person from the form; their other restaurant stays', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const shared = await createSharedStaff(browser, baseURL);
+    await signInAs(page, 'manager', '/staff-management');
+    await expect(page.getByText(`Staff of ${AMSTERDAM}`)).toBeVisible();
+    await page.getByLabel('Search staff').fill(shared.email);
+    await expect(peopleRows(page)).toHaveCount(1);
+    await rowOf(page, shared.email)
+      .getByRole('button', { name: `Edit ${shared.name}` })
+      .click();
+    const form = page.getByRole('region', { name: `Edit ${shared.name}` });
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Staff member updated')).toBeVisible();
+    await expect(form).toHaveCount(0);
+    expect(await shared.restaurantsOfPerson()).toEqual([AMSTERDAM, ROTTERDAM]);
+    await shared.close();
   });
 });
