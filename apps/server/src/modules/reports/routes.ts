@@ -27,7 +27,7 @@ export function reportRoutes(app: App, { database, guard, powerBi }: AppContext)
         summary: 'Whether Power BI is configured, and which settings are missing',
         response: { 200: z.object({ configured: z.boolean(), missing: z.array(z.string()) }), ...errors },
       },
-      onRequest: guard('reports.view'),
+      onRequest: guard('reports.status'),
     },
     async () => ({ configured: powerBi.client !== null, missing: powerBi.missing }),
   );
@@ -42,7 +42,7 @@ export function reportRoutes(app: App, { database, guard, powerBi }: AppContext)
         body: z.object({ restaurantId: z.uuid({ error: 'Invalid id' }).optional() }).default({}),
         response: { 200: EmbedConfig, ...errors },
       },
-      onRequest: guard('reports.view'),
+      onRequest: guard('reports.view', { restaurant: 'stored' }),
     },
     async (request) =>
       reportToken(database.db, powerBi, callerOf(request), request.params.key, request.body.restaurantId),
