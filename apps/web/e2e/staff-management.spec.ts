@@ -277,8 +277,9 @@ test.describe('Staff Management, hq', () => {
     await expect(remove).toBeFocused();
     await expect(remove).toHaveAccessibleDescription('You cannot deactivate or delete your own account.');
     // Pressed anyway, nothing is sent and nothing fails.
-    await remove.click();
-    await deactivate.click();
+    await page.keyboard.press('Enter');
+    await deactivate.focus();
+    await page.keyboard.press('Enter');
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(page.getByText('Failed to update staff status')).toHaveCount(0);
     await expect(row.getByText('Active', { exact: true })).toBeVisible();
