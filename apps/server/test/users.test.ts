@@ -281,6 +281,21 @@ describe('a manager works only with staff of their restaurants', () => {
     expect([named.statusCode, named.json().message]).toEqual([403, messages.restaurantForbidden]);
   });
 
+  test("keeps a person's assignment to the manager's inactive restaurant, which the form cannot name", async () => {
+    const closed = await t.buildRestaurant({ name: 'Brigade Closed', isActive: false });
+    const closingManager = await t.signedIn('manager', { restaurantIds: [a.id, closed.id] });
+    const crew = await t.buildUser('staff', { restaurantIds: [a.id, closed.id], name: 'Closing Crew' });
+    const response = await save(closingManager.cookie, {
+      id: crew.id,
+      name: 'Closing Crew',
+      email: crew.email,
+      role: 'staff',
+      selectedRestaurants: [a.id],
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await restaurantsOf(crew.id)).toEqual([a.id, closed.id].sort());
+  });
+
   test.each([
     ['name', { name: 'Renamed' }],
     ['email', { email: 'renamed-shared@example.com' }],

@@ -154,8 +154,19 @@ export async function saveUser(
         .update(users)
         .set({ name: input.name, email: input.email, role: input.role })
         .where(eq(users.id, target.id));
-      // A manager changes only the restaurants they reach; the person's others stay.
-      const wanted = restaurantsAfterSave(actor, target.restaurantIds, input.selectedRestaurants);
+      // A manager changes only the restaurants they reach; the person's others stay. Their
+      // inactive restaurants stay too: the form, which offers active restaurants only, cannot name them.
+      const inactive =
+        actor.role === 'hq' || target.restaurantIds.length === 0
+          ? []
+          : await tx
+              .select({ id: restaurants.id })
+              .from(restaurants)
+              .where(and(inArray(restaurants.id, target.restaurantIds), eq(restaurants.isActive, false)));
+      const wanted = restaurantsAfterSave(actor, target.restaurantIds, [
+        ...input.selectedRestaurants,
+        ...inactive.map((restaurant) => restaurant.id),
+      ]);
       await tx
         .delete(staffRestaurantAssignments)
         .where(
