@@ -42,10 +42,9 @@ export interface RouteExample {
   allowed?: { status: number; because: string };
   /**
    * For an action scoped to a restaurant: the same route on restaurant B's records,
-   * which staff and managers of restaurant A must be refused; or why the route names
-   * no restaurant.
+   * which staff and managers of restaurant A must be refused.
    */
-  otherRestaurant?: MakeCall[] | { namesNoRestaurant: string };
+  otherRestaurant?: MakeCall[];
 }
 
 /**
@@ -296,10 +295,7 @@ export async function buildMatrixFixtures(t: TestApp) {
     'GET /api/store-performance/{restaurantId}': { call: () => ({ params: { restaurantId: a.id } }) },
     'GET /api/store-performance/{restaurantId}/visits': { call: () => ({ params: { restaurantId: a.id } }) },
 
-    'GET /api/reports/status': {
-      call: () => ({}),
-      otherRestaurant: { namesNoRestaurant: 'whether Power BI is configured is the same for every restaurant' },
-    },
+    'GET /api/reports/status': { call: () => ({}) },
     'POST /api/reports/{key}/token': {
       call: () => ({ params: { key: 'sales' }, body: { restaurantId: a.id } }),
       allowed: { status: 503, because: 'Power BI is not configured here; the restaurant is checked before that' },

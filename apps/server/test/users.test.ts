@@ -222,7 +222,8 @@ describe('a manager works only with staff of their restaurants', () => {
   test.each([
     ['a manager account', { role: 'manager', selectedRestaurants: [] as string[] }, messages.managerStaffOnly],
     ['an hq account', { role: 'hq', selectedRestaurants: [] as string[] }, messages.managerStaffOnly],
-    ['staff in another restaurant', { role: 'staff', selectedRestaurants: ['C'] }, messages.managerOtherRestaurant],
+    // Refused by the route's guard, before the handler: the restaurant is out of reach.
+    ['staff in another restaurant', { role: 'staff', selectedRestaurants: ['C'] }, messages.restaurantForbidden],
   ])('cannot create %s', async (_what, overrides, message) => {
     const email = `refused-${Math.random().toString(36).slice(2)}@example.com`;
     const restaurantIds = overrides.selectedRestaurants.length ? [c.id] : [a.id];
@@ -238,27 +239,95 @@ describe('a manager works only with staff of their restaurants', () => {
     expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
   });
 
-  test("edits their staff, keeps the person's restaurants elsewhere, and cannot change the role", async () => {
-    const shared = await t.buildUser('staff', { restaurantIds: [a.id, c.id] });
+  test('edits the account and restaurants of staff who work only in their restaurants, and cannot change the role', async () => {
+    const own = await t.buildUser('staff', { restaurantIds: [a.id] });
     const edited = await save(manager.cookie, {
-      id: shared.id,
+      id: own.id,
       name: 'Renamed',
-      email: shared.email,
+      email: own.email,
+      password: 'another-secret',
       role: 'staff',
       selectedRestaurants: [a.id, b.id],
     });
     expect(edited.statusCode).toBe(200);
-    expect(await restaurantsOf(shared.id)).toEqual([a.id, b.id, c.id].sort());
+    expect(await rowOf(own.id)).toMatchObject({ name: 'Renamed' });
+    expect(await restaurantsOf(own.id)).toEqual([a.id, b.id].sort());
+    expect((await t.signIn(own.email, 'another-secret')).response.statusCode).toBe(200);
     const promote = await save(manager.cookie, {
-      id: shared.id,
+      id: own.id,
       name: 'Renamed',
-      email: shared.email,
+      email: own.email,
       role: 'manager',
       selectedRestaurants: [a.id],
     });
     expect(promote.statusCode).toBe(403);
     expect(promote.json().message).toBe(messages.managerRoleLocked);
-    expect((await rowOf(shared.id))?.role).toBe('staff');
+    expect((await rowOf(own.id))?.role).toBe('staff');
+  });
+
+  test('saves staff who also work elsewhere with their own restaurants only; the others stay', async () => {
+    const shared = await t.buildUser('staff', { restaurantIds: [a.id, c.id], name: 'Shared Sam' });
+    const unchanged = { id: shared.id, name: 'Shared Sam', email: shared.email, role: 'staff' };
+    // What the staff form sends: the person's restaurants the manager reaches, and the selected one.
+    const added = await save(manager.cookie, { ...unchanged, selectedRestaurants: [a.id, b.id] });
+    expect(added.statusCode).toBe(200);
+    expect(await restaurantsOf(shared.id)).toEqual([a.id, b.id, c.id].sort());
+    // Leaving out one of their own removes it; leaving out C (out of reach) changes nothing there.
+    const removed = await save(manager.cookie, { ...unchanged, selectedRestaurants: [b.id] });
+    expect(removed.statusCode).toBe(200);
+    expect(await restaurantsOf(shared.id)).toEqual([b.id, c.id].sort());
+    // Naming C is refused by the guard, even though the person already works there.
+    const named = await save(manager.cookie, { ...unchanged, selectedRestaurants: [b.id, c.id] });
+    expect([named.statusCode, named.json().message]).toEqual([403, messages.restaurantForbidden]);
+  });
+
+  test("keeps a person's assignment to the manager's inactive restaurant, which the form cannot name", async () => {
+    const closed = await t.buildRestaurant({ name: 'Brigade Closed', isActive: false });
+    const closingManager = await t.signedIn('manager', { restaurantIds: [a.id, closed.id] });
+    const crew = await t.buildUser('staff', { restaurantIds: [a.id, closed.id], name: 'Closing Crew' });
+    const response = await save(closingManager.cookie, {
+      id: crew.id,
+      name: 'Closing Crew',
+      email: crew.email,
+      role: 'staff',
+      selectedRestaurants: [a.id],
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await restaurantsOf(crew.id)).toEqual([a.id, closed.id].sort());
+  });
+
+  test.each([
+    ['name', { name: 'Renamed' }],
+    ['email', { email: 'renamed-shared@example.com' }],
+    ['password', { password: 'another-secret' }],
+  ])("cannot change the %s of staff who also work elsewhere: that account is head office's", async (_what, change) => {
+    const shared = await t.buildUser('staff', { restaurantIds: [a.id, c.id], name: 'Shared Sam' });
+    const before = await t.tableDigests();
+    const response = await save(manager.cookie, {
+      id: shared.id,
+      name: 'Shared Sam',
+      email: shared.email,
+      role: 'staff',
+      selectedRestaurants: [a.id],
+      ...change,
+    });
+    expect([response.statusCode, response.json().message]).toEqual([403, messages.managerSharedStaff]);
+    expect(await t.tableDigests()).toEqual(before);
+    expect((await t.signIn(shared.email)).response.statusCode).toBe(200);
+  });
+
+  test('hq changes the account of staff who work at several restaurants', async () => {
+    const shared = await t.buildUser('staff', { restaurantIds: [a.id, c.id] });
+    const response = await save(hq.cookie, {
+      id: shared.id,
+      name: 'Renamed by hq',
+      email: shared.email,
+      role: 'staff',
+      selectedRestaurants: [a.id, c.id],
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await rowOf(shared.id)).toMatchObject({ name: 'Renamed by hq' });
+    expect((await setActive(hq.cookie, shared.id, false)).statusCode).toBe(200);
   });
 
   test('cannot edit hq or manager accounts, or staff of another restaurant', async () => {

@@ -1,9 +1,15 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expect, fillSignIn, managerRestaurants, seriousViolations, signInAs, test } from './fixtures';
 
 const ROTTERDAM = 'Brigade Rotterdam Markthal';
 const ANTWERP = 'Brigade Antwerpen Meir';
 const UTRECHT = 'Brigade Utrecht Neude';
+const AMSTERDAM = 'Brigade Amsterdam Centraal';
+
+interface RestaurantRef {
+  id: string;
+  name: string;
+}
 
 /** Other files run at the same time on the same database: every person made here is new. */
 function newPerson(first: string) {
@@ -250,14 +256,38 @@ test.describe('Staff Management, hq', () => {
     await expect(people.filter({ hasNotText: ROTTERDAM }).first()).toBeVisible();
   });
 
-  test("a refused toggle shows the banner with the server's reason", async ({ page }) => {
+  test("hq's own row does not offer Deactivate or Delete, and says why on hover and keyboard focus", async ({
+    page,
+  }) => {
     await signInAs(page, 'hq', '/staff-management');
     await page.getByLabel('Search staff').fill('hq@example.com');
-    await rowOf(page, 'hq@example.com').getByRole('button', { name: 'Deactivate Hannah Quist' }).click();
-    const banner = page.getByRole('alert').filter({ hasText: 'Failed to update staff status' });
-    await expect(banner).toBeVisible();
-    await expect(banner).toContainText('You cannot deactivate or delete your own account.');
-    await expect(rowOf(page, 'hq@example.com').getByText('Active', { exact: true })).toBeVisible();
+    await expect(peopleRows(page)).toHaveCount(1);
+    const row = rowOf(page, 'hq@example.com');
+    const deactivate = row.getByRole('button', { name: 'Deactivate Hannah Quist' });
+    const remove = row.getByRole('button', { name: 'Delete Hannah Quist' });
+    await expect(deactivate).toHaveAttribute('aria-disabled', 'true');
+    await expect(remove).toHaveAttribute('aria-disabled', 'true');
+    // Reached with the keyboard, each says why.
+    await row.getByRole('button', { name: 'Edit Hannah Quist' }).focus();
+    await page.keyboard.press('Shift+Tab');
+    await expect(deactivate).toBeFocused();
+    await expect(deactivate).toHaveAccessibleDescription('You cannot deactivate or delete your own account.');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(remove).toBeFocused();
+    await expect(remove).toHaveAccessibleDescription('You cannot deactivate or delete your own account.');
+    // Pressed anyway, nothing is sent and nothing fails.
+    await page.keyboard.press('Enter');
+    await deactivate.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByText('Failed to update staff status')).toHaveCount(0);
+    await expect(row.getByText('Active', { exact: true })).toBeVisible();
+    // Someone else's row offers both.
+    await page.getByLabel('Search staff').fill('Milan Smit');
+    await expect(rowOf(page, 'Milan Smit').getByRole('button', { name: 'Delete Milan Smit' })).not.toHaveAttribute(
+      'aria-disabled',
+    );
   });
 
   test('the hq list and form have no serious accessibility violations', async ({ page }) => {
@@ -317,5 +347,70 @@ test.describe('Staff Management, manager', () => {
       expect(overflow).toBeLessThanOrEqual(0);
       expect(await seriousViolations(page)).toEqual([]);
     });
+  });
+});
+
+/** A staff member of Amsterdam (the demo manager's) who also works in Rotterdam (not theirs), made by hq through the API. */
+async function createSharedStaff(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({ baseURL });
+  const hqPage = await context.newPage();
+  await signInAs(hqPage, 'hq');
+  const options = (await (await hqPage.request.get('/api/restaurants/options')).json()) as RestaurantRef[];
+  const idOf = (name: string) => options.find((restaurant) => restaurant.name === name)?.id;
+  const person = newPerson('Sanne');
+  const response = await hqPage.request.post('/api/users', {
+    data: { ...person, role: 'staff', selectedRestaurants: [idOf(AMSTERDAM), idOf(ROTTERDAM)] },
+  });
+  expect(response.status()).toBe(201);
+  const { id } = (await response.json()) as { id: string };
+  /** Where the person works now, as hq reads it. */
+  const restaurantsOfPerson = async () => {
+    const page = (await (await hqPage.request.get(`/api/users?search=${encodeURIComponent(person.email)}`)).json()) as {
+      items: { id: string; restaurants: RestaurantRef[] }[];
+    };
+    return (page.items.find((item) => item.id === id)?.restaurants ?? []).map((restaurant) => restaurant.name).sort();
+  };
+  return { ...person, id, restaurantsOfPerson, close: () => context.close() };
+}
+
+test.describe('Staff Management, manager and a person shared with another restaurant', () => {
+  test('the manager saves the shared person from the form; their other restaurant stays', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const shared = await createSharedStaff(browser, baseURL);
+    await signInAs(page, 'manager', '/staff-management');
+    await expect(page.getByText(`Staff of ${AMSTERDAM}`)).toBeVisible();
+    await page.getByLabel('Search staff').fill(shared.email);
+    await expect(peopleRows(page)).toHaveCount(1);
+    await rowOf(page, shared.email)
+      .getByRole('button', { name: `Edit ${shared.name}` })
+      .click();
+    const form = page.getByRole('region', { name: `Edit ${shared.name}` });
+    // Their account is head office's: shown, read-only, with the reason.
+    await expect(form.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(shared.name);
+    await expect(form.getByRole('textbox', { name: 'Name', exact: true })).toHaveAttribute('readonly', '');
+    await expect(form.getByRole('textbox', { name: 'Email', exact: true })).toHaveAttribute('readonly', '');
+    await expect(form.getByLabel(/^Password/)).toHaveAttribute('readonly', '');
+    await expect(form).toContainText(
+      `This person also works at restaurants you do not manage. Ask head office to change their account. (Also at ${ROTTERDAM}.)`,
+    );
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Staff member updated')).toBeVisible();
+    await expect(form).toHaveCount(0);
+    expect(await shared.restaurantsOfPerson()).toEqual([AMSTERDAM, ROTTERDAM]);
+
+    // Their status is head office's too: the row does not offer Deactivate or Delete, and says why.
+    const row = rowOf(page, shared.email);
+    for (const action of ['Deactivate', 'Delete']) {
+      const button = row.getByRole('button', { name: `${action} ${shared.name}` });
+      await expect(button).toHaveAttribute('aria-disabled', 'true');
+      await button.hover();
+      await expect(button).toHaveAccessibleDescription(
+        'This person also works at restaurants you do not manage. Ask head office to change their account.',
+      );
+    }
+    await shared.close();
   });
 });

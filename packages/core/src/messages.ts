@@ -45,7 +45,6 @@ export const messages = {
   userNotFound: 'User not found',
   managerStaffOnly: 'Managers can only add and edit staff members.',
   managerRoleLocked: 'Managers cannot change a role.',
-  managerOtherRestaurant: 'You can only assign staff to restaurants you manage.',
   managerSharedStaff:
     'This person also works at restaurants you do not manage. Ask head office to change their account.',
   notYourself: 'You cannot deactivate or delete your own account.',

@@ -4,9 +4,12 @@ import type { AuditStatus } from './schemas/audits';
 /**
  * Who may call what on the server (ARCHITECTURE.md §3.1). Every API route names one
  * action from this table in its guard; the web app reads the same table to decide what
- * it offers. `scope: 'restaurant'` means the caller must also reach the restaurant the
- * request names: hq reaches every restaurant, managers and staff only those assigned
- * to them.
+ * it offers. `scope: 'restaurant'` means the caller must also reach the restaurant
+ * concerned (`reachesRestaurant` below): hq reaches every restaurant, managers and staff
+ * only those assigned to them. The server's guard enforces it: each route of such an
+ * action names where its restaurant is, a request field the guard checks before the
+ * handler, or the stored row, which the service filters with its one SQL helper
+ * (apps/server/src/auth/guards.ts and reach.ts).
  */
 export interface Permission {
   roles: readonly Role[];
@@ -20,7 +23,8 @@ export const permissions = {
   'restaurants.list': { roles: ['hq'] },
   'restaurants.read': { roles: ALL_ROLES, scope: 'restaurant' },
   'restaurants.manage': { roles: ['hq'] },
-  // Managers: only role staff, only in restaurants assigned to them (enforced in the users service).
+  // Managers: only role staff, only in restaurants assigned to them; what they may change
+  // about someone who also works elsewhere is `staffChangesFor` (staff-changes.ts).
   'users.list': { roles: ['hq', 'manager'], scope: 'restaurant' },
   'users.save': { roles: ['hq', 'manager'], scope: 'restaurant' },
   'users.setActive': { roles: ['hq', 'manager'], scope: 'restaurant' },
@@ -42,7 +46,7 @@ export const permissions = {
   'quizzes.manage': { roles: ['hq'] },
   'quizzes.take': { roles: ALL_ROLES },
   'myTrainings.read': { roles: ALL_ROLES },
-  // Managers: only staff of restaurants assigned to them (enforced in the assignments service).
+  // Managers: only staff of restaurants assigned to them.
   'assignments.read': { roles: ['hq', 'manager'], scope: 'restaurant' },
   'assignments.manage': { roles: ['hq', 'manager'], scope: 'restaurant' },
   'announcements.read': { roles: ALL_ROLES },
@@ -53,6 +57,8 @@ export const permissions = {
   'storePerformance.read': { roles: ['hq'] },
   // hq reports need hq; restaurant reports a restaurant the caller reaches (reports service).
   'reports.view': { roles: ['hq', 'manager'], scope: 'restaurant' },
+  // Whether Power BI is configured: no restaurant involved.
+  'reports.status': { roles: ['hq', 'manager'] },
 } as const satisfies Record<string, Permission>;
 
 export type Action = keyof typeof permissions;

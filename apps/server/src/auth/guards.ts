@@ -1,4 +1,5 @@
-import { type Action, permissions, reachesRestaurant } from '@brigade/core/permissions';
+import { messages } from '@brigade/core/messages';
+import { type Action, type Permission, permissions, reachesRestaurant } from '@brigade/core/permissions';
 import { isRole, type Role } from '@brigade/core/roles';
 import { fromNodeHeaders } from 'better-auth/node';
 import { eq } from 'drizzle-orm';
@@ -27,6 +28,8 @@ declare module 'fastify' {
   interface FastifySchema {
     /** The permission-table action a guarded route checks (see `documentGuardedAction`). */
     'x-action'?: Action;
+    /** Where a route of an action scoped to a restaurant finds it (see `RestaurantSource`). */
+    'x-restaurant'?: RestaurantSource;
   }
 }
 
@@ -63,49 +66,101 @@ export async function loadSessionUser(auth: Auth, db: Database, request: Fastify
   };
 }
 
-export type GuardFactory = (action: Action) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+/**
+ * Where a route of an action scoped to a restaurant (`scope: 'restaurant'` in the
+ * permission table) finds its restaurant: a field of the validated request, such as
+ * `'query.restaurantId'` or `'body.selectedRestaurants'` (one id or a list; absent means
+ * none named), which the guard checks before the handler; or `'stored'` when the service
+ * checks it against the database with `inReach` (./reach.ts): the restaurant of an audit
+ * or a person known by id, or one that must be found before it is checked (a report's
+ * unknown restaurant is the spec's 404 "Selected restaurant not found").
+ */
+export type RestaurantSource = `${'params' | 'query' | 'body'}.${string}` | 'stored';
+
+export interface GuardOptions {
+  restaurant?: RestaurantSource;
+}
+
+export type GuardFactory = (
+  action: Action,
+  options?: GuardOptions,
+) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+interface GuardedAction {
+  action: Action;
+  restaurant?: RestaurantSource;
+}
 
 /** Each hook made by a guard factory, and the action it checks. */
-const guardedActions = new WeakMap<object, Action>();
+const guardedActions = new WeakMap<object, GuardedAction>();
 
 /**
- * `guard('restaurants.read')` as a route's `onRequest` hook: 401 signed out, 403 when
- * the permission table does not give the caller's role that action. It runs before the
- * body is read or validated, so a signed-out caller learns nothing about what a route
- * accepts, and an unauthorised upload is refused before a byte of it is stored.
+ * `guard('restaurants.read', { restaurant: 'params.id' })` as a route's `onRequest` hook:
+ * 401 signed out, 403 when the permission table does not give the caller's role that
+ * action. It runs before the body is read or validated, so a signed-out caller learns
+ * nothing about what a route accepts, and an unauthorised upload is refused before a byte
+ * of it is stored. The restaurant scope is checked once the request is validated (see
+ * `documentGuardedAction`): 403 before the handler when the caller does not reach a
+ * restaurant the request names.
  */
 export function createGuard(auth: Auth, db: Database): GuardFactory {
-  return (action) => {
+  return (action, options = {}) => {
     const onRequest = async (request: FastifyRequest) => {
       const user = await loadSessionUser(auth, db, request);
       if (!(permissions[action].roles as readonly Role[]).includes(user.role)) throw forbidden();
       request.sessionUser = user;
     };
-    guardedActions.set(onRequest, action);
+    guardedActions.set(onRequest, { action, restaurant: options.restaurant });
     return onRequest;
+  };
+}
+
+/** The restaurant ids a request names at `source` ('query.restaurantId'): none, one or several. */
+function restaurantIdsAt(request: FastifyRequest, source: Exclude<RestaurantSource, 'stored'>): unknown[] {
+  const [part, field] = source.split('.') as ['params' | 'query' | 'body', string];
+  const container = request[part] as Record<string, unknown> | undefined;
+  const value = container?.[field];
+  if (value === undefined || value === null) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+function restaurantScopeCheck(source: Exclude<RestaurantSource, 'stored'>) {
+  return async (request: FastifyRequest) => {
+    const user = callerOf(request);
+    for (const id of restaurantIdsAt(request, source)) {
+      if (typeof id !== 'string' || !reachesRestaurant(user, id)) throw forbidden(messages.restaurantForbidden);
+    }
   };
 }
 
 /**
  * An `onRoute` hook: writes the action of a route's guard into its OpenAPI operation
- * as `x-action`, so the API docs say who may call what, and the authorization matrix
- * test reads every route and its action from the one document.
+ * as `x-action` (and where a scoped route finds its restaurant as `x-restaurant`), so
+ * the API docs say who may call what, and the authorization matrix test reads every
+ * route and its action from the one document. A route of an action scoped to a
+ * restaurant must say where its restaurant is; one naming a request field gets the
+ * scope check as its first `preHandler`, after validation and before the handler.
  */
 export function documentGuardedAction(route: RouteOptions) {
-  const actions = [route.onRequest ?? []].flat().flatMap((handler) => guardedActions.get(handler) ?? []);
-  if (actions.length === 0) return;
-  if (actions.length > 1) throw new Error(`${route.method} ${route.url}: one guard per route, not ${actions.length}`);
+  const guarded = [route.onRequest ?? []].flat().flatMap((handler) => guardedActions.get(handler) ?? []);
+  if (guarded.length === 0) return;
+  if (guarded.length > 1) throw new Error(`${route.method} ${route.url}: one guard per route, not ${guarded.length}`);
+  const [{ action, restaurant }] = guarded as [GuardedAction];
   // Hidden, it would escape the matrix, which lists the routes of the document.
   if (route.schema?.hide) throw new Error(`${route.method} ${route.url}: a guarded route stays in the API docs`);
-  route.schema = { ...route.schema, 'x-action': actions[0] };
+  const scoped = (permissions[action] as Permission).scope === 'restaurant';
+  if (scoped && !restaurant) {
+    throw new Error(`${route.method} ${route.url}: ${action} is scoped to a restaurant; name where the route finds it`);
+  }
+  if (!scoped && restaurant) throw new Error(`${route.method} ${route.url}: ${action} is not scoped to a restaurant`);
+  route.schema = { ...route.schema, 'x-action': action, ...(restaurant ? { 'x-restaurant': restaurant } : {}) };
+  if (restaurant && restaurant !== 'stored') {
+    route.preHandler = [restaurantScopeCheck(restaurant), ...[route.preHandler ?? []].flat()];
+  }
 }
 
 /** The caller set by the route's guard; a route without a guard has none. */
 export function callerOf(request: FastifyRequest): SessionUser {
   if (!request.sessionUser) throw unauthorized();
   return request.sessionUser;
-}
-
-export function assertReachesRestaurant(user: SessionUser, restaurantId: string) {
-  if (!reachesRestaurant(user, restaurantId)) throw forbidden('You do not have access to this restaurant.');
 }

@@ -50,7 +50,7 @@ export async function assignmentRoutes(app: App, { database, guard }: Pick<AppCo
         querystring: AssignmentOverviewQuery,
         response: { 200: AssignmentOverview, ...errors },
       },
-      onRequest: guard('assignments.read'),
+      onRequest: guard('assignments.read', { restaurant: 'query.restaurantId' }),
     },
     async (request) => listAssignmentOverview(db, callerOf(request), request.query),
   );
@@ -64,7 +64,7 @@ export async function assignmentRoutes(app: App, { database, guard }: Pick<AppCo
         querystring: AssignableQuery,
         response: { 200: z.array(AssignablePerson), ...errors },
       },
-      onRequest: guard('assignments.manage'),
+      onRequest: guard('assignments.manage', { restaurant: 'query.restaurantId' }),
     },
     async (request) => listAssignable(db, callerOf(request), request.query),
   );
@@ -78,7 +78,7 @@ export async function assignmentRoutes(app: App, { database, guard }: Pick<AppCo
         body: CreateAssignments,
         response: { 200: AssignmentsCreated, ...errors },
       },
-      onRequest: guard('assignments.manage'),
+      onRequest: guard('assignments.manage', { restaurant: 'stored' }),
     },
     async (request) => createAssignments(db, callerOf(request), request.body),
   );
@@ -87,7 +87,7 @@ export async function assignmentRoutes(app: App, { database, guard }: Pick<AppCo
     '/api/training-assignments/:id',
     {
       schema: { tags, summary: 'Remove an assignment', params: IdParams, response: { 204: z.null(), ...errors } },
-      onRequest: guard('assignments.manage'),
+      onRequest: guard('assignments.manage', { restaurant: 'stored' }),
     },
     async (request, reply) => {
       await deleteAssignment(db, callerOf(request), request.params.id);
@@ -104,7 +104,7 @@ export async function assignmentRoutes(app: App, { database, guard }: Pick<AppCo
         params: IdParams,
         response: { 200: z.object({ attemptsRemoved: z.number().int() }), ...errors },
       },
-      onRequest: guard('assignments.manage'),
+      onRequest: guard('assignments.manage', { restaurant: 'stored' }),
     },
     async (request) => resetQuizAttempts(db, callerOf(request), request.params.id),
   );

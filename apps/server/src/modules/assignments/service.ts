@@ -13,7 +13,8 @@ import type { RestaurantRef } from '@brigade/core/schemas/session';
 import { isTrainingComplete } from '@brigade/core/training-completion';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { assertReachesRestaurant, type SessionUser } from '../../auth/guards';
+import type { SessionUser } from '../../auth/guards';
+import { worksInReach } from '../../auth/reach';
 import type { Database, Queryable } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { matchedRows, totalOfPage } from '../../db/paging';
@@ -59,12 +60,12 @@ const restaurantsOf = sql<RestaurantRef[]>`coalesce((
   from ${staffRestaurantAssignments} sra join ${restaurants} r on r.id = sra.restaurant_id
   where sra.user_id = ${userId}), '[]'::json)`;
 
-/** Whose assignments a caller may see or change: hq everyone; a manager the staff of one of their restaurants. */
+/**
+ * Whose assignments a caller may see or change: hq everyone; a manager the staff of one
+ * of their restaurants (the route's guard checked they reach it).
+ */
 function audienceOf(actor: SessionUser, restaurantId: string | undefined): SQL | undefined {
-  if (actor.role === 'manager') {
-    if (!restaurantId) throw badRequest(selectRestaurantMessages.trainingAssignments);
-    assertReachesRestaurant(actor, restaurantId);
-  }
+  if (actor.role === 'manager' && !restaurantId) throw badRequest(selectRestaurantMessages.trainingAssignments);
   const conditions: (SQL | undefined)[] = [];
   if (actor.role === 'manager') conditions.push(eq(users.role, 'staff'));
   if (restaurantId) {
@@ -151,9 +152,6 @@ export async function listAssignable(
   actor: SessionUser,
   query: { restaurantId?: string; search?: string },
 ): Promise<AssignablePerson[]> {
-  if (query.restaurantId) assertReachesRestaurant(actor, query.restaurantId);
-  const restaurantIds = query.restaurantId ? [query.restaurantId] : actor.role === 'hq' ? null : actor.restaurantIds;
-  if (restaurantIds && restaurantIds.length === 0) return [];
   const pattern = query.search ? likePattern(query.search) : undefined;
   const rows = await db
     .select({ id: users.id, name: users.name, email: users.email, role: users.role, restaurants: restaurantsOf })
@@ -162,15 +160,16 @@ export async function listAssignable(
       and(
         eq(users.isActive, true),
         inArray(users.role, actor.role === 'hq' ? ['staff', 'manager'] : ['staff']),
-        restaurantIds
+        // A restaurant named in the query is one the caller reaches (the route's guard checked).
+        query.restaurantId
           ? inArray(
               users.id,
               db
                 .select({ id: staffRestaurantAssignments.userId })
                 .from(staffRestaurantAssignments)
-                .where(inArray(staffRestaurantAssignments.restaurantId, restaurantIds)),
+                .where(eq(staffRestaurantAssignments.restaurantId, query.restaurantId)),
             )
-          : sql`exists (select 1 from ${staffRestaurantAssignments} sra where sra.user_id = ${userId})`,
+          : worksInReach(actor, userId),
         pattern ? sql`(${users.name} ilike ${pattern} or ${users.email} ilike ${pattern})` : undefined,
       ),
     )
@@ -194,12 +193,7 @@ async function assignableAmong(db: Queryable, actor: SessionUser, staffIds: stri
         inArray(users.id, staffIds),
         eq(users.isActive, true),
         inArray(users.role, actor.role === 'hq' ? ['staff', 'manager'] : ['staff']),
-        actor.role === 'hq'
-          ? sql`exists (select 1 from ${staffRestaurantAssignments} sra where sra.user_id = ${userId})`
-          : actor.restaurantIds.length
-            ? sql`exists (select 1 from ${staffRestaurantAssignments} sra where sra.user_id = ${userId}
-                and sra.restaurant_id in ${actor.restaurantIds})`
-            : sql`false`,
+        worksInReach(actor, userId),
       ),
     );
   return new Set(rows.map((row) => row.id));
@@ -262,18 +256,10 @@ async function loadAssignment(db: Queryable, actor: SessionUser, id: string) {
 
 /** A manager may change assignments of staff (active or not) in their restaurants. */
 async function managesStaffMember(db: Queryable, actor: SessionUser, staffId: string) {
-  if (actor.restaurantIds.length === 0) return false;
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(
-      and(
-        eq(users.id, staffId),
-        eq(users.role, 'staff'),
-        sql`exists (select 1 from ${staffRestaurantAssignments} sra where sra.user_id = ${userId}
-          and sra.restaurant_id in ${actor.restaurantIds})`,
-      ),
-    );
+    .where(and(eq(users.id, staffId), eq(users.role, 'staff'), worksInReach(actor, userId)));
   return Boolean(row);
 }
 

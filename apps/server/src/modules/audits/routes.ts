@@ -27,7 +27,7 @@ export async function auditRoutes(app: App, { database, guard }: Pick<AppContext
         querystring: AuditListQuery,
         response: { 200: AuditPage, ...errors },
       },
-      onRequest: guard('audits.list'),
+      onRequest: guard('audits.list', { restaurant: 'query.restaurantId' }),
     },
     async (request) => listAudits(db, callerOf(request), request.query),
   );
@@ -68,7 +68,7 @@ export async function auditRoutes(app: App, { database, guard }: Pick<AppContext
         params: IdParams,
         response: { 200: AuditDetail, ...errors },
       },
-      onRequest: guard('audits.read'),
+      onRequest: guard('audits.read', { restaurant: 'stored' }),
     },
     async (request) => getAudit(db, callerOf(request), request.params.id),
   );

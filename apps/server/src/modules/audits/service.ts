@@ -13,7 +13,8 @@ import {
 import { type AuditMark, computeFinalScore } from '@brigade/core/scoring';
 import { type AnyColumn, and, asc, count, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { assertReachesRestaurant, type SessionUser } from '../../auth/guards';
+import type { SessionUser } from '../../auth/guards';
+import { inReach } from '../../auth/reach';
 import type { Database, Queryable, Transaction } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import {
@@ -25,7 +26,7 @@ import {
 } from '../../db/schema/audits';
 import { restaurants } from '../../db/schema/restaurants';
 import { users } from '../../db/schema/users';
-import { badRequest, conflict, notFound } from '../../errors';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
 
 const auditId = sql`${audits}.${sql.identifier(audits.id.name)}`;
 const templateNamesOf = sql<string[]>`coalesce((
@@ -54,12 +55,10 @@ export async function listAudits(
   query: z.output<typeof AuditListQuery>,
 ): Promise<AuditPage> {
   const conditions: (SQL | undefined)[] = [];
-  if (query.restaurantId) {
-    assertReachesRestaurant(actor, query.restaurantId);
-    conditions.push(eq(audits.restaurantId, query.restaurantId));
-  } else if (actor.role !== 'hq') {
-    conditions.push(actor.restaurantIds.length ? inArray(audits.restaurantId, actor.restaurantIds) : sql`false`);
-  }
+  // A restaurant named in the query is one the caller reaches (the route's guard checked).
+  conditions.push(
+    query.restaurantId ? eq(audits.restaurantId, query.restaurantId) : inReach(actor, audits.restaurantId),
+  );
   conditions.push(readableAudits(actor.role));
   // hq filters by status; for others the filter can only narrow what they read.
   if (query.status) conditions.push(eq(audits.status, query.status));
@@ -133,6 +132,7 @@ export async function getAudit(db: Queryable, actor: SessionUser, id: string): P
       finalScore: audits.finalScore,
       version: audits.version,
       templateNames: templateNamesOf,
+      reached: sql<boolean>`${inReach(actor, audits.restaurantId)}`,
       items: sql<AuditDetail['items']>`coalesce((
         select json_agg(json_build_object(
           'id', ai.id, 'templateName', ai.template_name, 'itemText', ai.item_text,
@@ -146,8 +146,8 @@ export async function getAudit(db: Queryable, actor: SessionUser, id: string): P
     // A draft does not exist yet for those who may not read it: the same 404 as a missing id.
     .where(and(eq(audits.id, id), readableAudits(actor.role)));
   if (!audit) throw notFound(messages.auditNotFound);
-  assertReachesRestaurant(actor, audit.restaurantId);
-  const { restaurantId, restaurantName, auditorId, auditorName, auditedAt, status, ...rest } = audit;
+  if (!audit.reached) throw forbidden(messages.restaurantForbidden);
+  const { restaurantId, restaurantName, auditorId, auditorName, auditedAt, status, reached: _, ...rest } = audit;
   return {
     ...rest,
     restaurant: { id: restaurantId, name: restaurantName },

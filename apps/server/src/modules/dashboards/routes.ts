@@ -29,7 +29,7 @@ export async function dashboardRoutes(app: App, { database, guard }: Pick<AppCon
         querystring: ManagerDashboardQuery,
         response: { 200: ManagerDashboard, ...errors },
       },
-      onRequest: guard('dashboards.manager'),
+      onRequest: guard('dashboards.manager', { restaurant: 'query.restaurantId' }),
     },
     async (request) => managerDashboard(db, callerOf(request), request.query.restaurantId),
   );

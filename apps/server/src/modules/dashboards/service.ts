@@ -3,7 +3,7 @@ import type { Role } from '@brigade/core/roles';
 import type { Announcement } from '@brigade/core/schemas/announcements';
 import type { HqDashboard, ManagerDashboard, RecentAudit, StaffDashboard } from '@brigade/core/schemas/dashboards';
 import { asc, eq, sql } from 'drizzle-orm';
-import { assertReachesRestaurant, type SessionUser } from '../../auth/guards';
+import type { SessionUser } from '../../auth/guards';
 import type { Queryable } from '../../db/client';
 import { announcements } from '../../db/schema/announcements';
 import { audits } from '../../db/schema/audits';
@@ -93,13 +93,15 @@ export async function hqDashboard(db: Queryable): Promise<HqDashboard> {
   return { ...counts, ...presentPanels(row) };
 }
 
-/** The selected restaurant's cards, staff progress widget, announcements and audits. */
+/**
+ * The selected restaurant's cards, staff progress widget, announcements and audits; the
+ * route's guard checked the caller reaches that restaurant.
+ */
 export async function managerDashboard(
   db: Queryable,
   actor: SessionUser,
   restaurantId: string,
 ): Promise<ManagerDashboard> {
-  assertReachesRestaurant(actor, restaurantId);
   const staffOfRestaurant = sql`(select sra.user_id from ${staffRestaurantAssignments} sra
     join ${users} u on u.id = sra.user_id where sra.restaurant_id = ${restaurantId} and u.role = 'staff')`;
   const [[row], staffProgress] = await Promise.all([

@@ -19,7 +19,7 @@ export async function reportRoutes(
         summary: 'Whether Power BI is configured; which settings are missing is told to hq only',
         response: { 200: ReportsStatus, ...errors },
       },
-      onRequest: guard('reports.view'),
+      onRequest: guard('reports.status'),
     },
     async (request) => reportsStatus(powerBi, callerOf(request)),
   );
@@ -34,7 +34,7 @@ export async function reportRoutes(
         body: ReportTokenRequest,
         response: { 200: EmbedConfig, ...errors },
       },
-      onRequest: guard('reports.view'),
+      onRequest: guard('reports.view', { restaurant: 'stored' }),
     },
     async (request) =>
       reportToken(database.db, powerBi, callerOf(request), request.params.key, request.body.restaurantId),

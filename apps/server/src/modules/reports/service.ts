@@ -1,3 +1,4 @@
+import { messages } from '@brigade/core/messages';
 import {
   type EmbedConfig,
   HQ_REPORT_KEYS,
@@ -6,8 +7,9 @@ import {
   reportsNotConfigured,
   reportsUnavailable,
 } from '@brigade/core/schemas/reports';
-import { eq } from 'drizzle-orm';
-import { assertReachesRestaurant, type SessionUser } from '../../auth/guards';
+import { eq, sql } from 'drizzle-orm';
+import type { SessionUser } from '../../auth/guards';
+import { inReach } from '../../auth/reach';
 import type { Queryable } from '../../db/client';
 import { restaurants } from '../../db/schema/restaurants';
 import { badRequest, forbidden, HttpError, notFound } from '../../errors';
@@ -55,12 +57,13 @@ export async function reportToken(
     identity = key === '23-24-25' ? null : { username: 'hq', roles: ['HQ'] };
   } else {
     if (!restaurantId) throw badRequest('Please select a restaurant to view the report.');
+    // Found first, then reached: an unknown restaurant gets the spec's sentence (404).
     const [restaurant] = await db
-      .select({ id: restaurants.id, name: restaurants.name })
+      .select({ id: restaurants.id, name: restaurants.name, reached: sql<boolean>`${inReach(actor, restaurants.id)}` })
       .from(restaurants)
       .where(eq(restaurants.id, restaurantId));
     if (!restaurant) throw notFound('Selected restaurant not found');
-    assertReachesRestaurant(actor, restaurant.id);
+    if (!restaurant.reached) throw forbidden(messages.restaurantForbidden);
     identity = { username: restaurant.id, roles: [reportRestaurantName(restaurant.name, powerBi.brandWord)] };
   }
   if (!powerBi.client) throw new HttpError(503, unavailableFor(actor, reportsNotConfigured(powerBi.missing)));

@@ -8,7 +8,6 @@ import {
   SetActive,
 } from '@brigade/core/schemas/restaurants';
 import { z } from 'zod';
-import { callerOf } from '../../auth/guards';
 import type { App, AppContext } from '../../context';
 import {
   createRestaurant,
@@ -62,9 +61,9 @@ export async function restaurantRoutes(app: App, { database, guard }: Pick<AppCo
         params: IdParams,
         response: { 200: Restaurant, ...errors },
       },
-      onRequest: guard('restaurants.read'),
+      onRequest: guard('restaurants.read', { restaurant: 'params.id' }),
     },
-    async (request) => getRestaurant(db, callerOf(request), request.params.id),
+    async (request) => getRestaurant(db, request.params.id),
   );
 
   app.post(

@@ -8,7 +8,6 @@ import type {
 } from '@brigade/core/schemas/restaurants';
 import { asc, count, eq, ilike, or } from 'drizzle-orm';
 import type { z } from 'zod';
-import { assertReachesRestaurant, type SessionUser } from '../../auth/guards';
 import type { Database, Queryable } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../db/pg-error';
@@ -71,10 +70,10 @@ export async function listRestaurantOptions(db: Queryable): Promise<RestaurantOp
     .orderBy(asc(restaurants.name));
 }
 
-export async function getRestaurant(db: Queryable, user: SessionUser, id: string): Promise<Restaurant> {
+/** One restaurant; the route's guard checked the caller reaches it. */
+export async function getRestaurant(db: Queryable, id: string): Promise<Restaurant> {
   const [restaurant] = await db.select(restaurantColumns).from(restaurants).where(eq(restaurants.id, id));
   if (!restaurant) throw notFound(messages.restaurantNotFound);
-  assertReachesRestaurant(user, restaurant.id);
   return restaurant;
 }
 

@@ -21,7 +21,7 @@ export async function userRoutes(app: App, { database, auth, guard }: Pick<AppCo
         querystring: StaffListQuery,
         response: { 200: StaffPage, ...errors },
       },
-      onRequest: guard('users.list'),
+      onRequest: guard('users.list', { restaurant: 'query.restaurantId' }),
     },
     async (request) => listStaff(db, callerOf(request), request.query),
   );
@@ -35,7 +35,7 @@ export async function userRoutes(app: App, { database, auth, guard }: Pick<AppCo
         body: SaveUser,
         response: { 200: StaffMember, 201: StaffMember, ...errors },
       },
-      onRequest: guard('users.save'),
+      onRequest: guard('users.save', { restaurant: 'body.selectedRestaurants' }),
     },
     async (request, reply) => {
       const { created, member } = await saveUser(db, auth, callerOf(request), request.body);
@@ -53,7 +53,7 @@ export async function userRoutes(app: App, { database, auth, guard }: Pick<AppCo
         body: SetActive,
         response: { 200: StaffMember, ...errors },
       },
-      onRequest: guard('users.setActive'),
+      onRequest: guard('users.setActive', { restaurant: 'stored' }),
     },
     async (request) => setUserActive(db, callerOf(request), request.params.id, request.body),
   );
@@ -67,7 +67,7 @@ export async function userRoutes(app: App, { database, auth, guard }: Pick<AppCo
         params: IdParams,
         response: { 204: z.null(), ...errors },
       },
-      onRequest: guard('users.delete'),
+      onRequest: guard('users.delete', { restaurant: 'stored' }),
     },
     async (request, reply) => {
       await deleteUser(db, callerOf(request), request.params.id);

@@ -1,10 +1,12 @@
 import { messages, selectRestaurantMessages } from '@brigade/core/messages';
+import { isRole, type Role } from '@brigade/core/roles';
 import type { SetActive } from '@brigade/core/schemas/restaurants';
 import type { SaveUser, StaffListQuery, StaffMember, StaffPage } from '@brigade/core/schemas/users';
+import { restaurantsAfterSave, type StaffChanges, staffChangesFor } from '@brigade/core/staff-changes';
 import { and, eq, inArray, ne, notInArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Auth } from '../../auth/auth';
-import { assertReachesRestaurant, type SessionUser } from '../../auth/guards';
+import type { SessionUser } from '../../auth/guards';
 import { hashPassword } from '../../auth/passwords';
 import { ADVISORY_LOCKS, lockForTransaction } from '../../db/advisory-locks';
 import type { Database, Transaction } from '../../db/client';
@@ -21,17 +23,15 @@ export { peoplePageIds } from './staff-query';
 
 /**
  * hq sees everyone (optionally one restaurant's people). A manager names one of their
- * restaurants and sees its staff only.
+ * restaurants (the route's guard checks they reach it) and sees its staff only.
  */
 export async function listStaff(
   db: Database,
   actor: SessionUser,
   query: z.output<typeof StaffListQuery>,
 ): Promise<StaffPage> {
-  if (actor.role === 'manager') {
-    if (!query.restaurantId)
-      throw badRequest(selectRestaurantMessages.staff, { restaurantId: selectRestaurantMessages.staff });
-    assertReachesRestaurant(actor, query.restaurantId);
+  if (actor.role === 'manager' && !query.restaurantId) {
+    throw badRequest(selectRestaurantMessages.staff, { restaurantId: selectRestaurantMessages.staff });
   }
   const filter = {
     search: query.search,
@@ -44,7 +44,9 @@ export async function listStaff(
 
 interface Target {
   id: string;
-  role: string;
+  name: string;
+  email: string;
+  role: Role;
   isActive: boolean;
   restaurantIds: string[];
 }
@@ -58,26 +60,25 @@ const lockHeadOffice = (tx: Transaction) => lockForTransaction(tx, ADVISORY_LOCK
 
 async function loadTarget(tx: Transaction, id: string): Promise<Target> {
   const [target] = await tx
-    .select({ id: users.id, role: users.role, isActive: users.isActive })
+    .select({ id: users.id, name: users.name, email: users.email, role: users.role, isActive: users.isActive })
     .from(users)
     .where(eq(users.id, id))
     .for('update');
-  if (!target) throw notFound(messages.userNotFound);
+  if (!target || !isRole(target.role)) throw notFound(messages.userNotFound);
   const assigned = await tx
     .select({ restaurantId: staffRestaurantAssignments.restaurantId })
     .from(staffRestaurantAssignments)
     .where(eq(staffRestaurantAssignments.userId, id));
-  return { ...target, restaurantIds: assigned.map((row) => row.restaurantId) };
+  return { ...target, role: target.role, restaurantIds: assigned.map((row) => row.restaurantId) };
 }
 
-/** A manager may act on staff only, and only on staff who work solely in their restaurants. */
-function assertManagerMayChange(actor: SessionUser, target: Target) {
-  if (actor.role !== 'manager') return;
-  if (target.role !== 'staff') throw forbidden(messages.managerStaffOnly);
-  if (!target.restaurantIds.some((id) => actor.restaurantIds.includes(id))) throw forbidden(messages.forbidden);
-  if (!target.restaurantIds.every((id) => actor.restaurantIds.includes(id))) {
-    throw forbidden(messages.managerSharedStaff);
-  }
+/**
+ * Refuses with the rule's reason (core `staffChangesFor`) when the caller may not make
+ * `change`: 409 for acting on yourself (a conflict with your own session), else 403.
+ */
+function assertMay(actor: SessionUser, target: Target, change: keyof StaffChanges) {
+  const refused = staffChangesFor(actor, target)[change];
+  if (refused) throw refused === messages.notYourself ? conflict(refused) : forbidden(refused);
 }
 
 /**
@@ -111,7 +112,10 @@ function emailTaken(): never {
 /**
  * The spec's create-user function: creates (no id) or edits (id) a person with their
  * restaurants, in one transaction. hq may do anything; a manager only creates and
- * edits staff, only within their own restaurants, and cannot change a role.
+ * edits staff, cannot change a role, and names only restaurants they reach (the route's
+ * guard checks `selectedRestaurants`): the person's other restaurants stay as they are,
+ * and the account of someone who also works elsewhere is head office's (core
+ * `staffChangesFor`, docs/decisions/010).
  */
 export async function saveUser(
   db: Database,
@@ -119,11 +123,8 @@ export async function saveUser(
   actor: SessionUser,
   input: SaveUser,
 ): Promise<{ created: boolean; member: StaffMember }> {
-  if (actor.role === 'manager') {
-    if (input.role !== 'staff') throw forbidden(input.id ? messages.managerRoleLocked : messages.managerStaffOnly);
-    if (!input.selectedRestaurants.every((id) => actor.restaurantIds.includes(id))) {
-      throw forbidden(messages.managerOtherRestaurant);
-    }
+  if (actor.role === 'manager' && input.role !== 'staff') {
+    throw forbidden(input.id ? messages.managerRoleLocked : messages.managerStaffOnly);
   }
   const passwordHash = input.password ? await hashPassword(auth, input.password) : undefined;
 
@@ -148,20 +149,28 @@ export async function saveUser(
 
       await lockHeadOffice(tx);
       const target = await loadTarget(tx, input.id);
-      if (actor.role === 'manager') {
-        if (target.role !== 'staff') throw forbidden(messages.managerStaffOnly);
-        if (!target.restaurantIds.some((rid) => actor.restaurantIds.includes(rid))) throw forbidden(messages.forbidden);
-      }
+      assertMay(actor, target, 'save');
+      const accountChanged = input.name !== target.name || input.email !== target.email || Boolean(passwordHash);
+      if (accountChanged) assertMay(actor, target, 'account');
       if (target.role === 'hq' && input.role !== 'hq' && target.isActive) await assertAnotherActiveHq(tx, target.id);
 
       await tx
         .update(users)
         .set({ name: input.name, email: input.email, role: input.role })
         .where(eq(users.id, target.id));
-      // A manager changes only the restaurants they manage; the person's others stay.
-      const kept =
-        actor.role === 'manager' ? target.restaurantIds.filter((rid) => !actor.restaurantIds.includes(rid)) : [];
-      const wanted = [...new Set([...kept, ...input.selectedRestaurants])];
+      // A manager changes only the restaurants they reach; the person's others stay. Their
+      // inactive restaurants stay too: the form, which offers active restaurants only, cannot name them.
+      const inactive =
+        actor.role === 'hq' || target.restaurantIds.length === 0
+          ? []
+          : await tx
+              .select({ id: restaurants.id })
+              .from(restaurants)
+              .where(and(inArray(restaurants.id, target.restaurantIds), eq(restaurants.isActive, false)));
+      const wanted = restaurantsAfterSave(actor, target.restaurantIds, [
+        ...input.selectedRestaurants,
+        ...inactive.map((restaurant) => restaurant.id),
+      ]);
       await tx
         .delete(staffRestaurantAssignments)
         .where(
@@ -195,11 +204,10 @@ export async function saveUser(
 
 /** Deactivating ends the person's sessions at once, in the same transaction. */
 export async function setUserActive(db: Database, actor: SessionUser, id: string, { isActive }: SetActive) {
-  if (id === actor.id && !isActive) throw conflict(messages.notYourself);
   await db.transaction(async (tx) => {
     await lockHeadOffice(tx);
     const target = await loadTarget(tx, id);
-    assertManagerMayChange(actor, target);
+    assertMay(actor, target, 'setActive');
     if (!isActive && target.role === 'hq') await assertAnotherActiveHq(tx, id);
     await tx.update(users).set({ isActive }).where(eq(users.id, id));
     if (!isActive) await tx.delete(sessions).where(eq(sessions.userId, id));
@@ -214,11 +222,10 @@ export async function setUserActive(db: Database, actor: SessionUser, id: string
  * what they did for others (audits, announcements) stays and shows "Deleted user".
  */
 export async function deleteUser(db: Database, actor: SessionUser, id: string) {
-  if (id === actor.id) throw conflict(messages.notYourself);
   await db.transaction(async (tx) => {
     await lockHeadOffice(tx);
     const target = await loadTarget(tx, id);
-    assertManagerMayChange(actor, target);
+    assertMay(actor, target, 'delete');
     if (target.role === 'hq' && target.isActive) await assertAnotherActiveHq(tx, id);
     await tx.delete(users).where(eq(users.id, id));
   });

@@ -1,3 +1,4 @@
+import type { StaffCaller } from '@brigade/core/staff-changes';
 import { Select } from '@mantine/core';
 import { useState } from 'react';
 import { useRestaurantOptions } from './api/get-restaurant-options';
@@ -10,13 +11,14 @@ const ALL_RESTAURANTS = 'all';
  * hq: everyone, with where they work (core-operations §2 "Staff management, hq view").
  * An optional restaurant filter narrows the list.
  */
-export function HqStaffView() {
+export function HqStaffView({ caller }: { caller: StaffCaller }) {
   const options = useRestaurantOptions();
   const [restaurantId, setRestaurantId] = useState<string | null>(null);
   const restaurantOptions = options.data ?? [];
 
   return (
     <StaffDirectory
+      caller={caller}
       restaurantId={restaurantId ?? undefined}
       searchPlaceholder="Name, email, role or restaurant"
       showRestaurants

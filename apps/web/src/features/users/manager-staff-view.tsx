@@ -1,3 +1,4 @@
+import type { StaffCaller } from '@brigade/core/staff-changes';
 import { RestaurantNotice, useRestaurantNotice } from '../../app/restaurant-notice';
 import { useSelectedRestaurant } from '../../app/selected-restaurant';
 import { useAppRoute } from '../../app/use-app-route';
@@ -9,7 +10,7 @@ import { STAFF_PAGE_TITLE, StaffDirectory } from './staff-directory';
  * management, manager view"). Without a selected restaurant only the notice shows, so
  * nothing can be submitted without one.
  */
-export function ManagerStaffView() {
+export function ManagerStaffView({ caller }: { caller: StaffCaller }) {
   const notice = useRestaurantNotice(useAppRoute());
   const { selectedRestaurant } = useSelectedRestaurant();
 
@@ -24,6 +25,7 @@ export function ManagerStaffView() {
 
   return (
     <StaffDirectory
+      caller={caller}
       // Another restaurant is another list: search, page and an open form start over.
       key={selectedRestaurant.id}
       subtitle={`Staff of ${selectedRestaurant.name}`}

@@ -1,6 +1,7 @@
 import { DEFAULT_PAGE_SIZE } from '@brigade/core/limits';
 import { messages } from '@brigade/core/messages';
 import type { StaffMember } from '@brigade/core/schemas/users';
+import type { StaffCaller } from '@brigade/core/staff-changes';
 import { Alert, Button, Group, Paper, Skeleton, Stack } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconPlus, IconUsers } from '@tabler/icons-react';
@@ -30,6 +31,8 @@ interface StaffDirectoryProps {
   searchPlaceholder: string;
   showRestaurants: boolean;
   formScope: StaffFormScope;
+  /** The signed-in person, for what the list offers and the form lets them change. */
+  caller: StaffCaller;
 }
 
 type FormState = { kind: 'closed' } | { kind: 'add'; key: number } | { kind: 'edit'; person: StaffMember; key: number };
@@ -45,6 +48,7 @@ export function StaffDirectory({
   searchPlaceholder,
   showRestaurants,
   formScope,
+  caller,
 }: StaffDirectoryProps) {
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
@@ -88,6 +92,7 @@ export function StaffDirectory({
             key={form.key}
             person={form.kind === 'edit' ? form.person : null}
             scope={formScope}
+            caller={caller}
             onClose={closeForm}
           />
         )}
@@ -130,6 +135,7 @@ export function StaffDirectory({
             <StaffList
               people={data.items}
               showRestaurants={showRestaurants}
+              caller={caller}
               onEdit={(person) => {
                 setFailure(null);
                 setForm({ kind: 'edit', person, key: nextKey() });

@@ -1,7 +1,9 @@
 import { messages } from '@brigade/core/messages';
+import { reachesRestaurant } from '@brigade/core/permissions';
 import { ROLE_LABELS, ROLES, type Role } from '@brigade/core/roles';
 import type { RestaurantOption } from '@brigade/core/schemas/restaurants';
 import { SaveUser, type SaveUserInput, type StaffMember } from '@brigade/core/schemas/users';
+import { type StaffCaller, staffChangesFor } from '@brigade/core/staff-changes';
 import {
   Alert,
   Button,
@@ -12,12 +14,13 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  Text,
   TextInput,
   Title,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconLock } from '@tabler/icons-react';
 import { useEffect, useId, useRef } from 'react';
 import { isApiError } from '../../lib/api-client';
 import { useSaveUser } from './api/save-user';
@@ -34,6 +37,8 @@ interface StaffFormProps {
   /** The person being edited; `null` adds someone. */
   person: StaffMember | null;
   scope: StaffFormScope;
+  /** The signed-in person: what they may change about `person` is core's `staffChangesFor`. */
+  caller: StaffCaller;
   onClose: () => void;
 }
 
@@ -49,12 +54,16 @@ const validateStaff = schemaResolver(SaveUser, { sync: true });
 
 const ROLE_CHOICES = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
-/** For a manager: the person's restaurants plus the selected one. */
-function managerRestaurantIds(person: StaffMember | null, restaurantId: string): string[] {
-  return [...new Set([...(person?.restaurants.map((restaurant) => restaurant.id) ?? []), restaurantId])];
+/**
+ * For a manager: the person's restaurants the manager reaches, plus the selected one. The
+ * server keeps the person's other restaurants as they are (docs/decisions/010).
+ */
+function managerRestaurantIds(caller: StaffCaller, person: StaffMember | null, restaurantId: string): string[] {
+  const reached = (person?.restaurants ?? []).filter((restaurant) => reachesRestaurant(caller, restaurant.id));
+  return [...new Set([...reached.map((restaurant) => restaurant.id), restaurantId])];
 }
 
-function initialValuesOf(person: StaffMember | null, scope: StaffFormScope): StaffFormValues {
+function initialValuesOf(caller: StaffCaller, person: StaffMember | null, scope: StaffFormScope): StaffFormValues {
   return {
     name: person?.name ?? '',
     email: person?.email ?? '',
@@ -62,9 +71,13 @@ function initialValuesOf(person: StaffMember | null, scope: StaffFormScope): Sta
     role: scope.kind === 'manager' ? 'staff' : (person?.role ?? 'staff'),
     selectedRestaurants:
       scope.kind === 'manager'
-        ? managerRestaurantIds(person, scope.restaurantId)
+        ? managerRestaurantIds(caller, person, scope.restaurantId)
         : (person?.restaurants.map((restaurant) => restaurant.id) ?? []),
   };
+}
+
+function passwordNote(accountLocked: string | null): string {
+  return accountLocked ? 'Only head office can change this password' : 'Leave blank to keep the current password';
 }
 
 /** The readable sentence for a failed save (core-operations §8 "Staff save"). */
@@ -75,13 +88,20 @@ function saveFailureMessage(error: Error, editing: boolean): string {
 }
 
 /** The inline add/edit form of Staff Management (core-operations §2, §4, §5). */
-export function StaffForm({ person, scope, onClose }: StaffFormProps) {
+export function StaffForm({ person, scope, caller, onClose }: StaffFormProps) {
   const save = useSaveUser();
   const titleId = useId();
+  const lockedNoteId = useId();
+  // Name, email and password of someone who also works elsewhere are head office's.
+  const accountLocked = person
+    ? staffChangesFor(caller, { ...person, restaurantIds: person.restaurants.map((restaurant) => restaurant.id) })
+        .account
+    : null;
+  const elsewhere = (person?.restaurants ?? []).filter((restaurant) => !reachesRestaurant(caller, restaurant.id));
   const nameRef = useRef<HTMLInputElement>(null);
   const form = useForm<StaffFormValues>({
     mode: 'uncontrolled',
-    initialValues: initialValuesOf(person, scope),
+    initialValues: initialValuesOf(caller, person, scope),
     // The schema's "a new person needs a password" rule looks at the id.
     validate: (values) => validateStaff({ ...values, ...(person ? { id: person.id } : {}) }),
   });
@@ -99,7 +119,9 @@ export function StaffForm({ person, scope, onClose }: StaffFormProps) {
       password: values.password,
       role: scope.kind === 'manager' ? 'staff' : values.role,
       selectedRestaurants:
-        scope.kind === 'manager' ? managerRestaurantIds(person, scope.restaurantId) : values.selectedRestaurants,
+        scope.kind === 'manager'
+          ? managerRestaurantIds(caller, person, scope.restaurantId)
+          : values.selectedRestaurants,
     };
     save.mutate(input, {
       onSuccess: () => {
@@ -128,6 +150,8 @@ export function StaffForm({ person, scope, onClose }: StaffFormProps) {
             <TextInput
               label="Name"
               required
+              readOnly={Boolean(accountLocked)}
+              aria-describedby={accountLocked ? lockedNoteId : undefined}
               autoComplete="off"
               ref={nameRef}
               key={form.key('name')}
@@ -137,6 +161,8 @@ export function StaffForm({ person, scope, onClose }: StaffFormProps) {
               label="Email"
               type="email"
               required
+              readOnly={Boolean(accountLocked)}
+              aria-describedby={accountLocked ? lockedNoteId : undefined}
               autoComplete="off"
               key={form.key('email')}
               {...form.getInputProps('email')}
@@ -154,7 +180,8 @@ export function StaffForm({ person, scope, onClose }: StaffFormProps) {
             <PasswordInput
               label="Password"
               required={!person}
-              description={person ? 'Leave blank to keep the current password' : undefined}
+              description={person ? passwordNote(accountLocked) : undefined}
+              readOnly={Boolean(accountLocked)}
               autoComplete="new-password"
               visibilityToggleFocusable
               visibilityToggleButtonProps={{ 'aria-label': 'Show password' }}
@@ -162,6 +189,15 @@ export function StaffForm({ person, scope, onClose }: StaffFormProps) {
               {...form.getInputProps('password')}
             />
           </SimpleGrid>
+          {accountLocked && (
+            <Group gap="xs" wrap="nowrap" align="flex-start">
+              <IconLock size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+              <Text size="sm" id={lockedNoteId}>
+                {accountLocked}
+                {elsewhere.length > 0 && ` (Also at ${elsewhere.map((restaurant) => restaurant.name).join(', ')}.)`}
+              </Text>
+            </Group>
+          )}
           {scope.kind === 'hq' && (
             <MultiSelect
               label="Restaurants"

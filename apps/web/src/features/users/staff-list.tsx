@@ -1,6 +1,7 @@
 import { messages } from '@brigade/core/messages';
 import { ROLE_LABELS } from '@brigade/core/roles';
 import type { StaffMember } from '@brigade/core/schemas/users';
+import { type StaffCaller, staffChangesFor } from '@brigade/core/staff-changes';
 import { Badge, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
@@ -17,6 +18,8 @@ export interface StaffActionFailure {
 }
 
 export interface StaffRowHandlers {
+  /** The signed-in person: what they may do to each row is core's `staffChangesFor`. */
+  caller: StaffCaller;
   onEdit: (person: StaffMember) => void;
   onDeleted: (person: StaffMember) => void;
   onFailure: (failure: StaffActionFailure) => void;
@@ -139,9 +142,16 @@ function RestaurantBadges({ person }: { person: StaffMember }) {
   );
 }
 
-/** Power (toggle active), Edit and Delete, each named after the person. */
-function StaffActions({ person, onEdit, onDeleted, onFailure }: { person: StaffMember } & StaffRowHandlers) {
+/**
+ * Power (toggle active), Edit and Delete, each named after the person. An action the
+ * server would refuse (core `staffChangesFor`) is shown disabled, its tooltip saying why.
+ */
+function StaffActions({ person, caller, onEdit, onDeleted, onFailure }: { person: StaffMember } & StaffRowHandlers) {
   const { name } = person;
+  const refused = staffChangesFor(caller, {
+    ...person,
+    restaurantIds: person.restaurants.map((restaurant) => restaurant.id),
+  });
   const setActive = useSetUserActive({
     onSuccess: (saved) =>
       notifications.show({ color: 'green', message: `${name} ${saved.isActive ? 'activated' : 'deactivated'}` }),
@@ -162,12 +172,14 @@ function StaffActions({ person, onEdit, onDeleted, onFailure }: { person: StaffM
         isActive={person.isActive}
         loading={setActive.isPending}
         onToggle={() => setActive.mutate({ id: person.id, isActive: !person.isActive })}
+        refusal={refused.setActive}
       />
       <RowAction
         tooltip="Edit"
         label={`Edit ${name}`}
         color="indigo"
         onClick={() => onEdit(person)}
+        refusal={refused.save}
         icon={<IconPencil size={18} aria-hidden />}
       />
       <RowAction
@@ -175,6 +187,7 @@ function StaffActions({ person, onEdit, onDeleted, onFailure }: { person: StaffM
         label={`Delete ${name}`}
         color="red.9"
         loading={remove.isPending}
+        refusal={refused.delete}
         icon={<IconTrash size={18} aria-hidden />}
         onClick={() =>
           confirmDelete({
