@@ -12,9 +12,9 @@ import { Alert, Badge, Button, Group, Paper, Progress, Radio, Stack, Text, Texta
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconAlertTriangle, IconDeviceFloppy, IconSend } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { useCurrentUser } from '../../app/current-user';
 import { ScoreBadge } from '../../components/score-badge';
 import { isApiError } from '../../lib/api-client';
+import { useCurrentUser } from '../../lib/current-user';
 import { useSaveAuditDraft } from './api/save-audit-draft';
 import { useSubmitAudit } from './api/submit-audit';
 import classes from './audit-editor.module.css';

@@ -4,10 +4,10 @@ import { Alert, Button, Checkbox, Group, Paper, Select, Skeleton, Stack, Text } 
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useCurrentUser } from '../../app/current-user';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { isApiError } from '../../lib/api-client';
+import { useCurrentUser } from '../../lib/current-user';
 import { useCreateAudit } from './api/create-audit';
 import { useAuditors } from './api/get-auditors';
 import { useRestaurantOptions } from './api/get-restaurant-options';
