@@ -2,7 +2,7 @@ import { messages } from '@brigade/core/messages';
 import type { TrainingCategory } from '@brigade/core/schemas/trainings';
 import { Button, Chip, Group, Skeleton } from '@mantine/core';
 import { LoadError } from '../../components/load-error';
-import { useTrainingCategories } from './api/get-training-categories';
+import { useTrainingCategories } from '../../lib/api/get-training-categories';
 import classes from './assignments.module.css';
 
 interface CategoryFilterProps {

@@ -11,9 +11,9 @@ import { ListPagination } from '../../components/list-pagination';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
+import { useRestaurantOptions } from '../../lib/api/get-restaurant-options';
 import { useClampPage, usePagedList } from '../../lib/use-paged-list';
 import { useAudits } from './api/get-audits';
-import { useRestaurantOptions } from './api/get-restaurant-options';
 import { AuditListSkeleton, HqAuditCards, HqAuditTable } from './hq-audit-list';
 
 /** From this width (1200 px) the list is a table; below it each audit is a card. */
