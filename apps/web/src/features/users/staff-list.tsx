@@ -3,9 +3,7 @@ import { ROLE_LABELS } from '@brigade/core/roles';
 import type { StaffMember } from '@brigade/core/schemas/users';
 import { Badge, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { confirmDelete } from '../../components/confirm-delete';
-import { ActiveToggle, RowAction } from '../../components/row-action';
+import { RowActions } from '../../components/row-action';
 import { StatusBadge } from '../../components/status-badge';
 import { useDeleteUser } from './api/delete-user';
 import { useSetUserActive } from './api/set-user-active';
@@ -156,34 +154,15 @@ function StaffActions({ person, onEdit, onDeleted, onFailure }: { person: StaffM
   });
 
   return (
-    <Group gap={4} wrap="nowrap">
-      <ActiveToggle
-        name={name}
-        isActive={person.isActive}
-        loading={setActive.isPending}
-        onToggle={() => setActive.mutate({ id: person.id, isActive: !person.isActive })}
-      />
-      <RowAction
-        tooltip="Edit"
-        label={`Edit ${name}`}
-        color="indigo"
-        onClick={() => onEdit(person)}
-        icon={<IconPencil size={18} aria-hidden />}
-      />
-      <RowAction
-        tooltip="Delete"
-        label={`Delete ${name}`}
-        color="red.9"
-        loading={remove.isPending}
-        icon={<IconTrash size={18} aria-hidden />}
-        onClick={() =>
-          confirmDelete({
-            title: `Delete ${name}`,
-            message: messages.staffDeleteConfirm,
-            onConfirm: () => remove.mutate(person.id),
-          })
-        }
-      />
-    </Group>
+    <RowActions
+      name={name}
+      isActive={person.isActive}
+      toggling={setActive.isPending}
+      onToggleActive={() => setActive.mutate({ id: person.id, isActive: !person.isActive })}
+      onEdit={() => onEdit(person)}
+      deleting={remove.isPending}
+      deleteConfirm={{ title: `Delete ${name}`, message: messages.staffDeleteConfirm }}
+      onDelete={() => remove.mutate(person.id)}
+    />
   );
 }
