@@ -10,11 +10,11 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { confirmDelete } from '../../components/confirm-delete';
 import { EmptyList } from '../../components/empty-list';
+import { FilterBar, RestaurantFilter } from '../../components/filter-bar';
 import { ListPagination } from '../../components/list-pagination';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
-import { useRestaurantOptions } from '../../lib/api/get-restaurant-options';
 import { useCurrentUser } from '../../lib/current-user';
 import { RestaurantNotice, useRestaurantNotice } from '../../lib/restaurant-notice';
 import { useSelectedRestaurant } from '../../lib/selected-restaurant';
@@ -91,14 +91,13 @@ function AssignmentOverview({ managerRestaurant }: { managerRestaurant: Restaura
     restaurantId: managerRestaurant?.id ?? restaurantId ?? undefined,
   });
   const trainings = useTrainingOptions();
-  const restaurants = useRestaurantOptions({ enabled: !managerRestaurant });
   const data = overview.data;
   useClampPage(data, list.setPage);
   const filtered = Boolean(list.debouncedSearch || trainingId || restaurantId);
 
   return (
     <Stack>
-      <Group align="flex-end" gap="sm">
+      <FilterBar>
         <SearchInput
           label="Search assignments"
           placeholder="Search assignments..."
@@ -118,22 +117,8 @@ function AssignmentOverview({ managerRestaurant }: { managerRestaurant: Restaura
           error={trainings.isError ? messages.trainingsLoadFailed : undefined}
           w={{ base: '100%', xs: 280 }}
         />
-        {!managerRestaurant && (
-          <Select
-            label="Restaurant"
-            placeholder="All restaurants"
-            data={(restaurants.data ?? []).map((restaurant) => ({ value: restaurant.id, label: restaurant.name }))}
-            value={restaurantId}
-            onChange={setRestaurantId}
-            clearable
-            clearButtonProps={{ 'aria-label': 'Clear restaurant filter' }}
-            searchable
-            nothingFoundMessage="No restaurants found"
-            error={restaurants.isError ? messages.restaurantsLoadFailed : undefined}
-            w={{ base: '100%', xs: 260 }}
-          />
-        )}
-      </Group>
+        {!managerRestaurant && <RestaurantFilter value={restaurantId} onChange={setRestaurantId} />}
+      </FilterBar>
 
       {overview.isPending ? (
         <OverviewSkeleton />

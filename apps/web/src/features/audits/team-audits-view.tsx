@@ -7,6 +7,7 @@ import { IconClipboardCheck } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyList } from '../../components/empty-list';
+import { FilterBar } from '../../components/filter-bar';
 import { ListPagination } from '../../components/list-pagination';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
@@ -84,7 +85,7 @@ function CompletedAudits({ restaurant, picker }: { restaurant: RestaurantRef | n
         subtitle={restaurant ? `Completed audits of ${restaurant.name}` : 'Completed audits of your restaurants'}
       />
       <Stack>
-        <Group align="flex-end" gap="sm">
+        <FilterBar>
           <SearchInput
             label="Search audits"
             placeholder="Restaurant, template or auditor"
@@ -92,7 +93,7 @@ function CompletedAudits({ restaurant, picker }: { restaurant: RestaurantRef | n
             onChange={list.setSearch}
           />
           {picker}
-        </Group>
+        </FilterBar>
 
         {audits.isPending ? (
           <AuditListSkeleton />
