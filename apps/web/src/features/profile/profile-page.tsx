@@ -1,10 +1,11 @@
 import { messages } from '@brigade/core/messages';
 import { type Profile, UpdateProfile, type UpdateProfileInput } from '@brigade/core/schemas/profile';
-import { Alert, Button, Group, Paper, PasswordInput, Skeleton, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Paper, Skeleton, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { PageHeader } from '../../components/page-header';
+import { PasswordField } from '../../components/password-field';
 import { isApiError } from '../../lib/api-client';
 import { useProfile } from './api/get-profile';
 import { useUpdateProfile } from './api/update-profile';
@@ -93,12 +94,10 @@ function ProfileForm({ profile }: { profile: Profile }) {
             key={form.key('email')}
             {...form.getInputProps('email')}
           />
-          <PasswordInput
+          <PasswordField
             label="Password"
             description="Leave blank to keep your current password"
             autoComplete="new-password"
-            visibilityToggleFocusable
-            visibilityToggleButtonProps={{ 'aria-label': 'Show password' }}
             key={form.key('password')}
             {...form.getInputProps('password')}
           />

@@ -1,9 +1,10 @@
 import { CreateFirstAccount } from '@brigade/core/schemas/session';
-import { Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { AuthScreenLayout } from '../../components/auth-screen-layout';
+import { PasswordField } from '../../components/password-field';
 import { isApiError } from '../../lib/api-client';
 import { useSignIn } from '../../lib/session/sign-in';
 import { useCreateFirstAccount } from './api/create-first-account';
@@ -72,14 +73,12 @@ export function FirstRunScreen() {
             key={form.key('email')}
             {...form.getInputProps('email')}
           />
-          <PasswordInput
+          <PasswordField
             label="Password"
             description="At least 6 characters"
             autoComplete="new-password"
             required
             withAsterisk={false}
-            visibilityToggleFocusable
-            visibilityToggleButtonProps={{ 'aria-label': 'Show password' }}
             key={form.key('password')}
             {...form.getInputProps('password')}
           />

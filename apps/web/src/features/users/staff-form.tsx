@@ -2,23 +2,12 @@ import { messages } from '@brigade/core/messages';
 import { ROLE_LABELS, ROLES, type Role } from '@brigade/core/roles';
 import type { RestaurantOption } from '@brigade/core/schemas/restaurants';
 import { SaveUser, type SaveUserInput, type StaffMember } from '@brigade/core/schemas/users';
-import {
-  Alert,
-  Button,
-  Group,
-  MultiSelect,
-  Paper,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useId, useRef } from 'react';
+import { PasswordField } from '../../components/password-field';
 import { isApiError } from '../../lib/api-client';
 import { useSaveUser } from './api/save-user';
 
@@ -151,13 +140,11 @@ export function StaffForm({ person, scope, onClose }: StaffFormProps) {
                 {...form.getInputProps('role')}
               />
             )}
-            <PasswordInput
+            <PasswordField
               label="Password"
               required={!person}
               description={person ? 'Leave blank to keep the current password' : undefined}
               autoComplete="new-password"
-              visibilityToggleFocusable
-              visibilityToggleButtonProps={{ 'aria-label': 'Show password' }}
               key={form.key('password')}
               {...form.getInputProps('password')}
             />
