@@ -109,3 +109,30 @@ test('desktop shows no tab bar', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Tab bar' })).toHaveCount(0);
 });
+
+test.describe('toasts', () => {
+  for (const { name, viewport, withTabBar } of [
+    { name: 'a desktop', viewport: { width: 1280, height: 800 }, withTabBar: false },
+    { name: 'a phone', viewport: { width: 390, height: 844 }, withTabBar: true },
+  ]) {
+    test(`on ${name} a toast covers neither the header's buttons nor the tab bar`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await signInAs(page, 'staff', '/profile');
+      await expect(page.getByLabel('Name')).not.toHaveValue('');
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      const toast = page.getByRole('alert').filter({ hasText: 'Profile updated successfully' });
+      await expect(toast).toBeVisible();
+      const toastBox = await toast.boundingBox();
+      const headerBox = await page.getByRole('banner').boundingBox();
+      expect(toastBox && headerBox).toBeTruthy();
+      if (!toastBox || !headerBox) return;
+      expect(toastBox.y).toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
+      const tabBar = page.getByRole('navigation', { name: 'Tab bar' });
+      if (!withTabBar) return;
+      await expect(tabBar).toBeVisible();
+      const tabBarBox = await tabBar.boundingBox();
+      expect(tabBarBox).toBeTruthy();
+      if (tabBarBox) expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(tabBarBox.y);
+    });
+  }
+});
