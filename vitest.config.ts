@@ -28,6 +28,8 @@ export default defineConfig({
           setupFiles: ['apps/web/test/setup.ts'],
           // Mantine's CSS modules are class names only; no styles are needed to read the screen.
           css: false,
+          // jsdom renders Mantine slowly on a busy 2-core machine.
+          testTimeout: 20_000,
         },
       },
     ],

@@ -37,5 +37,5 @@ export function renderWithProviders(ui: ReactElement, { me, queryClient = testQu
       </MantineProvider>
     );
   }
-  return { user: userEvent.setup(), queryClient, ...render(ui, { wrapper: Providers }) };
+  return { user: userEvent.setup({ delay: null }), queryClient, ...render(ui, { wrapper: Providers }) };
 }

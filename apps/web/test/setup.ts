@@ -26,6 +26,13 @@ class ResizeObserverStub {
 }
 window.ResizeObserver = ResizeObserverStub;
 
+// Textarea autosize listens for web fonts loading (document.fonts, not in jsdom).
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
+}
+
 // Combobox options scroll themselves into view.
 window.HTMLElement.prototype.scrollIntoView = () => {};
 
