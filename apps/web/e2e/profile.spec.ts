@@ -26,10 +26,14 @@ test('a person updates their profile, meets the validation messages first, and s
   await email.fill('staff@example.com');
   await password.fill('');
   await page.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page.getByText('User with this email already exists').first()).toBeVisible();
+  // One message, under Email only, gone once the email changes.
+  await expect(page.getByText('User with this email already exists')).toHaveCount(1);
+  await expect(email).toHaveAccessibleDescription('User with this email already exists');
+  await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(name).toHaveValue('Lena W.');
 
   await email.fill(lena);
+  await expect(page.getByText('User with this email already exists')).toHaveCount(0);
   await password.fill('new-password');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Profile updated successfully')).toBeVisible();

@@ -2,13 +2,13 @@ import { messages } from '@brigade/core/messages';
 import { ROLE_LABELS, ROLES, type Role } from '@brigade/core/roles';
 import type { RestaurantOption } from '@brigade/core/schemas/restaurants';
 import { SaveUser, type SaveUserInput, type StaffMember } from '@brigade/core/schemas/users';
-import { Alert, Button, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useId, useRef } from 'react';
+import { FormFailureAlert } from '../../components/form-failure-alert';
 import { PasswordField } from '../../components/password-field';
-import { isApiError } from '../../lib/api-client';
+import { useFormFailure } from '../../lib/form-failure';
 import { useSaveUser } from './api/save-user';
 
 /**
@@ -56,20 +56,16 @@ function initialValuesOf(person: StaffMember | null, scope: StaffFormScope): Sta
   };
 }
 
-/** The readable sentence for a failed save (core-operations §8 "Staff save"). */
-function saveFailureMessage(error: Error, editing: boolean): string {
-  if (!isApiError(error)) return messages.staffSaveFailed;
-  if (error.status >= 400 && error.status < 500) return error.message;
-  return editing ? messages.userUpdateFailed : messages.userCreateFailed;
-}
-
 /** The inline add/edit form of Staff Management (core-operations §2, §4, §5). */
 export function StaffForm({ person, scope, onClose }: StaffFormProps) {
   const save = useSaveUser();
   const titleId = useId();
   const nameRef = useRef<HTMLInputElement>(null);
+  // A taken email (409) shows under Email only.
+  const saveFailure = useFormFailure({ conflictField: 'email' });
   const form = useForm<StaffFormValues>({
     mode: 'uncontrolled',
+    onValuesChange: saveFailure.clear,
     initialValues: initialValuesOf(person, scope),
     // The schema's "a new person needs a password" rule looks at the id.
     validate: (values) => validateStaff({ ...values, ...(person ? { id: person.id } : {}) }),
@@ -95,11 +91,8 @@ export function StaffForm({ person, scope, onClose }: StaffFormProps) {
         notifications.show({ color: 'green', message: person ? 'Staff member updated' : 'Staff member added' });
         onClose();
       },
-      onError: (error) => {
-        if (!isApiError(error)) return;
-        form.setErrors(error.fields);
-        if (error.status === 409 && !error.fields.email) form.setFieldError('email', error.message);
-      },
+      onError: (error) =>
+        saveFailure.report(form, error, person ? messages.userUpdateFailed : messages.userCreateFailed),
     });
   }
 
@@ -161,11 +154,7 @@ export function StaffForm({ person, scope, onClose }: StaffFormProps) {
               {...form.getInputProps('selectedRestaurants')}
             />
           )}
-          {save.isError && (
-            <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
-              {saveFailureMessage(save.error, person !== null)}
-            </Alert>
-          )}
+          <FormFailureAlert failure={saveFailure.failure} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
