@@ -133,7 +133,7 @@ test.describe('Audits', () => {
       await expect(readOnlyItem(page, ITEMS[1])).toContainText('Excellent');
       await expect(readOnlyItem(page, ITEMS[1])).not.toContainText('Comment');
       await expect(readOnlyItem(page, ITEMS[2])).toContainText('Bad');
-      await expect(page.getByRole('radio')).toHaveCount(0);
+      for (const text of ITEMS) await expect(markGroup(page, text)).toHaveCount(0);
       await expect(page.getByRole('textbox', { name: /^Comment for/ })).toHaveCount(0);
       await page.reload();
       await expect(page.getByText('67%', { exact: true })).toBeVisible();
@@ -165,7 +165,7 @@ test.describe('Audits', () => {
       await expect(managerPage).toHaveURL(auditUrl);
       await expect(managerPage.getByText('67%', { exact: true })).toBeVisible();
       await expect(readOnlyItem(managerPage, ITEMS[0])).toContainText('Good');
-      await expect(managerPage.getByRole('radio')).toHaveCount(0);
+      await expect(markGroup(managerPage, ITEMS[0])).toHaveCount(0);
       for (const name of ['Save Draft', 'Submit Audit', 'Delete']) {
         await expect(managerPage.getByRole('button', { name })).toHaveCount(0);
       }
