@@ -5,11 +5,12 @@ import { formatDate } from '../lib/format-date';
 
 interface AuditRef {
   id: string;
-  restaurant: { name: string };
+  /** Left out where the whole list is one restaurant's (store performance). */
+  restaurant?: { name: string };
   auditedAt: string;
 }
 
-/** A list row's "View" link to one audit, named for screen readers by restaurant and date. */
+/** A list row's "View" link to one audit, named for screen readers by restaurant (if any) and date. */
 export function ViewAuditButton({ audit }: { audit: AuditRef }) {
   return (
     <Button
@@ -18,7 +19,11 @@ export function ViewAuditButton({ audit }: { audit: AuditRef }) {
       variant="light"
       size="xs"
       leftSection={<IconEye size={16} aria-hidden />}
-      aria-label={`View audit of ${audit.restaurant.name} on ${formatDate(audit.auditedAt)}`}
+      aria-label={
+        audit.restaurant
+          ? `View audit of ${audit.restaurant.name} on ${formatDate(audit.auditedAt)}`
+          : `View audit of ${formatDate(audit.auditedAt)}`
+      }
     >
       View
     </Button>
