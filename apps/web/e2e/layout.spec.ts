@@ -122,17 +122,21 @@ test.describe('toasts', () => {
       await page.getByRole('button', { name: 'Save Changes' }).click();
       const toast = page.getByRole('alert').filter({ hasText: 'Profile updated successfully' });
       await expect(toast).toBeVisible();
-      const toastBox = await toast.boundingBox();
+      // The toast slides in: wait for where it settles rather than where it starts.
       const headerBox = await page.getByRole('banner').boundingBox();
-      expect(toastBox && headerBox).toBeTruthy();
-      if (!toastBox || !headerBox) return;
-      expect(toastBox.y).toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
+      expect(headerBox).toBeTruthy();
+      const headerBottom = (headerBox?.y ?? 0) + (headerBox?.height ?? 0);
+      await expect.poll(async () => (await toast.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(headerBottom);
       const tabBar = page.getByRole('navigation', { name: 'Tab bar' });
       if (!withTabBar) return;
       await expect(tabBar).toBeVisible();
-      const tabBarBox = await tabBar.boundingBox();
-      expect(tabBarBox).toBeTruthy();
-      if (tabBarBox) expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(tabBarBox.y);
+      const tabBarTop = (await tabBar.boundingBox())?.y ?? 0;
+      await expect
+        .poll(async () => {
+          const box = await toast.boundingBox();
+          return box ? box.y + box.height : Number.POSITIVE_INFINITY;
+        })
+        .toBeLessThanOrEqual(tabBarTop);
     });
   }
 });
