@@ -20,6 +20,18 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/test/setup.ts'],
+          // Mantine's CSS modules are class names only; no styles are needed to read the screen.
+          css: false,
+          // jsdom renders Mantine slowly on a busy 2-core machine.
+          testTimeout: 20_000,
+        },
+      },
     ],
   },
 });

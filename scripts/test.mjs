@@ -76,6 +76,9 @@ run('typecheck (tsc)', 'npx', ['tsc', '-p', 'tsconfig.json']);
 run('unit tests (packages/core)', 'npx', vitest('core', 'unit.json'), {
   report: { kind: 'vitest', file: path.join(out, 'unit.json') },
 });
+run('component tests (apps/web)', 'npx', vitest('web', 'components.json'), {
+  report: { kind: 'vitest', file: path.join(out, 'components.json') },
+});
 run('API tests on PGlite', 'npx', vitest('server', 'api-pglite.json'), {
   env: { BRIGADE_TEST_DRIVER: 'pglite' },
   report: { kind: 'vitest', file: path.join(out, 'api-pglite.json') },

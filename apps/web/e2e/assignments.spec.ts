@@ -336,7 +336,7 @@ test.describe('Training assignment', () => {
     await modal.getByLabel('Due date').fill('2099-12-31');
     expect(await seriousViolations(manager)).toEqual([]);
     await modal.getByRole('button', { name: 'Assign Training' }).click();
-    await expect(manager.getByText('Successfully created 1 new training assignments')).toBeVisible();
+    await expect(manager.getByText('Successfully created 1 new training assignment', { exact: true })).toBeVisible();
     await expect(modal).toHaveCount(0);
     await expect(row).toContainText('1 of 2 trainings completed');
 

@@ -109,3 +109,34 @@ test('desktop shows no tab bar', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Tab bar' })).toHaveCount(0);
 });
+
+test.describe('toasts', () => {
+  for (const { name, viewport, withTabBar } of [
+    { name: 'a desktop', viewport: { width: 1280, height: 800 }, withTabBar: false },
+    { name: 'a phone', viewport: { width: 390, height: 844 }, withTabBar: true },
+  ]) {
+    test(`on ${name} a toast covers neither the header's buttons nor the tab bar`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await signInAs(page, 'staff', '/profile');
+      await expect(page.getByLabel('Name')).not.toHaveValue('');
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      const toast = page.getByRole('alert').filter({ hasText: 'Profile updated successfully' });
+      await expect(toast).toBeVisible();
+      // The toast slides in: wait for where it settles rather than where it starts.
+      const headerBox = await page.getByRole('banner').boundingBox();
+      expect(headerBox).toBeTruthy();
+      const headerBottom = (headerBox?.y ?? 0) + (headerBox?.height ?? 0);
+      await expect.poll(async () => (await toast.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(headerBottom);
+      const tabBar = page.getByRole('navigation', { name: 'Tab bar' });
+      if (!withTabBar) return;
+      await expect(tabBar).toBeVisible();
+      const tabBarTop = (await tabBar.boundingBox())?.y ?? 0;
+      await expect
+        .poll(async () => {
+          const box = await toast.boundingBox();
+          return box ? box.y + box.height : Number.POSITIVE_INFINITY;
+        })
+        .toBeLessThanOrEqual(tabBarTop);
+    });
+  }
+});

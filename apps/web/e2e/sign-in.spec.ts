@@ -29,6 +29,11 @@ test.describe('the app gate and Sign In', () => {
     await expect(password).toHaveAttribute('type', 'password');
     await page.getByRole('button', { name: 'Show password' }).click();
     await expect(password).toHaveAttribute('type', 'text');
+    // The toggle says what it does next: the password shows, so it now hides it.
+    await expect(page.getByRole('button', { name: 'Show password' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Hide password' }).click();
+    await expect(password).toHaveAttribute('type', 'password');
+    await expect(page.getByRole('button', { name: 'Show password' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
 

@@ -297,15 +297,14 @@ test.describe('Trainings', () => {
     await expect(cards.filter({ hasText: 'Welcome to Brigade' })).toBeVisible();
     await expect(cards.filter({ hasText: 'Handwashing and Personal Hygiene' })).toHaveCount(0);
 
-    const selectAll = page.getByRole('checkbox', { name: 'Select All' });
-    await toggleChip(page, 'Filter by category', 'Select All');
-    await expect(selectAll).toBeChecked();
+    const filter = page.getByRole('group', { name: 'Filter by category' });
+    await filter.getByRole('button', { name: 'Select All' }).click();
     for (const name of ['Customer Service', 'Food Safety', 'Hygiene', 'Kitchen Operations', 'Onboarding']) {
       await expect(page.getByRole('checkbox', { name })).toBeChecked();
     }
     await expect(cards.filter({ hasText: 'Handwashing and Personal Hygiene' })).toBeVisible();
-    await toggleChip(page, 'Filter by category', 'Select All');
-    await expect(selectAll).not.toBeChecked();
+    await filter.getByRole('button', { name: 'Deselect All' }).click();
+    await expect(filter.getByRole('button', { name: 'Select All' })).toBeVisible();
     await expect(page.getByRole('checkbox', { name: 'Onboarding' })).not.toBeChecked();
     await expect(cards.filter({ hasText: 'Handwashing and Personal Hygiene' })).toBeVisible();
 

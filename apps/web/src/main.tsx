@@ -6,6 +6,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppGate } from './app/app-gate';
+import toasts from './app/toasts.module.css';
 import { setupStatusQuery } from './features/setup/api/get-setup-status';
 import { onSessionEnded } from './lib/api-client';
 import { queryClient } from './lib/query-client';
@@ -28,8 +29,8 @@ createRoot(container).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
-        {/* The spec caps the toast list at 20. */}
-        <Notifications limit={20} position="top-right" />
+        {/* The spec caps the toast list at 20; at the bottom they cover no header button. */}
+        <Notifications limit={20} position="bottom-center" classNames={{ root: toasts.toasts }} />
         <AppGate />
       </QueryClientProvider>
     </MantineProvider>

@@ -4,8 +4,8 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppLayout } from './app/app-layout';
 import { RedirectToDashboard } from './app/redirect-to-dashboard';
 import { RouteError } from './app/route-error';
-import type { AppRouteHandle } from './app/use-app-route';
 import { queryClient } from './lib/query-client';
+import type { AppRouteHandle } from './lib/use-app-route';
 
 type PageLoader = () => Promise<{ Component: ComponentType }>;
 

@@ -162,8 +162,10 @@ export const messages = {
   noRestaurantStaff: 'No staff members found for this restaurant',
 } as const;
 
+/** The Pending Audits card's line: the spec's plural, and the singular for exactly one. */
 export function pendingAuditsTrend(count: number): string {
-  return count > 0 ? `${count} audits need attention` : messages.noPendingAudits;
+  if (count === 0) return messages.noPendingAudits;
+  return count === 1 ? '1 audit needs attention' : `${count} audits need attention`;
 }
 
 export function showingAuditsLine(shown: number, total: number): string {
@@ -172,7 +174,9 @@ export function showingAuditsLine(shown: number, total: number): string {
 
 /** hq's result line after assigning (core §7). */
 export function assignmentsCreatedMessage(count: number): string {
-  return `Successfully created ${count} new training assignments`;
+  return count === 1
+    ? 'Successfully created 1 new training assignment'
+    : `Successfully created ${count} new training assignments`;
 }
 
 export function quizScoreBadge(score: number): string {
@@ -193,6 +197,13 @@ export function quizScoreLine(correct: number, total: number): string {
 export function assessAllItemsMessage(remaining: number): string {
   return `Please assess all items (${remaining} remaining)`;
 }
+
+/**
+ * What a manager with no active restaurant sees where a page needs one: there is nothing
+ * to select, so the spec's "Please select a restaurant ..." would send them looking.
+ */
+export const noActiveRestaurantMessage =
+  'You are not assigned to an active restaurant. Ask head office to add you to one.';
 
 /** "Please select a restaurant ..." notices a manager sees without a selected restaurant. */
 export const selectRestaurantMessages = {

@@ -6,12 +6,12 @@ import { ModalsProvider } from '@mantine/modals';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { BrandLogo } from '../components/brand-logo';
 import { CopyrightNotice } from '../components/copyright-notice';
+import { useCurrentUser } from '../lib/current-user';
+import { useAppRoute } from '../lib/use-app-route';
 import classes from './app-layout.module.css';
-import { useCurrentUser } from './current-user';
 import { RestaurantSelector } from './restaurant-selector';
 import { Sidebar } from './sidebar';
 import { TabBar } from './tab-bar';
-import { useAppRoute } from './use-app-route';
 
 const NAVBAR_ID = 'app-navigation';
 

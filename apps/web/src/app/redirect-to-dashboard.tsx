@@ -1,6 +1,6 @@
 import { dashboardPathFor } from '@brigade/core/roles';
 import { Navigate } from 'react-router';
-import { useCurrentUser } from './current-user';
+import { useCurrentUser } from '../lib/current-user';
 
 /** `/`, unknown paths and pages the role may not open all lead to the role's dashboard. */
 export function RedirectToDashboard() {

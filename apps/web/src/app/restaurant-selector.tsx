@@ -1,7 +1,7 @@
 import { Chip, Text } from '@mantine/core';
 import { useId } from 'react';
+import { useSelectedRestaurant } from '../lib/selected-restaurant';
 import classes from './app-layout.module.css';
-import { useSelectedRestaurant } from './selected-restaurant';
 
 /**
  * The managers' strip of restaurant pills (core-operations §2). Single choice, so the

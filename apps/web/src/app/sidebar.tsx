@@ -5,10 +5,10 @@ import { notifications } from '@mantine/notifications';
 import { IconLogout } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useCurrentUser } from '../lib/current-user';
+import { isCurrentPath, navIconFor, reportsGroupIcon } from '../lib/nav-icons';
 import { useSignOut } from '../lib/session/sign-out';
 import classes from './app-layout.module.css';
-import { useCurrentUser } from './current-user';
-import { isCurrentPath, navIconFor, reportsGroupIcon } from './nav-icons';
 
 function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);

@@ -1,7 +1,7 @@
 import type { NavEntry } from '@brigade/core/routes';
 import { NavLink } from 'react-router';
+import { navIconFor } from '../lib/nav-icons';
 import classes from './app-layout.module.css';
-import { navIconFor } from './nav-icons';
 
 /**
  * The bottom tab bar managers and staff get below `sm` (core-operations §2): one equal

@@ -1,6 +1,7 @@
-import { ActionIcon, type ActionIconProps, Tooltip } from '@mantine/core';
-import { IconPower } from '@tabler/icons-react';
+import { ActionIcon, type ActionIconProps, Group, Tooltip } from '@mantine/core';
+import { IconPencil, IconPower, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { confirmDelete } from './confirm-delete';
 
 /**
  * An icon button in a list row: a short tooltip for the eye, a full label for screen
@@ -73,5 +74,62 @@ export function ActiveToggle({
       refusal={refusal}
       icon={<IconPower size={18} aria-hidden />}
     />
+  );
+}
+
+interface RowActionsProps {
+  /** The row's name, in each button's accessible label ("Edit Downtown"). */
+  name: string;
+  isActive: boolean;
+  toggling: boolean;
+  onToggleActive: () => void;
+  onEdit: () => void;
+  deleting: boolean;
+  /** What the confirmation asks before `onDelete` runs. */
+  deleteConfirm: { title: string; message: ReactNode };
+  onDelete: () => void;
+  /** Why the server would refuse an action, for the ones it would (shown disabled, with the reason). */
+  refusals?: { setActive?: string | null; save?: string | null; delete?: string | null };
+}
+
+/** A managed row's Power (toggle active), Edit and Delete, each named after the row (core §3, §4). */
+export function RowActions({
+  name,
+  isActive,
+  toggling,
+  onToggleActive,
+  onEdit,
+  deleting,
+  deleteConfirm,
+  onDelete,
+  refusals = {},
+}: RowActionsProps) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      <ActiveToggle
+        name={name}
+        isActive={isActive}
+        loading={toggling}
+        onToggle={onToggleActive}
+        refusal={refusals.setActive}
+      />
+      <RowAction
+        tooltip="Edit"
+        label={`Edit ${name}`}
+        color="indigo"
+        onClick={onEdit}
+        refusal={refusals.save}
+        icon={<IconPencil size={18} aria-hidden />}
+      />
+      <RowAction
+        tooltip="Delete"
+        label={`Delete ${name}`}
+        color="red.9"
+        loading={deleting}
+        refusal={refusals.delete}
+        icon={<IconTrash size={18} aria-hidden />}
+        onClick={() => confirmDelete({ ...deleteConfirm, onConfirm: onDelete })}
+      />
+    </Group>
   );
 }

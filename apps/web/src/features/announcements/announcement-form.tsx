@@ -49,7 +49,11 @@ export function AnnouncementForm({ announcement, onDone }: AnnouncementFormProps
       notifications.show({ color: 'red', message: messages.authenticationError });
       return;
     }
-    if (isApiError(error) && Object.keys(error.fields).length > 0) form.setErrors(error.fields);
+    // Field messages go under their fields, and only there (one message, in one place).
+    if (isApiError(error) && Object.keys(error.fields).length > 0) {
+      form.setErrors(error.fields);
+      return;
+    }
     notifications.show({ color: 'red', message: fallback });
   }
 

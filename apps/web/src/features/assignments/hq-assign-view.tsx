@@ -1,15 +1,15 @@
 import { messages } from '@brigade/core/messages';
 import type { AssignmentsCreated } from '@brigade/core/schemas/assignments';
-import { Alert, Button, Grid, Group, Paper, Select, Stack, Title } from '@mantine/core';
+import { Alert, Button, Grid, Group, Paper, Stack, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { FilterBar, RestaurantFilter } from '../../components/filter-bar';
 import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
 import { useCreateAssignments } from './api/create-assignments';
 import { useAssignablePeople } from './api/get-assignable-people';
-import { useRestaurantOptions } from './api/get-restaurant-options';
 import { assignFailureMessage } from './assign-failure';
 import { AssignmentResult } from './assignment-result';
 import { DueDateInput, dueAtOf } from './due-date-input';
@@ -43,7 +43,6 @@ export function HqAssignView() {
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
   const [errors, setErrors] = useState<Errors>({});
   const [result, setResult] = useState<AssignmentsCreated | null>(null);
-  const restaurants = useRestaurantOptions();
   const people = useAssignablePeople({ restaurantId: restaurantId ?? undefined, search: debouncedSearch });
   const create = useCreateAssignments();
   const trainingsPanel = useRef<HTMLDivElement>(null);
@@ -116,30 +115,15 @@ export function HqAssignView() {
                 2. People
               </Title>
               <Stack gap="sm">
-                <Group align="flex-end" gap="sm">
+                <FilterBar>
                   <SearchInput
                     label="Search people"
                     placeholder="Name or email..."
                     value={search}
                     onChange={setSearch}
                   />
-                  <Select
-                    label="Restaurant"
-                    placeholder="All restaurants"
-                    data={(restaurants.data ?? []).map((restaurant) => ({
-                      value: restaurant.id,
-                      label: restaurant.name,
-                    }))}
-                    value={restaurantId}
-                    onChange={setRestaurantId}
-                    clearable
-                    clearButtonProps={{ 'aria-label': 'Clear restaurant filter' }}
-                    searchable
-                    nothingFoundMessage="No restaurants found"
-                    error={restaurants.isError ? messages.restaurantsLoadFailed : undefined}
-                    w={{ base: '100%', xs: 220 }}
-                  />
-                </Group>
+                  <RestaurantFilter value={restaurantId} onChange={setRestaurantId} width={220} />
+                </FilterBar>
                 {people.isError && !people.data ? (
                   <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
                     {messages.staffLoadFailed}

@@ -5,13 +5,14 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowRight, IconSchool } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { CategoryFilter } from '../../components/category-filter';
 import { EmptyList } from '../../components/empty-list';
+import { FilterBar } from '../../components/filter-bar';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
 import { type MyTrainingsStatus, useMyTrainings } from './api/get-my-trainings';
 import { AssignmentDetails } from './assignment-details';
-import { CategoryFilter } from './category-filter';
 
 const SEARCH_DELAY_MS = 300;
 const GRID_COLUMNS = { base: 1, sm: 2, xl: 3 };
@@ -36,7 +37,7 @@ export function MyTrainingsPage() {
     <>
       <PageHeader title="My Trainings" subtitle="The trainings assigned to you and how far you are" />
       <Stack>
-        <Group align="flex-end" gap="sm">
+        <FilterBar>
           <SearchInput
             label="Search my trainings"
             placeholder="Title or description..."
@@ -54,7 +55,7 @@ export function MyTrainingsPage() {
               onChange={(value) => setStatus(value as MyTrainingsStatus)}
             />
           </Stack>
-        </Group>
+        </FilterBar>
         <CategoryFilter value={categoryIds} onChange={setCategoryIds} />
 
         {trainings.isPending ? (

@@ -2,6 +2,7 @@ import { ROLE_LABELS } from '@brigade/core/roles';
 import type { AssignablePerson } from '@brigade/core/schemas/assignments';
 import { Badge, Checkbox, Group, Input, Skeleton, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
+import fieldset from '../../components/fieldset.module.css';
 import classes from './assignments.module.css';
 
 interface PeopleChecklistProps {
@@ -46,8 +47,8 @@ export function PeopleChecklist({
   }
 
   return (
-    <fieldset className={classes.fieldset} aria-describedby={error ? errorId : undefined}>
-      <legend className={classes.legend}>
+    <fieldset className={fieldset.fieldset} aria-describedby={error ? errorId : undefined}>
+      <legend className={fieldset.legend}>
         {legend}
         {value.length > 0 && (
           <Text span size="sm" c="gray.7" fw={400}>

@@ -1,4 +1,4 @@
-import { useCurrentUser } from '../../app/current-user';
+import { useCurrentUser } from '../../lib/current-user';
 import { HqAssignView } from './hq-assign-view';
 import { ManagerAssignView } from './manager-assign-view';
 

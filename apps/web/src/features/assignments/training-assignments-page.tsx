@@ -8,20 +8,20 @@ import { notifications } from '@mantine/notifications';
 import { IconPlus, IconRotate, IconSchool, IconTrash } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { useCurrentUser } from '../../app/current-user';
-import { RestaurantNotice, useRestaurantNotice } from '../../app/restaurant-notice';
-import { useSelectedRestaurant } from '../../app/selected-restaurant';
-import { useAppRoute } from '../../app/use-app-route';
 import { confirmDelete } from '../../components/confirm-delete';
 import { EmptyList } from '../../components/empty-list';
+import { FilterBar, RestaurantFilter } from '../../components/filter-bar';
 import { ListPagination } from '../../components/list-pagination';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
+import { useCurrentUser } from '../../lib/current-user';
+import { RestaurantNotice, useRestaurantNotice } from '../../lib/restaurant-notice';
+import { useSelectedRestaurant } from '../../lib/selected-restaurant';
+import { useAppRoute } from '../../lib/use-app-route';
 import { useClampPage, usePagedList } from '../../lib/use-paged-list';
 import { useDeleteAssignment } from './api/delete-assignment';
 import { useAssignmentOverview } from './api/get-assignment-overview';
-import { useRestaurantOptions } from './api/get-restaurant-options';
 import { useTrainingOptions } from './api/get-training-options';
 import { useResetQuizAttempts } from './api/reset-quiz-attempts';
 import { AssignmentDetails } from './assignment-details';
@@ -91,14 +91,13 @@ function AssignmentOverview({ managerRestaurant }: { managerRestaurant: Restaura
     restaurantId: managerRestaurant?.id ?? restaurantId ?? undefined,
   });
   const trainings = useTrainingOptions();
-  const restaurants = useRestaurantOptions({ enabled: !managerRestaurant });
   const data = overview.data;
   useClampPage(data, list.setPage);
   const filtered = Boolean(list.debouncedSearch || trainingId || restaurantId);
 
   return (
     <Stack>
-      <Group align="flex-end" gap="sm">
+      <FilterBar>
         <SearchInput
           label="Search assignments"
           placeholder="Search assignments..."
@@ -118,22 +117,8 @@ function AssignmentOverview({ managerRestaurant }: { managerRestaurant: Restaura
           error={trainings.isError ? messages.trainingsLoadFailed : undefined}
           w={{ base: '100%', xs: 280 }}
         />
-        {!managerRestaurant && (
-          <Select
-            label="Restaurant"
-            placeholder="All restaurants"
-            data={(restaurants.data ?? []).map((restaurant) => ({ value: restaurant.id, label: restaurant.name }))}
-            value={restaurantId}
-            onChange={setRestaurantId}
-            clearable
-            clearButtonProps={{ 'aria-label': 'Clear restaurant filter' }}
-            searchable
-            nothingFoundMessage="No restaurants found"
-            error={restaurants.isError ? messages.restaurantsLoadFailed : undefined}
-            w={{ base: '100%', xs: 260 }}
-          />
-        )}
-      </Group>
+        {!managerRestaurant && <RestaurantFilter value={restaurantId} onChange={setRestaurantId} />}
+      </FilterBar>
 
       {overview.isPending ? (
         <OverviewSkeleton />

@@ -2,10 +2,11 @@ import { messages } from '@brigade/core/messages';
 import type { TrainingSummary } from '@brigade/core/schemas/trainings';
 import { Badge, Checkbox, Group, Input, Skeleton, Stack, Text } from '@mantine/core';
 import { useId, useState } from 'react';
+import { CategoryFilter } from '../../components/category-filter';
+import fieldset from '../../components/fieldset.module.css';
 import { LoadError } from '../../components/load-error';
 import { useTrainingOptions } from './api/get-training-options';
 import classes from './assignments.module.css';
-import { CategoryFilter, inCategories } from './category-filter';
 
 interface TrainingChecklistProps {
   value: string[];
@@ -39,8 +40,8 @@ export function TrainingChecklist({
   return (
     <Stack gap="sm">
       <CategoryFilter value={categoryIds} onChange={setCategoryIds} />
-      <fieldset className={classes.fieldset} aria-describedby={error ? errorId : undefined}>
-        <legend className={classes.legend}>
+      <fieldset className={fieldset.fieldset} aria-describedby={error ? errorId : undefined}>
+        <legend className={fieldset.legend}>
           {legend}
           {value.length > 0 && (
             <Text span size="sm" c="gray.7" fw={400}>
@@ -132,4 +133,13 @@ function TrainingOption({ training, checked, assigned, onChange }: TrainingOptio
       />
     </li>
   );
+}
+
+/** Trainings in any of the chosen categories; all of them when none is chosen. */
+function inCategories<T extends { categories: readonly { id: string }[] }>(
+  trainings: readonly T[],
+  categoryIds: readonly string[],
+): T[] {
+  if (categoryIds.length === 0) return [...trainings];
+  return trainings.filter((training) => training.categories.some((category) => categoryIds.includes(category.id)));
 }

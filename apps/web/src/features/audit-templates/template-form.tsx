@@ -1,11 +1,11 @@
 import { messages } from '@brigade/core/messages';
 import { type AuditTemplateDetail, AuditTemplateInput } from '@brigade/core/schemas/audit-templates';
-import { Alert, Button, Group, Paper, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
-import { isApiError } from '../../lib/api-client';
+import { FormFailureAlert } from '../../components/form-failure-alert';
+import { useFormFailure } from '../../lib/form-failure';
 import { useCreateAuditTemplate } from './api/create-audit-template';
 import { useUpdateAuditTemplate } from './api/update-audit-template';
 import { newTemplateItem, type TemplateFormValues } from './template-form-values';
@@ -42,8 +42,10 @@ export function TemplateForm({ template }: { template: AuditTemplateDetail | nul
   const create = useCreateAuditTemplate();
   const update = useUpdateAuditTemplate();
   const save = template ? update : create;
+  const saveFailure = useFormFailure();
   const form = useForm<TemplateFormValues>({
     mode: 'controlled',
+    onValuesChange: saveFailure.clear,
     initialValues: initialValuesOf(template),
     validate: schemaResolver(AuditTemplateInput, { sync: true }),
   });
@@ -54,16 +56,12 @@ export function TemplateForm({ template }: { template: AuditTemplateDetail | nul
         notifications.show({ color: 'green', message: template ? 'Template updated' : 'Template created' });
         void navigate('/audit-templates');
       },
-      onError: (error: Error) => {
-        if (isApiError(error)) form.setErrors(error.fields);
-      },
+      onError: (error: Error) =>
+        saveFailure.report(form, error, template ? messages.templateUpdateFailed : messages.templateCreateFailed),
     };
     if (template) update.mutate({ id: template.id, input: toInput(values) }, callbacks);
     else create.mutate(toInput(values), callbacks);
   }
-
-  const fallback = template ? messages.templateUpdateFailed : messages.templateCreateFailed;
-  const serverMessage = save.isError && isApiError(save.error) ? save.error.message : null;
 
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} maw={FORM_WIDTH}>
@@ -80,11 +78,7 @@ export function TemplateForm({ template }: { template: AuditTemplateDetail | nul
             {...form.getInputProps('description')}
           />
           <TemplateItemList form={form} />
-          {save.isError && (
-            <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" title={fallback}>
-              {serverMessage && serverMessage !== fallback ? serverMessage : null}
-            </Alert>
-          )}
+          <FormFailureAlert failure={saveFailure.failure} />
           <Group justify="flex-end">
             <Button variant="default" component={Link} to="/audit-templates">
               Cancel

@@ -12,9 +12,9 @@ import { Alert, Badge, Button, Group, Paper, Progress, Radio, Stack, Text, Texta
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconAlertTriangle, IconDeviceFloppy, IconSend } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { useCurrentUser } from '../../app/current-user';
 import { ScoreBadge } from '../../components/score-badge';
 import { isApiError } from '../../lib/api-client';
+import { useCurrentUser } from '../../lib/current-user';
 import { useSaveAuditDraft } from './api/save-audit-draft';
 import { useSubmitAudit } from './api/submit-audit';
 import classes from './audit-editor.module.css';
@@ -174,17 +174,20 @@ export function AuditEditor({ audit, onReload }: AuditEditorProps) {
             {group.templateName}
           </Title>
           <Stack gap="sm" component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
-            {group.items.map((item) => (
-              <AuditItemCard
-                key={item.id}
-                item={item}
-                value={values[item.id] ?? { mark: null, comment: '' }}
-                editable={editable}
-                readOnly={!editable}
-                missing={showMissing && !values[item.id]?.mark}
-                onChange={(patch) => change(item.id, patch)}
-              />
-            ))}
+            {group.items.map((item) => {
+              const value = values[item.id] ?? { mark: null, comment: '' };
+              return editable ? (
+                <AuditItemCard
+                  key={item.id}
+                  item={item}
+                  value={value}
+                  missing={showMissing && !value.mark}
+                  onChange={(patch) => change(item.id, patch)}
+                />
+              ) : (
+                <ReadOnlyItem key={item.id} item={item} value={value} />
+              );
+            })}
           </Stack>
         </section>
       ))}
@@ -267,26 +270,19 @@ function FailureAlert({
 interface AuditItemCardProps {
   item: AuditItem;
   value: ItemValue;
-  editable: boolean;
-  readOnly: boolean;
   missing: boolean;
   onChange: (patch: Partial<ItemValue>) => void;
 }
 
-function AuditItemCard({ item, value, editable, readOnly, missing, onChange }: AuditItemCardProps) {
+/** A draft's item as hq fills it in: the four marks and an optional comment. */
+function AuditItemCard({ item, value, missing, onChange }: AuditItemCardProps) {
   return (
     <Paper component="li" withBorder p="md" className={missing ? classes.missing : undefined}>
       <Stack gap="sm">
         <Radio.Group
-          label={
-            <Group component="span" gap="xs" wrap="wrap">
-              <span>{item.itemText}</span>
-              {readOnly && value.mark && <MarkBadge mark={value.mark} />}
-            </Group>
-          }
+          label={item.itemText}
           value={value.mark}
           onChange={(mark) => onChange({ mark: mark as AuditMark })}
-          disabled={!editable}
           error={missing ? 'Choose a mark' : undefined}
           styles={{ label: { fontWeight: 600, marginBottom: 6 } }}
         >
@@ -299,15 +295,46 @@ function AuditItemCard({ item, value, editable, readOnly, missing, onChange }: A
         <Textarea
           label="Comment"
           aria-label={`Comment for ${item.itemText}`}
-          placeholder={readOnly ? undefined : 'Optional'}
+          placeholder="Optional"
           autosize
           minRows={1}
           maxRows={8}
           maxLength={2000}
           value={value.comment}
           onChange={(event) => onChange({ comment: event.currentTarget.value })}
-          disabled={!editable}
         />
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * A completed item (or any item for managers and staff) as text to read: its mark and,
+ * only when there is one, its comment. No disabled fields with pale text.
+ */
+function ReadOnlyItem({ item, value }: { item: AuditItem; value: ItemValue }) {
+  const comment = value.comment.trim();
+  return (
+    <Paper component="li" withBorder p="md">
+      <Stack gap={6}>
+        <Group gap="xs" wrap="wrap">
+          <Text fw={600}>{item.itemText}</Text>
+          {value.mark ? (
+            <MarkBadge mark={value.mark} />
+          ) : (
+            <Text size="sm" c="gray.7">
+              Not assessed
+            </Text>
+          )}
+        </Group>
+        {comment && (
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            <Text span size="sm" fw={600}>
+              Comment:
+            </Text>{' '}
+            {comment}
+          </Text>
+        )}
       </Stack>
     </Paper>
   );

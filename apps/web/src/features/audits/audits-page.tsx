@@ -1,4 +1,4 @@
-import { useCurrentUser } from '../../app/current-user';
+import { useCurrentUser } from '../../lib/current-user';
 import { HqAuditsView } from './hq-audits-view';
 import { TeamAuditsView } from './team-audits-view';
 

@@ -4,13 +4,13 @@ import { Alert, Button, Checkbox, Group, Paper, Select, Skeleton, Stack, Text } 
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useCurrentUser } from '../../app/current-user';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
+import { useRestaurantOptions } from '../../lib/api/get-restaurant-options';
 import { isApiError } from '../../lib/api-client';
+import { useCurrentUser } from '../../lib/current-user';
 import { useCreateAudit } from './api/create-audit';
 import { useAuditors } from './api/get-auditors';
-import { useRestaurantOptions } from './api/get-restaurant-options';
 import { useTemplateOptions } from './api/get-template-options';
 
 const FORM_WIDTH = 640;

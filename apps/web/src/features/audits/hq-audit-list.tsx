@@ -1,9 +1,8 @@
 import { messages } from '@brigade/core/messages';
 import type { AuditListItem } from '@brigade/core/schemas/audits';
-import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { IconEye } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { ScoreBadge } from '../../components/score-badge';
+import { ViewAuditButton } from '../../components/view-audit-button';
 import { formatDate } from '../../lib/format-date';
 
 interface AuditListProps {
@@ -52,7 +51,7 @@ export function HqAuditTable({ audits }: AuditListProps) {
                 <ScoreBadge status={audit.status} score={audit.finalScore} />
               </Table.Td>
               <Table.Td>
-                <ViewButton audit={audit} />
+                <ViewAuditButton audit={audit} />
               </Table.Td>
             </Table.Tr>
           ))}
@@ -82,27 +81,12 @@ export function HqAuditCards({ audits }: AuditListProps) {
               {audit.templateNames.join(', ')}
             </Text>
             <Group justify="flex-end" mt="auto">
-              <ViewButton audit={audit} />
+              <ViewAuditButton audit={audit} />
             </Group>
           </Stack>
         </Paper>
       ))}
     </SimpleGrid>
-  );
-}
-
-function ViewButton({ audit }: { audit: AuditListItem }) {
-  return (
-    <Button
-      component={Link}
-      to={`/audits/${encodeURIComponent(audit.id)}`}
-      variant="light"
-      size="xs"
-      leftSection={<IconEye size={16} aria-hidden />}
-      aria-label={`View audit of ${audit.restaurant.name} on ${formatDate(audit.auditedAt)}`}
-    >
-      View
-    </Button>
   );
 }
 

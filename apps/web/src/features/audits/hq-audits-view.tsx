@@ -1,19 +1,19 @@
 import { DEFAULT_PAGE_SIZE } from '@brigade/core/limits';
 import { messages } from '@brigade/core/messages';
 import type { AuditStatus } from '@brigade/core/schemas/audits';
-import { Button, Group, Select, Stack } from '@mantine/core';
+import { Button, Select, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconClipboardCheck, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyList } from '../../components/empty-list';
+import { FilterBar, RestaurantFilter } from '../../components/filter-bar';
 import { ListPagination } from '../../components/list-pagination';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
 import { useClampPage, usePagedList } from '../../lib/use-paged-list';
 import { useAudits } from './api/get-audits';
-import { useRestaurantOptions } from './api/get-restaurant-options';
 import { AuditListSkeleton, HqAuditCards, HqAuditTable } from './hq-audit-list';
 
 /** From this width (1200 px) the list is a table; below it each audit is a card. */
@@ -37,7 +37,6 @@ export function HqAuditsView() {
     restaurantId: restaurantId ?? undefined,
     status: status === 'all' ? undefined : status,
   });
-  const restaurants = useRestaurantOptions();
   const showTable = useMediaQuery(TABLE_QUERY, true, { getInitialValueInEffect: false });
   const data = audits.data;
   useClampPage(data, list.setPage);
@@ -55,26 +54,14 @@ export function HqAuditsView() {
         }
       />
       <Stack>
-        <Group align="flex-end" gap="sm">
+        <FilterBar>
           <SearchInput
             label="Search audits"
             placeholder="Restaurant, template or auditor"
             value={list.search}
             onChange={list.setSearch}
           />
-          <Select
-            label="Restaurant"
-            placeholder="All restaurants"
-            data={(restaurants.data ?? []).map((restaurant) => ({ value: restaurant.id, label: restaurant.name }))}
-            value={restaurantId}
-            onChange={setRestaurantId}
-            clearable
-            clearButtonProps={{ 'aria-label': 'Clear restaurant filter' }}
-            searchable
-            nothingFoundMessage="No restaurants found"
-            error={restaurants.isError ? 'Failed to load restaurants' : undefined}
-            w={{ base: '100%', xs: 260 }}
-          />
+          <RestaurantFilter value={restaurantId} onChange={setRestaurantId} />
           <Select
             label="Status"
             data={STATUS_CHOICES}
@@ -83,7 +70,7 @@ export function HqAuditsView() {
             allowDeselect={false}
             w={{ base: '100%', xs: 160 }}
           />
-        </Group>
+        </FilterBar>
 
         {audits.isPending ? (
           <AuditListSkeleton />

@@ -6,17 +6,18 @@ import { Group, Paper, Select, SimpleGrid, Stack, Text, UnstyledButton } from '@
 import { IconClipboardCheck } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { useCurrentUser } from '../../app/current-user';
-import { RestaurantNotice, useRestaurantNotice } from '../../app/restaurant-notice';
-import { useSelectedRestaurant } from '../../app/selected-restaurant';
-import { useAppRoute } from '../../app/use-app-route';
 import { EmptyList } from '../../components/empty-list';
+import { FilterBar } from '../../components/filter-bar';
 import { ListPagination } from '../../components/list-pagination';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { ScoreBadge } from '../../components/score-badge';
 import { SearchInput } from '../../components/search-input';
+import { useCurrentUser } from '../../lib/current-user';
 import { formatDate } from '../../lib/format-date';
+import { RestaurantNotice, useRestaurantNotice } from '../../lib/restaurant-notice';
+import { useSelectedRestaurant } from '../../lib/selected-restaurant';
+import { useAppRoute } from '../../lib/use-app-route';
 import { useClampPage, usePagedList } from '../../lib/use-paged-list';
 import { useAudits } from './api/get-audits';
 import classes from './audit-card.module.css';
@@ -84,7 +85,7 @@ function CompletedAudits({ restaurant, picker }: { restaurant: RestaurantRef | n
         subtitle={restaurant ? `Completed audits of ${restaurant.name}` : 'Completed audits of your restaurants'}
       />
       <Stack>
-        <Group align="flex-end" gap="sm">
+        <FilterBar>
           <SearchInput
             label="Search audits"
             placeholder="Restaurant, template or auditor"
@@ -92,7 +93,7 @@ function CompletedAudits({ restaurant, picker }: { restaurant: RestaurantRef | n
             onChange={list.setSearch}
           />
           {picker}
-        </Group>
+        </FilterBar>
 
         {audits.isPending ? (
           <AuditListSkeleton />

@@ -9,8 +9,8 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useCurrentUser } from '../../app/current-user';
 import { PageHeader } from '../../components/page-header';
+import { useCurrentUser } from '../../lib/current-user';
 import { AnnouncementsPanel } from './announcements-panel';
 import { useHqDashboard } from './api/get-hq-dashboard';
 import { DashboardContent } from './dashboard-content';

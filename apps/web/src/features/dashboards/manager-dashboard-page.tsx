@@ -1,12 +1,12 @@
-import { pendingAuditsTrend, selectRestaurantMessages } from '@brigade/core/messages';
+import { noActiveRestaurantMessage, pendingAuditsTrend } from '@brigade/core/messages';
 import type { RestaurantRef } from '@brigade/core/schemas/session';
 import { Button, Grid, SimpleGrid, Stack } from '@mantine/core';
 import { IconClipboardList, IconSchool, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useCurrentUser } from '../../app/current-user';
-import { RestaurantNotice } from '../../app/restaurant-notice';
-import { useSelectedRestaurant } from '../../app/selected-restaurant';
 import { PageHeader } from '../../components/page-header';
+import { useCurrentUser } from '../../lib/current-user';
+import { RestaurantNotice } from '../../lib/restaurant-notice';
+import { useSelectedRestaurant } from '../../lib/selected-restaurant';
 import { AnnouncementsPanel } from './announcements-panel';
 import { useManagerDashboard } from './api/get-manager-dashboard';
 import { DashboardContent } from './dashboard-content';
@@ -38,11 +38,8 @@ export function ManagerDashboardPage() {
       {selectedRestaurant ? (
         <RestaurantDashboard key={selectedRestaurant.id} restaurant={selectedRestaurant} />
       ) : (
-        // A manager without an active restaurant: the spec's notices where the figures would be.
-        <Stack gap="sm">
-          <RestaurantNotice message={selectRestaurantMessages.trainingAssignments} />
-          <RestaurantNotice message={selectRestaurantMessages.audits} />
-        </Stack>
+        // A manager without an active restaurant: nothing to select, so say so where the figures would be.
+        <RestaurantNotice message={noActiveRestaurantMessage} />
       )}
     </>
   );

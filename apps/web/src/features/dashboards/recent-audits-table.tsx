@@ -1,12 +1,13 @@
 import { messages, showingAuditsLine } from '@brigade/core/messages';
-import type { RecentAudit, RecentAudits } from '@brigade/core/schemas/dashboards';
+import type { RecentAudits } from '@brigade/core/schemas/dashboards';
 import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useElementSize, useMediaQuery } from '@mantine/hooks';
-import { IconClipboardCheck, IconEye } from '@tabler/icons-react';
+import { IconClipboardCheck } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { EmptyList } from '../../components/empty-list';
 import { ScoreBadge } from '../../components/score-badge';
+import { ViewAuditButton } from '../../components/view-audit-button';
 import { formatDate } from '../../lib/format-date';
 import classes from './dashboard-card.module.css';
 
@@ -76,7 +77,7 @@ export function RecentAuditsTable({ recentAudits }: { recentAudits: RecentAudits
                   <Text size="sm">{audit.restaurantAuditCount}</Text>
                 </Table.Td>
                 <Table.Td>
-                  <ViewButton audit={audit} />
+                  <ViewAuditButton audit={audit} />
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -98,27 +99,12 @@ export function RecentAuditsTable({ recentAudits }: { recentAudits: RecentAudits
                 <ScoreBadge status={audit.status} score={audit.finalScore} />
               </Group>
               <Group justify="flex-end" mt={6}>
-                <ViewButton audit={audit} />
+                <ViewAuditButton audit={audit} />
               </Group>
             </li>
           ))}
         </Stack>
       )}
     </Paper>
-  );
-}
-
-function ViewButton({ audit }: { audit: RecentAudit }) {
-  return (
-    <Button
-      component={Link}
-      to={`/audits/${encodeURIComponent(audit.id)}`}
-      variant="light"
-      size="xs"
-      leftSection={<IconEye size={14} aria-hidden />}
-      aria-label={`View audit of ${audit.restaurant.name} on ${formatDate(audit.auditedAt)}`}
-    >
-      View
-    </Button>
   );
 }

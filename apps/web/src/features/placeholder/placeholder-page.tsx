@@ -1,6 +1,6 @@
-import { RestaurantNotice, useRestaurantNotice } from '../../app/restaurant-notice';
-import { useAppRoute } from '../../app/use-app-route';
 import { PageHeader } from '../../components/page-header';
+import { RestaurantNotice, useRestaurantNotice } from '../../lib/restaurant-notice';
+import { useAppRoute } from '../../lib/use-app-route';
 
 /**
  * Stands in for a page whose issue is not done yet: the route's title and, for a

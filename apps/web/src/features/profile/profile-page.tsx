@@ -1,11 +1,13 @@
 import { messages } from '@brigade/core/messages';
 import { type Profile, UpdateProfile, type UpdateProfileInput } from '@brigade/core/schemas/profile';
-import { Alert, Button, Group, Paper, PasswordInput, Skeleton, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Paper, Skeleton, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { FormFailureAlert } from '../../components/form-failure-alert';
 import { PageHeader } from '../../components/page-header';
-import { isApiError } from '../../lib/api-client';
+import { PasswordField } from '../../components/password-field';
+import { useFormFailure } from '../../lib/form-failure';
 import { useProfile } from './api/get-profile';
 import { useUpdateProfile } from './api/update-profile';
 
@@ -54,8 +56,11 @@ function ProfileSkeleton() {
 
 function ProfileForm({ profile }: { profile: Profile }) {
   const update = useUpdateProfile();
+  // A taken email (409) shows under Email only; anything no field can show, in the box.
+  const saveFailure = useFormFailure({ conflictField: 'email' });
   const form = useForm<UpdateProfileInput & { password: string }>({
     mode: 'uncontrolled',
+    onValuesChange: saveFailure.clear,
     initialValues: { name: profile.name, email: profile.email, password: '' },
     validate: schemaResolver(UpdateProfile, { sync: true }),
   });
@@ -68,17 +73,10 @@ function ProfileForm({ profile }: { profile: Profile }) {
         form.setValues(next);
         notifications.show({ color: 'green', message: messages.profileUpdated });
       },
-      // Typed values stay in the form; the server's messages go under the fields.
-      onError: (error) => {
-        if (isApiError(error)) form.setErrors(error.fields);
-      },
+      // Typed values stay in the form.
+      onError: (error) => saveFailure.report(form, error, messages.profileUpdateFailed),
     });
   }
-
-  // A taken email (409) has the server's own sentence; anything else the spec's.
-  const failure =
-    update.isError &&
-    (isApiError(update.error) && update.error.status === 409 ? update.error.message : messages.profileUpdateFailed);
 
   return (
     <Paper withBorder p="lg" maw={FORM_WIDTH}>
@@ -93,20 +91,14 @@ function ProfileForm({ profile }: { profile: Profile }) {
             key={form.key('email')}
             {...form.getInputProps('email')}
           />
-          <PasswordInput
+          <PasswordField
             label="Password"
             description="Leave blank to keep your current password"
             autoComplete="new-password"
-            visibilityToggleFocusable
-            visibilityToggleButtonProps={{ 'aria-label': 'Show password' }}
             key={form.key('password')}
             {...form.getInputProps('password')}
           />
-          {failure && (
-            <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
-              {failure}
-            </Alert>
-          )}
+          <FormFailureAlert failure={saveFailure.failure} />
           <Group>
             <Button type="submit" disabled={update.isPending}>
               {update.isPending ? 'Saving...' : 'Save Changes'}

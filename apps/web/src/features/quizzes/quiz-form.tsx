@@ -1,12 +1,12 @@
 import { messages } from '@brigade/core/messages';
 import { type QuizDetail, QuizInput } from '@brigade/core/schemas/quizzes';
 import { DEFAULT_PASS_MARK } from '@brigade/core/scoring';
-import { Alert, Button, Group, NumberInput, Paper, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, Paper, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
-import { isApiError } from '../../lib/api-client';
+import { FormFailureAlert } from '../../components/form-failure-alert';
+import { useFormFailure } from '../../lib/form-failure';
 import { useCreateQuiz } from './api/create-quiz';
 import { useUpdateQuiz } from './api/update-quiz';
 import { QuestionList } from './question-list';
@@ -20,8 +20,10 @@ export function QuizForm({ quiz }: { quiz: QuizDetail | null }) {
   const create = useCreateQuiz();
   const update = useUpdateQuiz();
   const save = quiz ? update : create;
+  const saveFailure = useFormFailure({ conflictField: 'title' });
   const form = useForm<QuizFormValues>({
     mode: 'controlled',
+    onValuesChange: saveFailure.clear,
     initialValues: initialValuesOf(quiz),
     validate: schemaResolver(QuizInput, { sync: true }),
   });
@@ -32,21 +34,14 @@ export function QuizForm({ quiz }: { quiz: QuizDetail | null }) {
         notifications.show({ color: 'green', message: quiz ? 'Quiz updated' : 'Quiz created' });
         void navigate('/quiz-management');
       },
-      // A taken title (409) and any refused field show under their fields.
-      onError: (error: Error) => {
-        if (isApiError(error)) form.setErrors(error.fields);
-      },
+      // A taken title (409) and any refused field show under their fields, and only there.
+      onError: (error: Error) =>
+        saveFailure.report(form, error, quiz ? messages.quizSaveFailed : messages.quizCreateFailed),
     };
     const input = toQuizInput(values);
     if (quiz) update.mutate({ id: quiz.id, input }, callbacks);
     else create.mutate(input, callbacks);
   }
-
-  const fallback = quiz ? messages.quizSaveFailed : messages.quizCreateFailed;
-  const error = save.isError ? save.error : null;
-  // The field already says what is wrong; the box then only says the save failed.
-  const detail =
-    isApiError(error) && Object.keys(error.fields).length === 0 && error.message !== fallback ? error.message : null;
 
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} maw={FORM_WIDTH}>
@@ -81,11 +76,7 @@ export function QuizForm({ quiz }: { quiz: QuizDetail | null }) {
             }}
           />
           <QuestionList form={form} />
-          {error && (
-            <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" title={fallback}>
-              {detail}
-            </Alert>
-          )}
+          <FormFailureAlert failure={saveFailure.failure} />
           <Group justify="flex-end">
             <Button variant="default" component={Link} to="/quiz-management">
               Cancel

@@ -1,8 +1,8 @@
 import { Button } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useAppRoute } from '../../app/use-app-route';
 import { PageHeader } from '../../components/page-header';
+import { useAppRoute } from '../../lib/use-app-route';
 import { hqReportKeys, REPORT_PAGE_HEIGHT } from './report-catalogue';
 import { ReportEmbed } from './report-embed';
 

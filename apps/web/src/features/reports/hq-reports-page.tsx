@@ -2,8 +2,8 @@ import { Card, Group, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { navIconFor } from '../../app/nav-icons';
 import { PageHeader } from '../../components/page-header';
+import { navIconFor } from '../../lib/nav-icons';
 import classes from './hq-reports-page.module.css';
 import { hqReportCards } from './report-catalogue';
 

@@ -1,10 +1,10 @@
 import { type Restaurant, RestaurantInput } from '@brigade/core/schemas/restaurants';
-import { Alert, Button, Fieldset, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Fieldset, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { isApiError } from '../../lib/api-client';
+import { FormFailureAlert } from '../../components/form-failure-alert';
+import { useFormFailure } from '../../lib/form-failure';
 import { useCreateRestaurant } from './api/create-restaurant';
 import { useUpdateRestaurant } from './api/update-restaurant';
 
@@ -61,8 +61,10 @@ function RestaurantForm({ restaurant, onDone }: { restaurant: Restaurant | null;
   const create = useCreateRestaurant();
   const update = useUpdateRestaurant();
   const save = restaurant ? update : create;
+  const saveFailure = useFormFailure();
   const form = useForm<RestaurantFormValues>({
     mode: 'uncontrolled',
+    onValuesChange: saveFailure.clear,
     initialValues: initialValuesOf(restaurant),
     validate: schemaResolver(RestaurantInput, { sync: true }),
   });
@@ -73,21 +75,12 @@ function RestaurantForm({ restaurant, onDone }: { restaurant: Restaurant | null;
         notifications.show({ color: 'green', message: restaurant ? 'Restaurant updated' : 'Restaurant created' });
         onDone();
       },
-      onError: (error: Error) => {
-        if (isApiError(error)) form.setErrors(error.fields);
-      },
+      onError: (error: Error) =>
+        saveFailure.report(form, error, restaurant ? 'Failed to update restaurant' : 'Failed to create restaurant'),
     };
     if (restaurant) update.mutate({ id: restaurant.id, input: values }, callbacks);
     else create.mutate(values, callbacks);
   }
-
-  const failure = save.isError
-    ? isApiError(save.error)
-      ? save.error.message
-      : restaurant
-        ? 'Failed to update restaurant'
-        : 'Failed to create restaurant'
-    : null;
 
   return (
     <form noValidate onSubmit={form.onSubmit(submit)}>
@@ -120,11 +113,7 @@ function RestaurantForm({ restaurant, onDone }: { restaurant: Restaurant | null;
             <TextInput label="Deliveroo ID" key={form.key('deliverooId')} {...form.getInputProps('deliverooId')} />
           </SimpleGrid>
         </Fieldset>
-        {failure && (
-          <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
-            {failure}
-          </Alert>
-        )}
+        <FormFailureAlert failure={saveFailure.failure} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             Cancel

@@ -1,9 +1,7 @@
 import type { Restaurant } from '@brigade/core/schemas/restaurants';
 import { Badge, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { confirmDelete } from '../../components/confirm-delete';
-import { ActiveToggle, RowAction } from '../../components/row-action';
+import { RowActions } from '../../components/row-action';
 import { StatusBadge } from '../../components/status-badge';
 import { useDeleteRestaurant } from './api/delete-restaurant';
 import { useSetRestaurantActive } from './api/set-restaurant-active';
@@ -159,38 +157,22 @@ function RestaurantActions({
   });
 
   return (
-    <Group gap={4} wrap="nowrap">
-      <ActiveToggle
-        name={name}
-        isActive={restaurant.isActive}
-        loading={setActive.isPending}
-        onToggle={() => setActive.mutate({ id: restaurant.id, isActive: !restaurant.isActive })}
-      />
-      <RowAction
-        tooltip="Edit"
-        label={`Edit ${name}`}
-        color="indigo"
-        onClick={() => onEdit(restaurant)}
-        icon={<IconPencil size={18} aria-hidden />}
-      />
-      <RowAction
-        tooltip="Delete"
-        label={`Delete ${name}`}
-        color="red.9"
-        loading={remove.isPending}
-        icon={<IconTrash size={18} aria-hidden />}
-        onClick={() =>
-          confirmDelete({
-            title: 'Delete restaurant',
-            message: (
-              <>
-                Are you sure you want to delete <strong>{name}</strong>? This action cannot be undone.
-              </>
-            ),
-            onConfirm: () => remove.mutate(restaurant.id),
-          })
-        }
-      />
-    </Group>
+    <RowActions
+      name={name}
+      isActive={restaurant.isActive}
+      toggling={setActive.isPending}
+      onToggleActive={() => setActive.mutate({ id: restaurant.id, isActive: !restaurant.isActive })}
+      onEdit={() => onEdit(restaurant)}
+      deleting={remove.isPending}
+      deleteConfirm={{
+        title: 'Delete restaurant',
+        message: (
+          <>
+            Are you sure you want to delete <strong>{name}</strong>? This action cannot be undone.
+          </>
+        ),
+      }}
+      onDelete={() => remove.mutate(restaurant.id)}
+    />
   );
 }

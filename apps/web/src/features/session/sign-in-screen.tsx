@@ -1,11 +1,12 @@
 import { messages } from '@brigade/core/messages';
 import type { SignIn } from '@brigade/core/schemas/session';
-import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AuthScreenLayout } from '../../components/auth-screen-layout';
+import { PasswordField } from '../../components/password-field';
 import { sessionEndedUnexpectedly } from '../../lib/session/end-session';
 import { useSignIn } from '../../lib/session/sign-in';
 
@@ -51,13 +52,11 @@ export function SignInScreen() {
             key={form.key('email')}
             {...form.getInputProps('email')}
           />
-          <PasswordInput
+          <PasswordField
             label="Password"
             autoComplete="current-password"
             required
             withAsterisk={false}
-            visibilityToggleFocusable
-            visibilityToggleButtonProps={{ 'aria-label': 'Show password' }}
             key={form.key('password')}
             {...form.getInputProps('password')}
           />

@@ -1,10 +1,12 @@
 import { CreateFirstAccount } from '@brigade/core/schemas/session';
-import { Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { AuthScreenLayout } from '../../components/auth-screen-layout';
+import { PasswordField } from '../../components/password-field';
 import { isApiError } from '../../lib/api-client';
+import { useFormFailure } from '../../lib/form-failure';
 import { useSignIn } from '../../lib/session/sign-in';
 import { useCreateFirstAccount } from './api/create-first-account';
 import { setupStatusQueryKey } from './api/get-setup-status';
@@ -20,25 +22,29 @@ export function FirstRunScreen() {
   const queryClient = useQueryClient();
   const createAccount = useCreateFirstAccount();
   const signIn = useSignIn();
+  const saveFailure = useFormFailure();
   const form = useForm<CreateFirstAccount>({
     mode: 'uncontrolled',
+    onValuesChange: saveFailure.clear,
     initialValues: { name: '', email: '', password: '' },
     validate: schemaResolver(CreateFirstAccount, { sync: true }),
   });
 
   const busy = createAccount.isPending || signIn.isPending;
-  const failure = createAccount.error ?? signIn.error;
+  // Field messages show under their fields only; the line below says what no field can.
+  const failure = saveFailure.failure
+    ? (saveFailure.failure.detail ?? saveFailure.failure.title)
+    : signIn.error?.message;
 
   async function submit(values: CreateFirstAccount) {
     const input = CreateFirstAccount.parse(values);
     try {
       await createAccount.mutateAsync(input);
     } catch (error) {
-      if (isApiError(error)) {
-        form.setErrors(error.fields);
-        // Someone else finished first run meanwhile: Sign In replaces this screen.
-        if (error.status === 409) void queryClient.invalidateQueries({ queryKey: setupStatusQueryKey });
-      }
+      if (error instanceof Error) saveFailure.report(form, error, 'Failed to create account');
+      // Someone else finished first run meanwhile: Sign In replaces this screen.
+      if (isApiError(error) && error.status === 409)
+        void queryClient.invalidateQueries({ queryKey: setupStatusQueryKey });
       return;
     }
     signIn.mutate({ email: input.email, password: input.password });
@@ -72,14 +78,12 @@ export function FirstRunScreen() {
             key={form.key('email')}
             {...form.getInputProps('email')}
           />
-          <PasswordInput
+          <PasswordField
             label="Password"
             description="At least 6 characters"
             autoComplete="new-password"
             required
             withAsterisk={false}
-            visibilityToggleFocusable
-            visibilityToggleButtonProps={{ 'aria-label': 'Show password' }}
             key={form.key('password')}
             {...form.getInputProps('password')}
           />
@@ -88,7 +92,7 @@ export function FirstRunScreen() {
           </Button>
           {failure && (
             <Text c="red.9" size="sm" ta="center" role="alert">
-              {failure.message}
+              {failure}
             </Text>
           )}
         </Stack>

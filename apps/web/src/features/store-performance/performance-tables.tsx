@@ -1,10 +1,9 @@
 import { messages } from '@brigade/core/messages';
 import type { StorePerformance } from '@brigade/core/schemas/store-performance';
-import { Button, Table, Text } from '@mantine/core';
-import { IconEye } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Table, Text } from '@mantine/core';
 import { ScoreBadge } from '../../components/score-badge';
 import { StatusBadge } from '../../components/status-badge';
+import { ViewAuditButton } from '../../components/view-audit-button';
 import { formatDate } from '../../lib/format-date';
 import { PerformanceSection } from './performance-section';
 import { ScrollTable } from './scroll-table';
@@ -49,16 +48,7 @@ export function RecentAuditsSection({ audits }: { audits: readonly RecentAudit[]
                   <ScoreBadge status={audit.status} score={audit.finalScore} />
                 </Table.Td>
                 <Table.Td>
-                  <Button
-                    component={Link}
-                    to={`/audits/${encodeURIComponent(audit.id)}`}
-                    variant="light"
-                    size="xs"
-                    leftSection={<IconEye size={16} aria-hidden />}
-                    aria-label={`View audit of ${formatDate(audit.auditedAt)}`}
-                  >
-                    View
-                  </Button>
+                  <ViewAuditButton audit={audit} />
                 </Table.Td>
               </Table.Tr>
             ))

@@ -4,7 +4,7 @@ import { IconBuildingStore } from '@tabler/icons-react';
 import { useState } from 'react';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
-import { useRestaurantOptions } from './api/get-restaurant-options';
+import { useRestaurantOptions } from '../../lib/api/get-restaurant-options';
 import { useStorePerformance } from './api/get-store-performance';
 import { RecentAuditsSection, StaffMembersSection } from './performance-tables';
 import { StatCards } from './stat-cards';

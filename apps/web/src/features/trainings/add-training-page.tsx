@@ -1,6 +1,6 @@
 import { allows } from '@brigade/core/permissions';
-import { useCurrentUser } from '../../app/current-user';
 import { PageHeader } from '../../components/page-header';
+import { useCurrentUser } from '../../lib/current-user';
 import { HqOnlyNotice } from './hq-only-notice';
 import { TrainingForm } from './training-form';
 

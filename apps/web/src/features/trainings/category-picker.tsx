@@ -2,11 +2,11 @@ import { messages } from '@brigade/core/messages';
 import { Button, Chip, Group, Input, Skeleton, Text, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { type KeyboardEvent, useId, useState } from 'react';
+import classes from '../../components/fieldset.module.css';
 import { LoadError } from '../../components/load-error';
+import { useTrainingCategories } from '../../lib/api/get-training-categories';
 import { isApiError } from '../../lib/api-client';
 import { useCreateTrainingCategory } from './api/create-training-category';
-import { useTrainingCategories } from './api/get-training-categories';
-import classes from './chip-fieldset.module.css';
 
 interface CategoryPickerProps {
   value: string[];

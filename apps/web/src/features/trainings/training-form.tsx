@@ -6,7 +6,8 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { isApiError } from '../../lib/api-client';
+import { FormFailureAlert } from '../../components/form-failure-alert';
+import { useFormFailure } from '../../lib/form-failure';
 import { useCreateTraining } from './api/create-training';
 import { useQuizOptions } from './api/get-quiz-options';
 import { useUpdateTraining } from './api/update-training';
@@ -33,8 +34,10 @@ export function TrainingForm({ training }: { training: TrainingDetail | null }) 
   const [waitNotice, setWaitNotice] = useState(false);
   const uploading = Object.keys(uploads).length > 0;
 
+  const saveFailure = useFormFailure();
   const form = useForm<TrainingFormValues>({
     mode: 'controlled',
+    onValuesChange: saveFailure.clear,
     initialValues: initialValuesOf(training),
     validate: schemaResolver(TrainingInput, { sync: true }),
   });
@@ -50,9 +53,7 @@ export function TrainingForm({ training }: { training: TrainingDetail | null }) 
         notifications.show({ color: 'green', message: training ? 'Training updated' : 'Training created' });
         void navigate('/trainings');
       },
-      onError: (error: Error) => {
-        if (isApiError(error)) form.setErrors(error.fields);
-      },
+      onError: (error: Error) => saveFailure.report(form, error, 'Failed to save training'),
     };
     const input = toTrainingInput(values);
     if (training) update.mutate({ id: training.id, input }, callbacks);
@@ -65,8 +66,6 @@ export function TrainingForm({ training }: { training: TrainingDetail | null }) 
     : training?.quiz
       ? [{ value: training.quiz.id, label: training.quiz.title }]
       : [];
-  // Training save shows the server's message when there is one (core §8).
-  const failure = save.isError ? (isApiError(save.error) ? save.error.message : 'Failed to save training') : null;
 
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} maw={FORM_WIDTH}>
@@ -106,11 +105,7 @@ export function TrainingForm({ training }: { training: TrainingDetail | null }) 
               {UPLOAD_RUNNING}
             </Alert>
           )}
-          {failure && (
-            <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
-              {failure}
-            </Alert>
-          )}
+          <FormFailureAlert failure={saveFailure.failure} />
           <Group justify="flex-end">
             <Button variant="default" component={Link} to={training ? `/trainings/${training.id}` : '/trainings'}>
               Cancel

@@ -5,10 +5,10 @@ import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from
 import { IconAlertCircle, IconArrowLeft, IconCircleCheck, IconEdit, IconListCheck } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link, useParams } from 'react-router';
-import { useCurrentUser } from '../../app/current-user';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { isApiError } from '../../lib/api-client';
+import { useCurrentUser } from '../../lib/current-user';
 import { useTraining } from './api/get-training';
 import { VideoPlayer } from './video-player';
 

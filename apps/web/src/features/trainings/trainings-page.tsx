@@ -1,18 +1,17 @@
 import { messages } from '@brigade/core/messages';
 import { allows } from '@brigade/core/permissions';
-import { Button, Card, Chip, Group, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSchool } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useCurrentUser } from '../../app/current-user';
+import { CategoryFilter } from '../../components/category-filter';
 import { EmptyList } from '../../components/empty-list';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
-import { useTrainingCategories } from './api/get-training-categories';
+import { useCurrentUser } from '../../lib/current-user';
 import { useTrainings } from './api/get-trainings';
-import classes from './chip-fieldset.module.css';
 import { TrainingCard } from './training-card';
 
 const SEARCH_DELAY_MS = 300;
@@ -78,58 +77,6 @@ export function TrainingsPage() {
         )}
       </Stack>
     </>
-  );
-}
-
-interface CategoryFilterProps {
-  value: string[];
-  onChange: (value: string[]) => void;
-}
-
-/** Category chips (core §5): none selected means all; Select All toggles all or none. */
-function CategoryFilter({ value, onChange }: CategoryFilterProps) {
-  const categories = useTrainingCategories();
-
-  if (categories.isPending) {
-    return (
-      <Group gap="xs" role="status" aria-busy="true" aria-label="Loading categories">
-        {[80, 110, 90, 120].map((width) => (
-          <Skeleton key={width} height={28} width={width} radius="xl" />
-        ))}
-      </Group>
-    );
-  }
-  if (categories.isError) {
-    return (
-      <LoadError
-        message={messages.categoriesLoadFailed}
-        onRetry={() => void categories.refetch()}
-        retrying={categories.isFetching}
-      />
-    );
-  }
-  const all = categories.data.map((category) => category.id);
-  if (all.length === 0) return null;
-  // A category deleted since it was picked no longer counts.
-  const selected = value.filter((id) => all.includes(id));
-  const allSelected = selected.length === all.length;
-
-  return (
-    <fieldset className={classes.fieldset}>
-      <legend className={classes.legend}>Filter by category</legend>
-      <Group gap="xs">
-        <Chip checked={allSelected} onChange={() => onChange(allSelected ? [] : all)} variant="filled">
-          Select All
-        </Chip>
-        <Chip.Group multiple value={selected} onChange={onChange}>
-          {categories.data.map((category) => (
-            <Chip key={category.id} value={category.id} variant="outline">
-              {category.name}
-            </Chip>
-          ))}
-        </Chip.Group>
-      </Group>
-    </fieldset>
   );
 }
 

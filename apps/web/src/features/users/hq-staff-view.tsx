@@ -1,7 +1,7 @@
 import type { StaffCaller } from '@brigade/core/staff-changes';
 import { Select } from '@mantine/core';
 import { useState } from 'react';
-import { useRestaurantOptions } from './api/get-restaurant-options';
+import { useRestaurantOptions } from '../../lib/api/get-restaurant-options';
 import { StaffDirectory } from './staff-directory';
 
 /** The filter's first choice. Mantine's clear button is hidden from assistive technology; an option is not. */

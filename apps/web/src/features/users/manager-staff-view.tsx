@@ -1,8 +1,8 @@
 import type { StaffCaller } from '@brigade/core/staff-changes';
-import { RestaurantNotice, useRestaurantNotice } from '../../app/restaurant-notice';
-import { useSelectedRestaurant } from '../../app/selected-restaurant';
-import { useAppRoute } from '../../app/use-app-route';
 import { PageHeader } from '../../components/page-header';
+import { RestaurantNotice, useRestaurantNotice } from '../../lib/restaurant-notice';
+import { useSelectedRestaurant } from '../../lib/selected-restaurant';
+import { useAppRoute } from '../../lib/use-app-route';
 import { STAFF_PAGE_TITLE, StaffDirectory } from './staff-directory';
 
 /**

@@ -4,25 +4,14 @@ import { ROLE_LABELS, ROLES, type Role } from '@brigade/core/roles';
 import type { RestaurantOption } from '@brigade/core/schemas/restaurants';
 import { SaveUser, type SaveUserInput, type StaffMember } from '@brigade/core/schemas/users';
 import { type StaffCaller, staffChangesFor } from '@brigade/core/staff-changes';
-import {
-  Alert,
-  Button,
-  Group,
-  MultiSelect,
-  Paper,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconLock } from '@tabler/icons-react';
+import { IconLock } from '@tabler/icons-react';
 import { useEffect, useId, useRef } from 'react';
-import { isApiError } from '../../lib/api-client';
+import { FormFailureAlert } from '../../components/form-failure-alert';
+import { PasswordField } from '../../components/password-field';
+import { useFormFailure } from '../../lib/form-failure';
 import { useSaveUser } from './api/save-user';
 
 /**
@@ -80,13 +69,6 @@ function passwordNote(accountLocked: string | null): string {
   return accountLocked ? 'Only head office can change this password' : 'Leave blank to keep the current password';
 }
 
-/** The readable sentence for a failed save (core-operations §8 "Staff save"). */
-function saveFailureMessage(error: Error, editing: boolean): string {
-  if (!isApiError(error)) return messages.staffSaveFailed;
-  if (error.status >= 400 && error.status < 500) return error.message;
-  return editing ? messages.userUpdateFailed : messages.userCreateFailed;
-}
-
 /** The inline add/edit form of Staff Management (core-operations §2, §4, §5). */
 export function StaffForm({ person, scope, caller, onClose }: StaffFormProps) {
   const save = useSaveUser();
@@ -99,8 +81,11 @@ export function StaffForm({ person, scope, caller, onClose }: StaffFormProps) {
     : null;
   const elsewhere = (person?.restaurants ?? []).filter((restaurant) => !reachesRestaurant(caller, restaurant.id));
   const nameRef = useRef<HTMLInputElement>(null);
+  // A taken email (409) shows under Email only.
+  const saveFailure = useFormFailure({ conflictField: 'email' });
   const form = useForm<StaffFormValues>({
     mode: 'uncontrolled',
+    onValuesChange: saveFailure.clear,
     initialValues: initialValuesOf(caller, person, scope),
     // The schema's "a new person needs a password" rule looks at the id.
     validate: (values) => validateStaff({ ...values, ...(person ? { id: person.id } : {}) }),
@@ -128,11 +113,8 @@ export function StaffForm({ person, scope, caller, onClose }: StaffFormProps) {
         notifications.show({ color: 'green', message: person ? 'Staff member updated' : 'Staff member added' });
         onClose();
       },
-      onError: (error) => {
-        if (!isApiError(error)) return;
-        form.setErrors(error.fields);
-        if (error.status === 409 && !error.fields.email) form.setFieldError('email', error.message);
-      },
+      onError: (error) =>
+        saveFailure.report(form, error, person ? messages.userUpdateFailed : messages.userCreateFailed),
     });
   }
 
@@ -177,14 +159,12 @@ export function StaffForm({ person, scope, caller, onClose }: StaffFormProps) {
                 {...form.getInputProps('role')}
               />
             )}
-            <PasswordInput
+            <PasswordField
               label="Password"
               required={!person}
               description={person ? passwordNote(accountLocked) : undefined}
               readOnly={Boolean(accountLocked)}
               autoComplete="new-password"
-              visibilityToggleFocusable
-              visibilityToggleButtonProps={{ 'aria-label': 'Show password' }}
               key={form.key('password')}
               {...form.getInputProps('password')}
             />
@@ -210,11 +190,7 @@ export function StaffForm({ person, scope, caller, onClose }: StaffFormProps) {
               {...form.getInputProps('selectedRestaurants')}
             />
           )}
-          {save.isError && (
-            <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
-              {saveFailureMessage(save.error, person !== null)}
-            </Alert>
-          )}
+          <FormFailureAlert failure={saveFailure.failure} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

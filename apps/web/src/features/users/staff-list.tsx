@@ -4,9 +4,7 @@ import type { StaffMember } from '@brigade/core/schemas/users';
 import { type StaffCaller, staffChangesFor } from '@brigade/core/staff-changes';
 import { Badge, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { confirmDelete } from '../../components/confirm-delete';
-import { ActiveToggle, RowAction } from '../../components/row-action';
+import { RowActions } from '../../components/row-action';
 import { StatusBadge } from '../../components/status-badge';
 import { useDeleteUser } from './api/delete-user';
 import { useSetUserActive } from './api/set-user-active';
@@ -166,37 +164,16 @@ function StaffActions({ person, caller, onEdit, onDeleted, onFailure }: { person
   });
 
   return (
-    <Group gap={4} wrap="nowrap">
-      <ActiveToggle
-        name={name}
-        isActive={person.isActive}
-        loading={setActive.isPending}
-        onToggle={() => setActive.mutate({ id: person.id, isActive: !person.isActive })}
-        refusal={refused.setActive}
-      />
-      <RowAction
-        tooltip="Edit"
-        label={`Edit ${name}`}
-        color="indigo"
-        onClick={() => onEdit(person)}
-        refusal={refused.save}
-        icon={<IconPencil size={18} aria-hidden />}
-      />
-      <RowAction
-        tooltip="Delete"
-        label={`Delete ${name}`}
-        color="red.9"
-        loading={remove.isPending}
-        refusal={refused.delete}
-        icon={<IconTrash size={18} aria-hidden />}
-        onClick={() =>
-          confirmDelete({
-            title: `Delete ${name}`,
-            message: messages.staffDeleteConfirm,
-            onConfirm: () => remove.mutate(person.id),
-          })
-        }
-      />
-    </Group>
+    <RowActions
+      name={name}
+      isActive={person.isActive}
+      toggling={setActive.isPending}
+      onToggleActive={() => setActive.mutate({ id: person.id, isActive: !person.isActive })}
+      onEdit={() => onEdit(person)}
+      deleting={remove.isPending}
+      deleteConfirm={{ title: `Delete ${name}`, message: messages.staffDeleteConfirm }}
+      onDelete={() => remove.mutate(person.id)}
+      refusals={refused}
+    />
   );
 }

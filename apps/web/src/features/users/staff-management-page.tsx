@@ -1,4 +1,4 @@
-import { useCurrentUser } from '../../app/current-user';
+import { useCurrentUser } from '../../lib/current-user';
 import { HqStaffView } from './hq-staff-view';
 import { ManagerStaffView } from './manager-staff-view';
 

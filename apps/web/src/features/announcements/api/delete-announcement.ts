@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { dashboardsQueryKey } from '../../../lib/api/query-keys';
 import { apiRequest } from '../../../lib/api-client';
 import type { MutationCallbacks } from '../../../lib/mutation-callbacks';
-import { announcementsQueryKey, dashboardsQueryKey } from './get-announcements';
+import { announcementsQueryKey } from './get-announcements';
 
 /** Deletes an announcement (hq). */
 export async function deleteAnnouncement(id: string): Promise<void> {

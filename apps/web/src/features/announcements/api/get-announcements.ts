@@ -11,9 +11,6 @@ export interface AnnouncementListParams {
 /** Every announcement query starts with this key; a change invalidates all of them. */
 export const announcementsQueryKey = ['announcements'] as const;
 
-/** The dashboards show the latest announcements; a change refreshes them by this key. */
-export const dashboardsQueryKey = ['dashboards'] as const;
-
 export function announcementListQueryKey(params: AnnouncementListParams) {
   return [...announcementsQueryKey, 'list', params] as const;
 }

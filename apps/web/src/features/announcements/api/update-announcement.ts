@@ -1,8 +1,9 @@
 import { Announcement, type AnnouncementInput } from '@brigade/core/schemas/announcements';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { dashboardsQueryKey } from '../../../lib/api/query-keys';
 import { apiRequest } from '../../../lib/api-client';
 import type { MutationCallbacks } from '../../../lib/mutation-callbacks';
-import { announcementsQueryKey, dashboardsQueryKey } from './get-announcements';
+import { announcementsQueryKey } from './get-announcements';
 
 export interface UpdateAnnouncementVariables {
   id: string;

@@ -1,12 +1,7 @@
 import { HqDashboard } from '@brigade/core/schemas/dashboards';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { dashboardsQueryKey } from '../../../lib/api/query-keys';
 import { apiRequest } from '../../../lib/api-client';
-
-/**
- * Every dashboard query starts with this key. Screens that change what a dashboard
- * counts (announcements, assignments, audits) invalidate `['dashboards']` by name.
- */
-export const dashboardsQueryKey = ['dashboards'] as const;
 
 export const hqDashboardQueryKey = [...dashboardsQueryKey, 'hq'] as const;
 

@@ -1,7 +1,7 @@
 import { ManagerDashboard } from '@brigade/core/schemas/dashboards';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { dashboardsQueryKey } from '../../../lib/api/query-keys';
 import { apiRequest } from '../../../lib/api-client';
-import { dashboardsQueryKey } from './get-hq-dashboard';
 
 export function managerDashboardQueryKey(restaurantId: string) {
   return [...dashboardsQueryKey, 'manager', restaurantId] as const;

@@ -1,7 +1,7 @@
 import { StaffDashboard } from '@brigade/core/schemas/dashboards';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { dashboardsQueryKey } from '../../../lib/api/query-keys';
 import { apiRequest } from '../../../lib/api-client';
-import { dashboardsQueryKey } from './get-hq-dashboard';
 
 export const staffDashboardQueryKey = [...dashboardsQueryKey, 'staff'] as const;
 

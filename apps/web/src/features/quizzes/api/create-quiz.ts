@@ -1,7 +1,7 @@
 import { QuizDetail, type QuizInput } from '@brigade/core/schemas/quizzes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { quizzesQueryKey } from '../../../lib/api/query-keys';
 import { apiRequest } from '../../../lib/api-client';
-import { quizzesQueryKey } from './get-quizzes';
 
 /** Adds a quiz (hq); a title already in use answers 409 on the title field. */
 export async function createQuiz(input: QuizInput): Promise<QuizDetail> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { quizzesQueryKey, trainingsQueryKey } from '../../../lib/api/query-keys';
 import { apiRequest } from '../../../lib/api-client';
 import type { MutationCallbacks } from '../../../lib/mutation-callbacks';
-import { quizzesQueryKey, trainingsQueryKey } from './get-quizzes';
 
 /** Deletes a quiz (hq); trainings linked to it are left without a quiz. */
 export async function deleteQuiz(id: string): Promise<void> {

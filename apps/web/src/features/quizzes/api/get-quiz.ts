@@ -1,7 +1,7 @@
 import { QuizDetail } from '@brigade/core/schemas/quizzes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { quizzesQueryKey } from '../../../lib/api/query-keys';
 import { apiRequest } from '../../../lib/api-client';
-import { quizzesQueryKey } from './get-quizzes';
 
 export function quizQueryKey(id: string) {
   return [...quizzesQueryKey, 'detail', id] as const;

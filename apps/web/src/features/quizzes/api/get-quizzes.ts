@@ -1,16 +1,8 @@
 import { QuizSummary } from '@brigade/core/schemas/quizzes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { quizzesQueryKey } from '../../../lib/api/query-keys';
 import { apiRequest } from '../../../lib/api-client';
-
-/** Every quiz query starts with this key; a saved or deleted quiz invalidates all of them. */
-export const quizzesQueryKey = ['quizzes'] as const;
-
-/**
- * The trainings feature keeps its queries under this key. A deleted quiz leaves the
- * trainings linked to it without one, so the quiz mutations invalidate them too.
- */
-export const trainingsQueryKey = ['trainings'] as const;
 
 export function quizListQueryKey(search: string) {
   return [...quizzesQueryKey, 'list', { search }] as const;

@@ -1,7 +1,7 @@
 import { QuizForTaker } from '@brigade/core/schemas/quizzes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { quizzesQueryKey } from '../../../lib/api/query-keys';
 import { apiRequest } from '../../../lib/api-client';
-import { quizzesQueryKey } from './get-quizzes';
 
 export function trainingQuizQueryKey(trainingId: string) {
   return [...quizzesQueryKey, 'for-training', trainingId] as const;

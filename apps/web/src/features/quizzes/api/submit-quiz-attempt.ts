@@ -1,7 +1,7 @@
 import { QuizResult, type SubmitQuiz } from '@brigade/core/schemas/quizzes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { trainingsQueryKey } from '../../../lib/api/query-keys';
 import { apiRequest } from '../../../lib/api-client';
-import { trainingsQueryKey } from './get-quizzes';
 
 export interface SubmitQuizAttemptVariables {
   trainingId: string;

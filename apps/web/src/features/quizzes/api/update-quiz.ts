@@ -1,7 +1,7 @@
 import { QuizDetail, type QuizInput } from '@brigade/core/schemas/quizzes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { quizzesQueryKey, trainingsQueryKey } from '../../../lib/api/query-keys';
 import { apiRequest } from '../../../lib/api-client';
-import { quizzesQueryKey, trainingsQueryKey } from './get-quizzes';
 
 export interface UpdateQuizVariables {
   id: string;

@@ -1,7 +1,7 @@
 import { Restaurant, type RestaurantInput } from '@brigade/core/schemas/restaurants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { restaurantsQueryKey } from '../../../lib/api/query-keys';
 import { apiRequest } from '../../../lib/api-client';
-import { restaurantsQueryKey } from './get-restaurants';
 
 /** Adds a restaurant; new restaurants start active (core-operations §4). */
 export async function createRestaurant(input: RestaurantInput): Promise<Restaurant> {

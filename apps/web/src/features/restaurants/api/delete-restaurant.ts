@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { restaurantsQueryKey } from '../../../lib/api/query-keys';
 import { apiRequest } from '../../../lib/api-client';
 import type { MutationCallbacks } from '../../../lib/mutation-callbacks';
-import { restaurantsQueryKey } from './get-restaurants';
 
 /** Deletes a restaurant without history; one with audits, staff or trainings answers 409. */
 export async function deleteRestaurant(id: string): Promise<void> {

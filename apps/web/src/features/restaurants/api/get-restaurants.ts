@@ -1,5 +1,6 @@
 import { RestaurantPage } from '@brigade/core/schemas/restaurants';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { restaurantsQueryKey } from '../../../lib/api/query-keys';
 import { apiRequest } from '../../../lib/api-client';
 
 export interface RestaurantListParams {
@@ -7,9 +8,6 @@ export interface RestaurantListParams {
   page: number;
   pageSize: number;
 }
-
-/** Every restaurant query starts with this key; changes invalidate all of them. */
-export const restaurantsQueryKey = ['restaurants'] as const;
 
 export function restaurantListQueryKey(params: RestaurantListParams) {
   return [...restaurantsQueryKey, 'list', params] as const;

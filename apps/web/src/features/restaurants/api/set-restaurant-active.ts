@@ -1,8 +1,8 @@
 import { Restaurant } from '@brigade/core/schemas/restaurants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { restaurantsQueryKey } from '../../../lib/api/query-keys';
 import { apiRequest } from '../../../lib/api-client';
 import type { MutationCallbacks } from '../../../lib/mutation-callbacks';
-import { restaurantsQueryKey } from './get-restaurants';
 
 export interface SetRestaurantActiveVariables {
   id: string;

@@ -1,7 +1,7 @@
 import { Restaurant, type RestaurantInput } from '@brigade/core/schemas/restaurants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { restaurantsQueryKey } from '../../../lib/api/query-keys';
 import { apiRequest } from '../../../lib/api-client';
-import { restaurantsQueryKey } from './get-restaurants';
 
 export interface UpdateRestaurantVariables {
   id: string;

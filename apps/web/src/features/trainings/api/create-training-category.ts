@@ -1,7 +1,7 @@
 import { TrainingCategory } from '@brigade/core/schemas/trainings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { trainingCategoriesQueryKey } from '../../../lib/api/query-keys';
 import { apiRequest } from '../../../lib/api-client';
-import { trainingCategoriesQueryKey } from './get-training-categories';
 
 /** Adds a category (hq); a name already in use answers 409. */
 export async function createTrainingCategory(name: string): Promise<TrainingCategory> {

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { quizzesQueryKey, trainingsQueryKey } from '../../../lib/api/query-keys';
 import { apiRequest } from '../../../lib/api-client';
 import type { MutationCallbacks } from '../../../lib/mutation-callbacks';
-import { quizzesQueryKey } from './get-quiz-options';
 import { trainingQueryKey } from './get-training';
-import { trainingsQueryKey } from './get-trainings';
 
 /** Deletes a training with its playlist and progress (hq). */
 export async function deleteTraining(id: string): Promise<void> {

@@ -1,12 +1,8 @@
 import { QuizSummary } from '@brigade/core/schemas/quizzes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { quizzesQueryKey } from '../../../lib/api/query-keys';
 import { apiRequest } from '../../../lib/api-client';
-/**
- * The quizzes feature keeps every quiz query under this key. Saving a training changes
- * which trainings a quiz lists as linked, so the training mutations invalidate it too.
- */
-export const quizzesQueryKey = ['quizzes'] as const;
 
 /**
  * Under the quizzes key on purpose: when hq adds, edits or deletes a quiz, the quizzes

@@ -1,7 +1,7 @@
 import { TrainingDetail } from '@brigade/core/schemas/trainings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { trainingsQueryKey } from '../../../lib/api/query-keys';
 import { apiRequest } from '../../../lib/api-client';
-import { trainingsQueryKey } from './get-trainings';
 
 export function trainingQueryKey(id: string) {
   return [...trainingsQueryKey, 'detail', id] as const;

@@ -1,6 +1,7 @@
 import { TrainingSummary } from '@brigade/core/schemas/trainings';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { trainingsQueryKey } from '../../../lib/api/query-keys';
 import { apiRequest } from '../../../lib/api-client';
 
 export interface TrainingListParams {
@@ -8,9 +9,6 @@ export interface TrainingListParams {
   /** Trainings in any of these categories; none means all. */
   categoryIds: readonly string[];
 }
-
-/** Every training query starts with this key; a saved or deleted training invalidates all of them. */
-export const trainingsQueryKey = ['trainings'] as const;
 
 export function trainingListQueryKey(params: TrainingListParams) {
   return [

@@ -1,9 +1,8 @@
 import { TrainingDetail, type TrainingInput } from '@brigade/core/schemas/trainings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { quizzesQueryKey, trainingsQueryKey } from '../../../lib/api/query-keys';
 import { apiRequest } from '../../../lib/api-client';
-import { quizzesQueryKey } from './get-quiz-options';
 import { trainingQueryKey } from './get-training';
-import { trainingsQueryKey } from './get-trainings';
 
 export interface UpdateTrainingVariables {
   id: string;

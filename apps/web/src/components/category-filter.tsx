@@ -1,9 +1,9 @@
 import { messages } from '@brigade/core/messages';
 import type { TrainingCategory } from '@brigade/core/schemas/trainings';
 import { Button, Chip, Group, Skeleton } from '@mantine/core';
-import { LoadError } from '../../components/load-error';
-import { useTrainingCategories } from './api/get-training-categories';
-import classes from './assignments.module.css';
+import { useTrainingCategories } from '../lib/api/get-training-categories';
+import fieldset from './fieldset.module.css';
+import { LoadError } from './load-error';
 
 interface CategoryFilterProps {
   value: string[];
@@ -14,7 +14,8 @@ interface CategoryFilterProps {
 
 /**
  * Category chips (core §5: none selected means all) with a `Select All` button that
- * reads `Deselect All` once every category is selected.
+ * reads `Deselect All` once every category is selected (core §2, bulk assign). The
+ * trainings list, My Trainings and the assignment screens all filter with it.
  */
 export function CategoryFilter({ value, onChange, label = 'Filter by category' }: CategoryFilterProps) {
   const categories = useTrainingCategories();
@@ -52,8 +53,8 @@ function CategoryChips({ categories, value, onChange, label }: CategoryChipsProp
   const allSelected = selected.length === all.length;
 
   return (
-    <fieldset className={classes.fieldset}>
-      <legend className={classes.legend}>{label}</legend>
+    <fieldset className={fieldset.fieldset}>
+      <legend className={fieldset.legend}>{label}</legend>
       <Group gap="xs">
         <Button size="compact-sm" variant="default" radius="xl" onClick={() => onChange(allSelected ? [] : all)}>
           {allSelected ? 'Deselect All' : 'Select All'}
@@ -68,13 +69,4 @@ function CategoryChips({ categories, value, onChange, label }: CategoryChipsProp
       </Group>
     </fieldset>
   );
-}
-
-/** Trainings in any of the chosen categories; all of them when none is chosen. */
-export function inCategories<T extends { categories: readonly { id: string }[] }>(
-  trainings: readonly T[],
-  categoryIds: readonly string[],
-): T[] {
-  if (categoryIds.length === 0) return [...trainings];
-  return trainings.filter((training) => training.categories.some((category) => categoryIds.includes(category.id)));
 }

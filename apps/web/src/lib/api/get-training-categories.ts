@@ -1,10 +1,8 @@
 import { TrainingCategory } from '@brigade/core/schemas/trainings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
-
-/** The same key and data as the trainings screens: adding a category there refreshes these. */
-export const trainingCategoriesQueryKey = ['training-categories'] as const;
+import { apiRequest } from '../api-client';
+import { trainingCategoriesQueryKey } from './query-keys';
 
 /** Every training category, by name. */
 export async function fetchTrainingCategories(signal?: AbortSignal): Promise<TrainingCategory[]> {

@@ -1,15 +1,16 @@
 import { RestaurantOption } from '@brigade/core/schemas/restaurants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../api-client';
+import { restaurantsQueryKey } from './query-keys';
 
 /**
- * Under the restaurants key on purpose (the same key and data as the other screens'
- * restaurant choices): hq's changes to restaurants refresh these too.
+ * Under the restaurants key on purpose: when hq adds, renames or deactivates a
+ * restaurant, invalidating `['restaurants']` refreshes every screen's choices too.
  */
-export const restaurantOptionsQueryKey = ['restaurants', 'options'] as const;
+export const restaurantOptionsQueryKey = [...restaurantsQueryKey, 'options'] as const;
 
-/** Active restaurants by name: hq's restaurant filters. */
+/** Active restaurants by name: hq's restaurant filters and form choices. */
 export async function fetchRestaurantOptions(signal?: AbortSignal): Promise<RestaurantOption[]> {
   return z.array(RestaurantOption).parse(await apiRequest('/api/restaurants/options', { signal }));
 }

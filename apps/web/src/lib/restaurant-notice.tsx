@@ -1,3 +1,4 @@
+import { noActiveRestaurantMessage } from '@brigade/core/messages';
 import type { AppRoute } from '@brigade/core/routes';
 import { Alert } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
@@ -5,14 +6,15 @@ import { useCurrentUser } from './current-user';
 import { useSelectedRestaurant } from './selected-restaurant';
 
 /**
- * The route's "Please select a restaurant ..." text when a manager has no selected
- * restaurant on a screen that needs one; `null` when the screen can show.
+ * What a manager without a selected restaurant reads on a screen that needs one; `null`
+ * when the screen can show. With no active restaurant at all there is nothing to select,
+ * so they are told that instead of the route's "Please select a restaurant ..." text.
  */
 export function useRestaurantNotice(route: AppRoute | null): string | null {
   const me = useCurrentUser();
-  const { selectedRestaurant } = useSelectedRestaurant();
+  const { restaurants, selectedRestaurant } = useSelectedRestaurant();
   if (!route?.needsRestaurant || me.role !== 'manager' || selectedRestaurant) return null;
-  return route.needsRestaurant;
+  return restaurants.length === 0 ? noActiveRestaurantMessage : route.needsRestaurant;
 }
 
 /** The yellow notice itself. No title: Mantine's yellow title text is too pale to read on its background. */

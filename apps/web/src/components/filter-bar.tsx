@@ -1,0 +1,43 @@
+import { messages } from '@brigade/core/messages';
+import { Group, Select } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useRestaurantOptions } from '../lib/api/get-restaurant-options';
+
+/** The row of filters above a list: a search box first, then choices, wrapping on narrow screens. */
+export function FilterBar({ children }: { children: ReactNode }) {
+  return (
+    <Group align="flex-end" gap="sm">
+      {children}
+    </Group>
+  );
+}
+
+interface RestaurantFilterProps {
+  value: string | null;
+  onChange: (restaurantId: string | null) => void;
+  /** The field's width from the `xs` breakpoint up (full width below it). */
+  width?: number;
+}
+
+/**
+ * hq's "Restaurant" filter: every active restaurant by name, cleared for "All
+ * restaurants". Loads the choices itself (shared with every other restaurant choice).
+ */
+export function RestaurantFilter({ value, onChange, width = 260 }: RestaurantFilterProps) {
+  const restaurants = useRestaurantOptions();
+  return (
+    <Select
+      label="Restaurant"
+      placeholder="All restaurants"
+      data={(restaurants.data ?? []).map((restaurant) => ({ value: restaurant.id, label: restaurant.name }))}
+      value={value}
+      onChange={onChange}
+      clearable
+      clearButtonProps={{ 'aria-label': 'Clear restaurant filter' }}
+      searchable
+      nothingFoundMessage="No restaurants found"
+      error={restaurants.isError ? messages.restaurantsLoadFailed : undefined}
+      w={{ base: '100%', xs: width }}
+    />
+  );
+}
