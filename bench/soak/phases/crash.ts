@@ -8,7 +8,7 @@ import { rawClientOf } from '../../bench-app';
 import { Recorder, Session, sleep } from '../http';
 import { Ledger } from '../ledger';
 import { runPeople, setUpWorld } from '../scenario';
-import { type Exit, errorMessages, freePort, ServerProcess, type ServerTarget, StartFailure, withPg } from '../server';
+import { type Exit, errorMessages, freePort, ServerProcess, type ServerTarget, StartFailure } from '../server';
 import {
   CRASH_WORLD,
   fiveXxFindings,
@@ -18,6 +18,7 @@ import {
   type PhaseResult,
   tmpDir,
   verify,
+  verifyDatabase,
   warmUp,
   withPostgres,
 } from './shared';
@@ -174,9 +175,7 @@ export async function crashPhase(options: PhaseOptions): Promise<PhaseResult> {
   const result = newResult('crash');
   const loop = { ...options, people: Math.max(8, Math.round(options.users / 5)), thinkMs: 20, pglite: false };
   await withPostgres('crash', (target) =>
-    crashAndCheck(result, target, loop, (ledger) =>
-      verify(result, ledger, (run) => withPg(target.databaseUrl ?? '', run)),
-    ),
+    crashAndCheck(result, target, loop, (ledger) => verifyDatabase(result, ledger, target.databaseUrl ?? '')),
   );
   return result;
 }

@@ -7,8 +7,18 @@ import pg from 'pg';
 import { bodyText, type Outcome, Recorder, sleep } from '../http';
 import { Ledger } from '../ledger';
 import { runPeople, setUpWorld } from '../scenario';
-import { ADMIN_URL, errorMessages, ServerProcess, withPg } from '../server';
-import { log, newResult, type PhaseOptions, type PhaseResult, verify, WORLD, warmUp, withPostgres } from './shared';
+import { ADMIN_URL, ServerProcess } from '../server';
+import {
+  log,
+  newResult,
+  type PhaseOptions,
+  type PhaseResult,
+  stopKeepingErrors,
+  verifyDatabase,
+  WORLD,
+  warmUp,
+  withPostgres,
+} from './shared';
 
 const execFileAsync = promisify(execFile);
 
@@ -163,11 +173,10 @@ export async function dbRestartPhase(options: PhaseOptions): Promise<PhaseResult
       if (fiveXxAfter > 0) result.findings.push(`${fiveXxAfter} 5xx more than 2 s after recovery`);
       result.ops = recorder.summary();
       if (server.alive) await server.stop();
-      await verify(result, ledger, (run) => withPg(target.databaseUrl ?? '', run));
+      await verifyDatabase(result, ledger, target.databaseUrl ?? '');
       result.ran = true;
     } finally {
-      await server.stop();
-      result.serverErrors = errorMessages(server.errorLines());
+      await stopKeepingErrors(result, server);
     }
   });
   return result;

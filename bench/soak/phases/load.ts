@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { Recorder, round } from '../http';
 import { Ledger } from '../ledger';
 import { runPeople, setUpWorld } from '../scenario';
-import { errorMessages, ServerProcess, withPg } from '../server';
+import { ServerProcess } from '../server';
 import {
   fiveXxFindings,
   log,
@@ -11,8 +11,9 @@ import {
   type PhaseOptions,
   type PhaseResult,
   rssSampler,
+  stopKeepingErrors,
   unexpected4xx,
-  verify,
+  verifyDatabase,
   WORLD,
   withPostgres,
 } from './shared';
@@ -71,11 +72,10 @@ export async function loadPhase(options: PhaseOptions): Promise<PhaseResult> {
       for (const [key, count] of recorder.networkErrors) result.findings.push(`network error ${key} ×${count}`);
       const exit = await server.stop();
       result.figures.exitOnSigterm = exit.code;
-      await verify(result, ledger, (run) => withPg(target.databaseUrl ?? '', run));
+      await verifyDatabase(result, ledger, target.databaseUrl ?? '');
       result.ran = true;
     } finally {
-      await server.stop();
-      result.serverErrors = errorMessages(server.errorLines());
+      await stopKeepingErrors(result, server);
     }
   });
   return result;

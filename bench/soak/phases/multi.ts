@@ -13,7 +13,7 @@ import {
   type PhaseResult,
   tmpDir,
   unexpected4xx,
-  verify,
+  verifyDatabase,
   WORLD,
   warmUp,
 } from './shared';
@@ -397,7 +397,7 @@ export async function multiPhase(options: PhaseOptions): Promise<PhaseResult> {
       const exit = await server.stop();
       result.figures[`exitOnSigterm${name}`] = exit.code;
     }
-    await verify(result, ledger, (run) => withPg(database.url, run));
+    await verifyDatabase(result, ledger, database.url);
     result.figures.activeHq = await withPg(database.url, async (q) => {
       const rows = await q<{ n: string }>(`select count(*) as n from users where role = 'hq' and is_active`);
       return Number(rows[0]?.n ?? 0);

@@ -9,7 +9,15 @@ import { performance } from 'node:perf_hooks';
 import { type OpSummary, type Recorder, round, sleep } from '../http';
 import { checkInvariants, type InvariantResult, type Ledger, type LedgerReport } from '../ledger';
 import type { WorldOptions } from '../scenario';
-import { createDatabase, freePort, type ServerProcess, type ServerTarget, type SqlQuery } from '../server';
+import {
+  createDatabase,
+  errorMessages,
+  freePort,
+  type ServerProcess,
+  type ServerTarget,
+  type SqlQuery,
+  withPg,
+} from '../server';
 
 export interface PhaseOptions {
   seconds: number;
@@ -83,6 +91,17 @@ export async function verify(
   for (const invariant of result.invariants ?? []) {
     if (invariant.violations > 0) result.failed.push(`invariant "${invariant.name}": ${invariant.violations} rows`);
   }
+}
+
+/** `verify` against the phase's PostgreSQL database. */
+export function verifyDatabase(result: PhaseResult, ledger: Ledger, databaseUrl: string) {
+  return verify(result, ledger, (run) => withPg(databaseUrl, run));
+}
+
+/** A phase's server stopped (again, if it already was) and its logged errors kept with the result. */
+export async function stopKeepingErrors(result: PhaseResult, server: ServerProcess) {
+  await server.stop();
+  result.serverErrors = errorMessages(server.errorLines());
 }
 
 export function fiveXxFindings(result: PhaseResult, recorder: Recorder, where = '') {

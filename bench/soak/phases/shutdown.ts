@@ -3,8 +3,17 @@ import { performance } from 'node:perf_hooks';
 import { bodyText, type Outcome, Recorder, Session, sleep } from '../http';
 import { Ledger } from '../ledger';
 import { runPeople, setUpWorld, type World } from '../scenario';
-import { errorMessages, ServerProcess, withPg } from '../server';
-import { newResult, type PhaseOptions, type PhaseResult, verify, WORLD, warmUp, withPostgres } from './shared';
+import { ServerProcess } from '../server';
+import {
+  newResult,
+  type PhaseOptions,
+  type PhaseResult,
+  stopKeepingErrors,
+  verifyDatabase,
+  WORLD,
+  warmUp,
+  withPostgres,
+} from './shared';
 
 /** 5. SIGTERM under load: requests already sent complete, and the process exits 0. */
 export async function shutdownPhase(options: PhaseOptions): Promise<PhaseResult> {
@@ -89,11 +98,10 @@ export async function shutdownPhase(options: PhaseOptions): Promise<PhaseResult>
       else if (exit.code !== 0) result.failed.push(`the server exited with code ${exit.code} (signal ${exit.signal})`);
       if (lateResets.length) result.failed.push(`${lateResets.length} requests sent before SIGTERM were cut off`);
       result.ops = recorder.summary();
-      await verify(result, ledger, (run) => withPg(target.databaseUrl ?? '', run));
+      await verifyDatabase(result, ledger, target.databaseUrl ?? '');
       result.ran = true;
     } finally {
-      await server.stop();
-      result.serverErrors = errorMessages(server.errorLines());
+      await stopKeepingErrors(result, server);
     }
   });
   return result;
