@@ -2,7 +2,7 @@
 // `npm test`: every check a contributor needs, in order, with one closing line of counts.
 // Steps run even after a failure (so one run shows everything), except that the
 // end-to-end tests need a successful build.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -21,6 +21,33 @@ function run(name, command, args, { env = {}, report } = {}) {
   const counts = report ? readCounts(report) : undefined;
   results.push({ name, ok, seconds: (Date.now() - started) / 1000, counts });
   return ok;
+}
+
+/**
+ * A step that runs beside others. Vitest gives a run one worker on this 2-core machine
+ * (cores − 1), so two API legs side by side use both cores. Each step's output goes to
+ * its own file and is printed when it ends, so the logs never interleave.
+ */
+function runBeside(name, command, args, { env = {}, report } = {}) {
+  const started = Date.now();
+  const result = { name, ok: false, seconds: 0 };
+  results.push(result);
+  const logFile = path.join(out, `${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.log`);
+  const log = fs.openSync(logFile, 'w');
+  const child = spawn(command, args, { cwd: root, stdio: ['ignore', log, log], env: { ...process.env, ...env } });
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      fs.closeSync(log);
+      console.log(`\n▶ ${name}`);
+      process.stdout.write(fs.readFileSync(logFile));
+      Object.assign(result, {
+        ok: code === 0,
+        seconds: (Date.now() - started) / 1000,
+        counts: report ? readCounts(report) : undefined,
+      });
+      resolve(result.ok);
+    });
+  });
 }
 
 function readCounts(report) {
@@ -83,12 +110,15 @@ run('API tests on PGlite', 'npx', vitest('server', 'api-pglite.json'), {
   env: { BRIGADE_TEST_DRIVER: 'pglite' },
   report: { kind: 'vitest', file: path.join(out, 'api-pglite.json') },
 });
+// The PostgreSQL leg and the other-Node leg share nothing: they run side by side.
+const besideLegs = [];
 const postgres = await findPostgres();
 if (postgres.url) {
-  run(`API tests on PostgreSQL (${postgres.where})`, 'npx', vitest('server', 'api-postgres.json'), {
+  const leg = runBeside(`API tests on PostgreSQL (${postgres.where})`, 'npx', vitest('server', 'api-postgres.json'), {
     env: { BRIGADE_TEST_DRIVER: 'postgres', TEST_DATABASE_URL: postgres.url },
     report: { kind: 'vitest', file: path.join(out, 'api-postgres.json') },
   });
+  besideLegs.push(leg);
 } else {
   console.log(`\n▷ API tests on PostgreSQL: skipped, ${postgres.why}`);
   // A server named in TEST_DATABASE_URL that does not answer fails the run; none found locally is a skip.
@@ -100,7 +130,7 @@ if (postgres.url) {
 const otherNode = process.env.BRIGADE_OTHER_NODE;
 if (otherNode) {
   const version = spawnSync(otherNode, ['--version'], { encoding: 'utf8' }).stdout?.trim() || 'unknown';
-  run(
+  const leg = runBeside(
     `API tests on PGlite, Node ${version}`,
     otherNode,
     [path.join(root, 'node_modules/vitest/vitest.mjs'), ...vitest('server', 'api-pglite-other-node.json').slice(1)],
@@ -109,6 +139,7 @@ if (otherNode) {
       report: { kind: 'vitest', file: path.join(out, 'api-pglite-other-node.json') },
     },
   );
+  besideLegs.push(leg);
 } else {
   results.push({
     name: 'API tests on another Node version: NOT RUN (set BRIGADE_OTHER_NODE to a node binary, e.g. Node 24 as .ci/run installs it)',
@@ -117,6 +148,7 @@ if (otherNode) {
     notRun: true,
   });
 }
+await Promise.all(besideLegs);
 const built = run('production build (vite)', 'npm', ['run', 'build']);
 if (built) {
   const report = path.join(out, 'e2e.json');
