@@ -4,9 +4,11 @@
  * on embedded PGlite, then drives the real server over HTTP with 32 connections from a
  * separate process (bench/load.ts). For every listed endpoint it prints req/s,
  * p50/p95/p99, SQL round trips per request, the floor (the same statements run straight
- * through the driver) and the ceiling (a constant-JSON route behind the same session
- * check). Prints figures and writes bench/results/<date>-<driver>.json; never fails on a
- * timing.
+ * through the driver), the ceiling (a constant-JSON route behind Brigade's session check)
+ * and the limit (plain Fastify and one prepared session lookup: bench/limit-server.ts).
+ * Sign-ins are also measured as a burst beside a light load on the ceiling route, which
+ * must keep its latency. Prints figures and writes bench/results/<date>-<driver>.json;
+ * never fails on a timing.
  *
  *   npm run bench:api                  both drivers (PostgreSQL only when a URL is set)
  *   npm run bench:api -- --driver pglite   one driver
@@ -19,16 +21,18 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs, promisify } from 'node:util';
 import type { Role } from '@brigade/core/roles';
-import { createGuard } from '../apps/server/src/auth/guards';
 import { hashPassword } from '../apps/server/src/auth/passwords';
 import { type DatabaseHandle, type DatabaseTarget, openDatabase } from '../apps/server/src/db/client';
-import { listedEndpoints, MAX_ROUND_TRIPS } from '../apps/server/test/listed-endpoints';
+import { listedEndpoints, MAX_ROUND_TRIPS, MAX_SIGN_IN_ROUND_TRIPS } from '../apps/server/test/listed-endpoints';
 import { createScratchDatabase } from '../apps/server/test/scratch-database';
 import { buildBenchApp, BENCH_PASSWORD as PASSWORD, BENCH_PUBLIC_URL as PUBLIC_URL, rawClientOf } from './bench-app';
+import { startLimitServer } from './limit-server';
 import type { LoadOptions, LoadResult } from './load';
 import { BENCH_PEOPLE, seedChain } from './seed-chain';
 
-const TARGETS = { p95: 50, signInP95: 250, pgliteP95: 200, ceilingShare: 0.4 };
+const TARGETS = { p95: 50, signInP95: 250, pgliteP95: 200, ceilingShare: 0.5, limitShare: 0.5, besideBurstP95: 50 };
+/** Connections on the ceiling route while 32 sign in at once. */
+const BESIDE_BURST_CONNECTIONS = 8;
 
 const { values: args } = parseArgs({
   options: {
@@ -62,6 +66,8 @@ interface Row {
   load: LoadResult;
   floor: { p50: number; p95: number } | null;
   ceiling: { role: Role; requestsPerSecond: number } | null;
+  /** The limit route's req/s in the same run. */
+  limit: number | null;
 }
 
 const execFileAsync = promisify(execFile);
@@ -109,7 +115,7 @@ function freshIds(statement: Statement): Statement {
 async function openBenchDatabase(driver: Driver, onQuery: (query: string, params: unknown[]) => void) {
   if (driver === 'pglite') {
     const target: DatabaseTarget = { kind: 'pglite-memory' };
-    return { database: await openDatabase(target, { onQuery }), dispose: async () => {} };
+    return { database: await openDatabase(target, { onQuery }), url: null, dispose: async () => {} };
   }
   const adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('PostgreSQL needs TEST_DATABASE_URL or DATABASE_URL');
@@ -117,6 +123,7 @@ async function openBenchDatabase(driver: Driver, onQuery: (query: string, params
   const database = await openDatabase({ kind: 'postgres', url: scratch.url }, { onQuery });
   return {
     database,
+    url: scratch.url,
     dispose: async () => {
       if (args.keep) return console.log(`kept database ${scratch.url}`);
       await scratch.drop();
@@ -127,13 +134,15 @@ async function openBenchDatabase(driver: Driver, onQuery: (query: string, params
 /** One driver: seed the chain, then measure sign-in and every listed endpoint; write and print the figures. */
 async function bench(driver: Driver) {
   const log = new StatementLog();
-  const { database, dispose } = await openBenchDatabase(driver, log.record);
+  const { database, url, dispose } = await openBenchDatabase(driver, log.record);
   const rows: Row[] = [];
   let seedSeconds = 0;
   let chain: Seeded | null = null;
+  let limit = 0;
+  let ceilings: Record<Role, number> | null = null;
   const app = await buildBenchApp(database);
   try {
-    const server = await startBenchServer(app, database, log);
+    const server = await startBenchServer(app, log);
     const started = performance.now();
     await database.migrate();
     chain = await seedChain(database.db, await hashPassword(app.auth, PASSWORD));
@@ -141,18 +150,19 @@ async function bench(driver: Driver) {
     console.log(`\n${driver}: seeded in ${seedSeconds.toFixed(1)} s`, chain.rows);
 
     const cookies = await signInEachRole(server.address);
-    const ceilings = await measureCeilings(server.address, cookies);
+    limit = await measureLimit(database, url, cookies.hq);
+    ceilings = await measureCeilings(server.address, cookies, limit);
     const rawClient = rawClientOf(database);
     const replay = (statement: Statement) => rawClient.query(statement.query, statement.params);
-    rows.push(...(await benchSignIn(server, replay)));
-    rows.push(...(await benchEndpoints(server, chain, cookies, ceilings, replay)));
+    rows.push(...(await benchSignIn(server, replay, cookies.hq)));
+    rows.push(...(await benchEndpoints(server, chain, cookies, ceilings, limit, replay)));
   } finally {
     await app.close();
     await database.close();
     await dispose();
   }
-  const file = writeResults(driver, { seedSeconds, chainRows: chain?.rows, rows });
-  printTable(driver, rows);
+  const file = writeResults(driver, { seedSeconds, chainRows: chain?.rows, limit, ceilings, rows });
+  printTable(driver, rows, limit, ceilings);
   console.log(`written to ${path.relative(process.cwd(), file)}`);
 }
 
@@ -187,10 +197,9 @@ interface BenchServer {
  */
 async function startBenchServer(
   app: Awaited<ReturnType<typeof buildBenchApp>>,
-  database: DatabaseHandle,
   log: StatementLog,
 ): Promise<BenchServer> {
-  app.get('/api/bench/ceiling', { onRequest: createGuard(app.auth, database.db)('session.read') }, async () => ({
+  app.get('/api/bench/ceiling', { onRequest: app.guard('session.read') }, async () => ({
     ok: true,
   }));
   // Requests still in the server when a load run ends must not count as the next capture's.
@@ -239,19 +248,43 @@ async function signInEachRole(address: string): Promise<Cookies> {
   return cookies;
 }
 
+/** Requests per second of the limit route (bench/limit-server.ts), with the hq's session. */
+async function measureLimit(database: DatabaseHandle, url: string | null, cookie: string): Promise<number> {
+  const server = await startLimitServer(database, url);
+  try {
+    const result = await load({ url: server.url, headers: { cookie } });
+    if (result.non2xx || result.errors) throw new Error(`the limit route failed: ${JSON.stringify(result)}`);
+    console.log(
+      `limit: ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${ms(result.p50)} / p95 ${ms(result.p95)} ms`,
+    );
+    return result.requestsPerSecond;
+  } finally {
+    await server.close();
+  }
+}
+
 /** Requests per second of the ceiling route, per role. */
-async function measureCeilings(address: string, cookies: Cookies): Promise<Record<Role, number>> {
+async function measureCeilings(address: string, cookies: Cookies, limit: number): Promise<Record<Role, number>> {
   const ceilings = {} as Record<Role, number>;
   for (const role of ['hq', 'manager', 'staff'] as const) {
     const result = await load({ url: `${address}/api/bench/ceiling`, headers: { cookie: cookies[role] } });
     ceilings[role] = result.requestsPerSecond;
-    console.log(`ceiling (${role}): ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms`);
+    console.log(
+      `ceiling (${role}): ${result.requestsPerSecond.toFixed(0)} req/s (${percent(result.requestsPerSecond / limit)} of the limit), p50 ${ms(result.p50)} / p95 ${ms(result.p95)} ms`,
+    );
   }
   return ceilings;
 }
 
-/** Sign-in at full concurrency, and on one connection. */
-async function benchSignIn(server: BenchServer, replay: (statement: Statement) => Promise<unknown>): Promise<Row[]> {
+/**
+ * Sign-in at full concurrency, and on one connection; then the burst: 32 connections
+ * signing in while 8 load the ceiling route with the hq's session, both rows printed.
+ */
+async function benchSignIn(
+  server: BenchServer,
+  replay: (statement: Statement) => Promise<unknown>,
+  hqCookie: string,
+): Promise<Row[]> {
   const signInBodies = Array.from({ length: 500 }, (_, i) => 3 + i * 3)
     .filter((n) => n % 50 !== 0 && n % 200 !== 1 && n % 100 !== 37)
     .map((n) => JSON.stringify({ email: `person${n}@example.com`, password: PASSWORD }));
@@ -280,7 +313,31 @@ async function benchSignIn(server: BenchServer, replay: (statement: Statement) =
       }),
       floor: signInFloor,
       ceiling: null,
+      limit: null,
     };
+    rows.push(row);
+    printRow(row);
+  }
+  const [burst, beside] = await Promise.all([
+    load({ url, method: 'POST', headers: JSON_POST, bodies: signInBodies }),
+    load({
+      url: `${server.address}/api/bench/ceiling`,
+      headers: { cookie: hqCookie },
+      connections: BESIDE_BURST_CONNECTIONS,
+    }),
+  ]);
+  for (const row of [
+    { ...rows[0], endpoint: 'sign-in burst', load: burst } as Row,
+    {
+      endpoint: `ceiling beside the burst, ${BESIDE_BURST_CONNECTIONS} connections`,
+      role: 'hq',
+      roundTrips: 1,
+      load: beside,
+      floor: null,
+      ceiling: null,
+      limit: null,
+    } as Row,
+  ]) {
     rows.push(row);
     printRow(row);
   }
@@ -293,6 +350,7 @@ async function benchEndpoints(
   chain: Seeded,
   cookies: Cookies,
   ceilings: Record<Role, number>,
+  limit: number,
   replay: (statement: Statement) => Promise<unknown>,
 ): Promise<Row[]> {
   const rows: Row[] = [];
@@ -313,6 +371,7 @@ async function benchEndpoints(
       load: result,
       floor: await floor(replay, statements),
       ceiling: { role: endpoint.role, requestsPerSecond: ceilings[endpoint.role] },
+      limit,
     };
     rows.push(row);
     printRow(row);
@@ -323,7 +382,19 @@ async function benchEndpoints(
 /** bench/results/<date>-<driver>.json; returns its path. */
 function writeResults(
   driver: Driver,
-  { seedSeconds, chainRows, rows }: { seedSeconds: number; chainRows: Seeded['rows'] | undefined; rows: Row[] },
+  {
+    seedSeconds,
+    chainRows,
+    limit,
+    ceilings,
+    rows,
+  }: {
+    seedSeconds: number;
+    chainRows: Seeded['rows'] | undefined;
+    limit: number;
+    ceilings: Record<Role, number> | null;
+    rows: Row[];
+  },
 ): string {
   const date = new Date().toISOString().slice(0, 10);
   const file = path.join(import.meta.dirname, 'results', `${date}-${driver}.json`);
@@ -339,6 +410,8 @@ function writeResults(
         seconds,
         seedSeconds,
         rows: chainRows,
+        limit,
+        ceilings,
         endpoints: rows,
       },
       null,
@@ -350,6 +423,8 @@ function writeResults(
 
 const ms = (value: number | null | undefined) =>
   value === undefined || value === null || Number.isNaN(value) ? '—' : value.toFixed(1);
+const percent = (share: number | null) =>
+  share === null || !Number.isFinite(share) ? '—' : `${(share * 100).toFixed(0)}%`;
 
 function printRow(row: Row) {
   console.log(
@@ -358,24 +433,38 @@ function printRow(row: Row) {
   );
 }
 
-function printTable(driver: Driver, rows: Row[]) {
+function printTable(driver: Driver, rows: Row[], limit: number, ceilings: Record<Role, number> | null) {
   const p95Target = driver === 'postgres' ? TARGETS.p95 : TARGETS.pgliteP95;
   console.log(`\n${driver}, ${connections} connections, ${seconds} s per endpoint`);
+  console.log(`limit (plain Fastify + one prepared session lookup): ${limit.toFixed(0)} req/s`);
+  for (const [role, ceiling] of Object.entries(ceilings ?? {})) {
+    const share = ceiling / limit;
+    console.log(
+      `ceiling (${role}): ${ceiling.toFixed(0)} req/s, ${percent(share)} of the limit (target ≥ ${percent(TARGETS.limitShare)}: ${share >= TARGETS.limitShare ? 'met' : 'missed'})`,
+    );
+  }
   console.log(
-    '| endpoint | req/s | p50 ms | p95 ms | p99 ms | SQL round trips | floor p50 ms | p50 ÷ floor | ceiling req/s | req/s ÷ ceiling | targets |',
+    '| endpoint | req/s | p50 ms | p95 ms | p99 ms | SQL round trips | floor p50 ms | p50 ÷ floor | ceiling req/s | req/s ÷ ceiling | req/s ÷ limit | targets |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const row of rows) {
     const share = row.ceiling ? row.load.requestsPerSecond / row.ceiling.requestsPerSecond : null;
-    const p95Limit = row.endpoint.startsWith('sign-in') ? TARGETS.signInP95 : p95Target;
+    const p95Limit = row.endpoint.startsWith('sign-in')
+      ? TARGETS.signInP95
+      : row.endpoint.startsWith('ceiling beside')
+        ? TARGETS.besideBurstP95
+        : p95Target;
+    const roundTripLimit = row.endpoint.startsWith('sign-in') ? MAX_SIGN_IN_ROUND_TRIPS : MAX_ROUND_TRIPS;
     const misses = [
       row.load.p95 > p95Limit ? `p95 > ${p95Limit}` : null,
-      row.roundTrips > MAX_ROUND_TRIPS ? `> ${MAX_ROUND_TRIPS} round trips` : null,
-      driver === 'postgres' && share !== null && share < TARGETS.ceilingShare ? 'req/s < 40% of ceiling' : null,
+      row.roundTrips > roundTripLimit ? `> ${roundTripLimit} round trips` : null,
+      driver === 'postgres' && share !== null && share < TARGETS.ceilingShare
+        ? `req/s < ${percent(TARGETS.ceilingShare)} of ceiling`
+        : null,
       row.load.non2xx || row.load.errors ? 'errors' : null,
     ].filter(Boolean);
     console.log(
-      `| ${row.endpoint} (${row.role}) | ${row.load.requestsPerSecond.toFixed(0)} | ${ms(row.load.p50)} | ${ms(row.load.p95)} | ${ms(row.load.p99)} | ${row.roundTrips} | ${ms(row.floor?.p50)} | ${row.floor ? (row.load.p50 / row.floor.p50).toFixed(1) : '—'} | ${row.ceiling ? row.ceiling.requestsPerSecond.toFixed(0) : '—'} | ${share === null ? '—' : `${(share * 100).toFixed(0)}%`} | ${misses.length ? misses.join(', ') : 'met'} |`,
+      `| ${row.endpoint} (${row.role}) | ${row.load.requestsPerSecond.toFixed(0)} | ${ms(row.load.p50)} | ${ms(row.load.p95)} | ${ms(row.load.p99)} | ${row.roundTrips} | ${ms(row.floor?.p50)} | ${row.floor ? (row.load.p50 / row.floor.p50).toFixed(1) : '—'} | ${row.ceiling ? row.ceiling.requestsPerSecond.toFixed(0) : '—'} | ${percent(share)} | ${percent(row.limit ? row.load.requestsPerSecond / row.limit : null)} | ${misses.length ? misses.join(', ') : 'met'} |`,
     );
   }
 }

@@ -1,5 +1,4 @@
 import type { INetworkModule } from '@azure/msal-node';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -14,6 +13,7 @@ import { type Auth, createAuth } from './auth/auth';
 import { createGuard, decorateSessionUser, documentGuardedAction } from './auth/guards';
 import { registerOriginCheck } from './auth/origin-check';
 import { authRoutes } from './auth/routes';
+import { createSessionCheck } from './auth/session-check';
 import { answerUnroutableUrl } from './auth/unroutable-url';
 import { refuseWhileClosing } from './closing';
 import type { App, AppContext } from './context';
@@ -39,6 +39,7 @@ import { trainingRoutes } from './modules/trainings/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { userRoutes } from './modules/users/routes';
 import { echoRequestId, requestIdOptions } from './ops/request-id';
+import { addSecurityHeaders } from './security-headers';
 import { LocalStorage } from './storage/local-storage';
 import type { S3Config } from './storage/s3-storage';
 import type { Storage } from './storage/storage';
@@ -74,14 +75,16 @@ export const BODY_LIMIT = 1024 * 1024;
 export const DEFAULT_UPLOAD_MAX_BYTES = 2 * 1024 * 1024 * 1024;
 
 /** The whole server, ready to listen or to be driven by `app.inject()` in tests. */
-export async function buildApp(options: AppOptions): Promise<App & { auth: Auth; storage: Storage }> {
+export async function buildApp(
+  options: AppOptions,
+): Promise<App & { auth: Auth; storage: Storage; guard: AppContext['guard'] }> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
     trustProxy: options.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true },
     // A URL the router cannot read: 401 to a signed-out caller, as on every guarded route.
-    frameworkErrors: answerUnroutableUrl(() => ({ auth, db: options.database.db })),
+    frameworkErrors: answerUnroutableUrl(() => sessionCheck),
     // refuseWhileClosing answers in our own shape instead.
     return503OnClosing: false,
     ...requestIdOptions(options.trustProxy ?? false),
@@ -100,7 +103,7 @@ export async function buildApp(options: AppOptions): Promise<App & { auth: Auth;
   const storage = options.s3
     ? new (await import('./storage/s3-storage')).S3Storage(options.s3, { log: app.log })
     : new LocalStorage(options.dataDir);
-  await app.register(fastifyHelmet, {
+  addSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -138,10 +141,11 @@ export async function buildApp(options: AppOptions): Promise<App & { auth: Auth;
     signInRateLimit: options.signInRateLimit,
     sessionDays: options.sessionDays,
   });
+  const sessionCheck = createSessionCheck(auth, options.database.db);
   const context: AppContext = {
     database: options.database,
     auth,
-    guard: createGuard(auth, options.database.db),
+    guard: createGuard(sessionCheck),
     storage,
     uploadMaxBytes: options.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES,
     monday: {
@@ -167,7 +171,7 @@ export async function buildApp(options: AppOptions): Promise<App & { auth: Auth;
   // names as options. Everything every module relies on is set on the root above, before
   // the first module, so each inherits it: the validator and serializer (zod), the error
   // handler, the request id, origin check and closing hooks, the `sessionUser` request
-  // decorator, the route documentation hook, helmet and multipart (`fastify-plugin`s).
+  // decorator, the route documentation hook, multipart (a `fastify-plugin`) and the security headers.
   await app.register(healthRoutes, context);
   await app.register(authRoutes, context);
   await app.register(setupRoutes, context);
@@ -186,5 +190,5 @@ export async function buildApp(options: AppOptions): Promise<App & { auth: Auth;
   await app.register(storePerformanceRoutes, context);
   await app.register(reportRoutes, context);
   await serveWebApp(app, options.webRoot);
-  return Object.assign(app, { auth, storage });
+  return Object.assign(app, { auth, storage, guard: context.guard });
 }

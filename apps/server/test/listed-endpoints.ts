@@ -54,3 +54,6 @@ export function listedEndpoints({ restaurantId, restaurantSearch, auditId }: End
 
 /** Issue 10's bound: SQL round trips per request, whatever the size of the lists. */
 export const MAX_ROUND_TRIPS = 4;
+
+/** Sign-in's bound: Better Auth's statements plus one for each shared sign-in limit (issue 15). */
+export const MAX_SIGN_IN_ROUND_TRIPS = 5;

@@ -119,6 +119,45 @@ describe.skipIf(!onPostgres)('two servers, one PostgreSQL database', () => {
     expect((await call(a, 'GET', '/api/me', { cookie })).status).toBe(401);
   });
 
+  test('a password change on one server and a deactivation on the other end sessions on both at the next request', async () => {
+    const [a, b] = servers;
+    const { rows } = await sql.query(
+      `select email from users where role = 'staff' and is_active and email <> 'staff@example.com' order by email limit 1`,
+    );
+    const email = rows[0].email as string;
+    const onA = await signedIn(a, email);
+    const onB = await signedIn(b, email);
+    for (const [server, cookie] of [
+      [a, onA],
+      [b, onA],
+      [a, onB],
+      [b, onB],
+    ] as const) {
+      expect((await call(server, 'GET', '/api/me', { cookie })).status).toBe(200);
+    }
+
+    // A new password set on B ends every other session of the person: the one begun on A.
+    const profile = (await call(b, 'GET', '/api/profile', { cookie: onB })).json;
+    const changed = await call(b, 'PUT', '/api/profile', {
+      cookie: onB,
+      body: { name: profile.name, email: profile.email, password: 'a-new-password-1' },
+    });
+    expect(changed.status).toBe(200);
+    expect((await call(a, 'GET', '/api/me', { cookie: onA })).status).toBe(401);
+    expect((await call(b, 'GET', '/api/me', { cookie: onA })).status).toBe(401);
+    expect((await call(a, 'GET', '/api/me', { cookie: onB })).status).toBe(200);
+
+    // hq deactivates the person on A: the session kept on B ends there and on A alike.
+    const hq = await signedIn(a, 'hq@example.com');
+    const id = (await call(b, 'GET', '/api/me', { cookie: onB })).json.id as string;
+    expect((await call(a, 'PATCH', `/api/users/${id}/active`, { cookie: hq, body: { isActive: false } })).status).toBe(
+      200,
+    );
+    expect((await call(b, 'GET', '/api/me', { cookie: onB })).status).toBe(401);
+    expect((await call(a, 'GET', '/api/me', { cookie: onB })).status).toBe(401);
+    expect((await signIn(b, email, 'a-new-password-1')).status).not.toBe(200);
+  });
+
   test(`the sign-in limit per address (${SIGN_IN_RATE_LIMIT} a minute) is counted once across both servers`, async () => {
     const address = newAddress();
     const statuses: number[] = [];

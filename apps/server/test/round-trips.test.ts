@@ -7,9 +7,7 @@ import { DEMO_PASSWORD } from '../src/demo/demo-chain';
 import { loadDemoChainIfEmpty } from '../src/demo/load-demo';
 import { LocalStorage } from '../src/storage/local-storage';
 import { startTestApp } from './harness';
-import { listedEndpoints, MAX_ROUND_TRIPS } from './listed-endpoints';
-
-const MAX_SIGN_IN_ROUND_TRIPS = 5;
+import { listedEndpoints, MAX_ROUND_TRIPS, MAX_SIGN_IN_ROUND_TRIPS } from './listed-endpoints';
 
 /**
  * Issue 10's bound on SQL round trips per request, on the demo chain. Statements are

@@ -8,6 +8,7 @@ import { logSafeMessage } from '../logging';
 import { accountSignInLimit } from './account-sign-in-limit';
 import { addressRateLimitStorage } from './address-rate-limit';
 import { trustedOriginsOf } from './origin-check';
+import { queuedPasswordHashing } from './password-queue';
 
 /** The header our Fastify bridge sets to the client address; clients cannot set it. */
 export const CLIENT_IP_HEADER = 'x-brigade-client-ip';
@@ -37,7 +38,13 @@ export function createAuth({ db, publicUrl, publicUrlSet, secret, signInRateLimi
       schema: { users, sessions, accounts, verifications },
     }),
     // hq creates every account; nobody signs themselves up.
-    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 6, maxPasswordLength: 128 },
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      password: queuedPasswordHashing(),
+    },
     user: {
       additionalFields: {
         role: { type: 'string', required: false, defaultValue: 'staff', input: false },

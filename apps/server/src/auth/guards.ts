@@ -1,13 +1,9 @@
 import { messages } from '@brigade/core/messages';
 import { type Action, type Permission, permissions, reachesRestaurant } from '@brigade/core/permissions';
-import { isRole, type Role } from '@brigade/core/roles';
-import { fromNodeHeaders } from 'better-auth/node';
-import { eq } from 'drizzle-orm';
+import type { Role } from '@brigade/core/roles';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import type { Database } from '../db/client';
-import { staffRestaurantAssignments } from '../db/schema/restaurants';
 import { forbidden, unauthorized } from '../errors';
-import type { Auth } from './auth';
+import type { SessionCheck } from './session-check';
 
 /** The caller of a guarded route, as every service receives it. */
 export interface SessionUser {
@@ -40,30 +36,6 @@ declare module 'fastify' {
  */
 export function decorateSessionUser(app: FastifyInstance) {
   app.decorateRequest('sessionUser', null);
-}
-
-/** The signed-in caller, or 401. Inactive users count as signed out. */
-export async function loadSessionUser(auth: Auth, db: Database, request: FastifyRequest): Promise<SessionUser> {
-  const found = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-  if (!found) throw unauthorized();
-  const { user, session } = found;
-  if (!user.isActive || !isRole(user.role)) throw unauthorized();
-  // hq reaches every restaurant whatever its assignments: one round trip saved per request.
-  const assigned =
-    user.role === 'hq'
-      ? []
-      : await db
-          .select({ restaurantId: staffRestaurantAssignments.restaurantId })
-          .from(staffRestaurantAssignments)
-          .where(eq(staffRestaurantAssignments.userId, user.id));
-  return {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    role: user.role,
-    restaurantIds: assigned.map((row) => row.restaurantId),
-    sessionToken: session.token,
-  };
 }
 
 /**
@@ -103,10 +75,10 @@ const guardedActions = new WeakMap<object, GuardedAction>();
  * `documentGuardedAction`): 403 before the handler when the caller does not reach a
  * restaurant the request names.
  */
-export function createGuard(auth: Auth, db: Database): GuardFactory {
+export function createGuard(sessionCheck: SessionCheck): GuardFactory {
   return (action, options = {}) => {
     const onRequest = async (request: FastifyRequest) => {
-      const user = await loadSessionUser(auth, db, request);
+      const user = await sessionCheck(request);
       if (!(permissions[action].roles as readonly Role[]).includes(user.role)) throw forbidden();
       request.sessionUser = user;
     };

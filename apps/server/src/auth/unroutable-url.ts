@@ -1,8 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../db/client';
 import { HttpError } from '../errors';
-import type { Auth } from './auth';
-import { loadSessionUser } from './guards';
+import type { SessionCheck } from './session-check';
 
 const MESSAGES: Record<string, string> = {
   FST_ERR_BAD_URL: 'The address of this request is not valid.',
@@ -16,13 +14,12 @@ const MESSAGES: Record<string, string> = {
  * signed out, a malformed id is refused like any other; anyone else gets the 400
  * (or 414) in our `{ message }` shape instead of Fastify's.
  */
-export function answerUnroutableUrl(session: () => { auth: Auth; db: Database }) {
+export function answerUnroutableUrl(sessionCheck: () => SessionCheck) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const status = error.statusCode ?? 400;
     const refuse = () => reply.status(status).send({ message: MESSAGES[error.code] ?? 'The request is not valid.' });
     if (!request.raw.url?.startsWith('/api/')) return refuse();
-    const { auth, db } = session();
-    loadSessionUser(auth, db, request).then(refuse, (failure: unknown) =>
+    sessionCheck()(request).then(refuse, (failure: unknown) =>
       failure instanceof HttpError && failure.statusCode === 401
         ? reply.status(401).send({ message: failure.message })
         : refuse(),
