@@ -189,6 +189,8 @@ interface BenchServer {
   address: string;
   /** Sends one request and returns the statements it made. */
   capture: (send: () => Promise<Response>) => Promise<Statement[]>;
+  /** Resolves once the requests of the last load run have left the server. */
+  settled: () => Promise<void>;
 }
 
 /**
@@ -203,15 +205,17 @@ async function startBenchServer(
     ok: true,
   }));
   // Requests still in the server when a load run ends must not count as the next capture's.
+  // Counted out at onSend, which a handler reaches even when its client has gone (a
+  // sign-in queued behind the password hash); onResponse would never come for those.
   let inFlight = 0;
   app.addHook('onRequest', async () => {
     inFlight += 1;
   });
-  app.addHook('onResponse', async () => {
+  app.addHook('onSend', async () => {
     inFlight -= 1;
   });
   const settled = async () => {
-    // Bounded: a request aborted by its client never reaches onResponse.
+    // Bounded, in case a request never reaches onSend.
     for (let waited = 0; inFlight > 0 && waited < 10_000; waited += 50) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -226,7 +230,7 @@ async function startBenchServer(
     if (!response.ok) throw new Error(`${response.url}: ${response.status} ${await response.text()}`);
     return statements;
   }
-  return { address, capture };
+  return { address, capture, settled };
 }
 
 const JSON_POST = { 'content-type': 'application/json', origin: PUBLIC_URL };
@@ -297,6 +301,8 @@ async function benchSignIn(
   // Password hashing (scrypt) is CPU work: at 32 connections sign-ins queue for the
   // two cores, so the single-connection row shows what one sign-in costs.
   for (const signInConnections of [connections, 1]) {
+    // Sign-ins a load run left queued behind the password hash would delay the next run's.
+    await server.settled();
     const row: Row = {
       endpoint: signInConnections === connections ? 'sign-in' : 'sign-in, 1 connection',
       role: 'signed out',
@@ -318,6 +324,7 @@ async function benchSignIn(
     rows.push(row);
     printRow(row);
   }
+  await server.settled();
   const [burst, beside] = await Promise.all([
     load({ url, method: 'POST', headers: JSON_POST, bodies: signInBodies }),
     load({
