@@ -3,12 +3,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Auth, createAuth } from './auth/auth';
 import { createGuard, decorateSessionUser, documentGuardedAction } from './auth/guards';
 import { registerOriginCheck } from './auth/origin-check';
@@ -20,6 +15,8 @@ import type { App, AppContext } from './context';
 import { answerCutOffRequests } from './cut-off-requests';
 import type { DatabaseHandle } from './db/client';
 import { registerErrorHandler } from './errors';
+import { registerReplyCompression } from './http/reply-compression';
+import { replySerializerCompiler } from './http/reply-serializer';
 import { MondayClient, type MondayConfig } from './integrations/monday';
 import { PowerBiClient, type PowerBiConfig } from './integrations/powerbi';
 import { announcementRoutes } from './modules/announcements/routes';
@@ -93,11 +90,14 @@ export async function buildApp(
   refuseWhileClosing(app);
   answerCutOffRequests(app);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Replies are written from each route's response schema compiled at start, not validated per request.
+  app.setSerializerCompiler(replySerializerCompiler);
   registerErrorHandler(app);
   decorateSessionUser(app);
   // Before any route: each guarded route's action goes into the OpenAPI document.
   app.addHook('onRoute', documentGuardedAction);
+  // Before any route too: it decides per route, as each is added, which replies are compressed.
+  await registerReplyCompression(app);
 
   // The AWS SDK (about a third of a second to load) only when a bucket is configured.
   const storage = options.s3
@@ -169,9 +169,10 @@ export async function buildApp(
 
   // Each module is a plugin in its own encapsulated context, given the dependencies it
   // names as options. Everything every module relies on is set on the root above, before
-  // the first module, so each inherits it: the validator and serializer (zod), the error
-  // handler, the request id, origin check and closing hooks, the `sessionUser` request
-  // decorator, the route documentation hook, multipart (a `fastify-plugin`) and the security headers.
+  // the first module, so each inherits it: the validator (zod), the reply serializer
+  // (fast-json-stringify), the error handler, the request id, origin check and closing
+  // hooks, the `sessionUser` request decorator, the route documentation and compression
+  // hooks, the security headers, and multipart (a `fastify-plugin`).
   await app.register(healthRoutes, context);
   await app.register(authRoutes, context);
   await app.register(setupRoutes, context);
