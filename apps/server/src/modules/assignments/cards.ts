@@ -72,7 +72,8 @@ export async function queryAssignmentCards(db: Queryable, where: SQL | undefined
       latestAttempt: sql<{ score: number; passed: boolean; takenAt: string } | null>`(
         select json_build_object('score', qa.score, 'passed', qa.passed, 'takenAt', qa.created_at)
         from ${quizAttempts} qa
-        where qa.staff_id = ${staffTrainingAssignments.staffId} and qa.quiz_id = ${trainingQuizAssignments.quizId}
+        where ${trainingQuizAssignments.quizId} is not null
+          and qa.staff_id = ${staffTrainingAssignments.staffId} and qa.quiz_id = ${trainingQuizAssignments.quizId}
         order by qa.created_at desc limit 1)`,
       videosTotal: sql<number>`coalesce(${videosOfTrainings.total}, 0)`,
       videosWatched: sql<number>`(select count(*)::int from ${trainingVideos} v
@@ -125,8 +126,10 @@ export async function queryAssignmentSummaries(db: Queryable, where: SQL | undef
     .innerJoin(trainings, eq(trainings.id, staffTrainingAssignments.trainingId))
     .leftJoin(trainingQuizAssignments, eq(trainingQuizAssignments.trainingId, trainings.id))
     .leftJoin(
+      // Gated on the quiz: most trainings have none, and their cards then skip the probe.
       sql`lateral (select qa.score, qa.passed from ${quizAttempts} qa
-        where qa.staff_id = ${staffTrainingAssignments.staffId} and qa.quiz_id = ${trainingQuizAssignments.quizId}
+        where ${trainingQuizAssignments.quizId} is not null
+          and qa.staff_id = ${staffTrainingAssignments.staffId} and qa.quiz_id = ${trainingQuizAssignments.quizId}
         order by qa.created_at desc limit 1) latest`,
       sql`true`,
     )
