@@ -40,23 +40,6 @@ const cardOrder = [asc(trainings.title), asc(staffTrainingAssignments.id)];
  * of its videos they have watched.
  */
 export async function queryAssignmentCards(db: Queryable, where: SQL | undefined) {
-  // Per training, once: a page of 200 cards shares a few dozen trainings, and a
-  // correlated subquery per card would aggregate the same rows again for each.
-  const categoriesOfTrainings = db
-    .select({
-      trainingId: trainingCategoryAssignments.trainingId,
-      categories: sql<TrainingCategory[]>`json_agg(json_build_object('id', ${trainingCategories.id},
-        'name', ${trainingCategories.name}) order by ${trainingCategories.name})`.as('categories'),
-    })
-    .from(trainingCategoryAssignments)
-    .innerJoin(trainingCategories, eq(trainingCategories.id, trainingCategoryAssignments.categoryId))
-    .groupBy(trainingCategoryAssignments.trainingId)
-    .as('categories_of_trainings');
-  const videosOfTrainings = db
-    .select({ trainingId: trainingVideos.moduleId, total: sql<number>`count(*)::int`.as('total') })
-    .from(trainingVideos)
-    .groupBy(trainingVideos.moduleId)
-    .as('videos_of_trainings');
   const rows = await db
     .select({
       id: staffTrainingAssignments.id,
@@ -67,7 +50,12 @@ export async function queryAssignmentCards(db: Queryable, where: SQL | undefined
       trainingId: trainings.id,
       title: trainings.title,
       description: trainings.description,
-      categories: sql<TrainingCategory[]>`coalesce(${categoriesOfTrainings.categories}, '[]'::json)`,
+      // Per card: one person's cards (My Trainings, an expanded person of the overview) are
+      // ~20, so a few index probes each beat aggregating every training's categories.
+      categories: sql<TrainingCategory[]>`coalesce((
+        select json_agg(json_build_object('id', c.id, 'name', c.name) order by c.name)
+        from ${trainingCategoryAssignments} tca join ${trainingCategories} c on c.id = tca.category_id
+        where tca.training_id = ${trainings.id}), '[]'::json)`,
       hasQuiz: sql<boolean>`${trainingQuizAssignments.quizId} is not null`,
       latestAttempt: sql<{ score: number; passed: boolean; takenAt: string } | null>`(
         select json_build_object('score', qa.score, 'passed', qa.passed, 'takenAt', qa.created_at)
@@ -75,7 +63,7 @@ export async function queryAssignmentCards(db: Queryable, where: SQL | undefined
         where ${trainingQuizAssignments.quizId} is not null
           and qa.staff_id = ${staffTrainingAssignments.staffId} and qa.quiz_id = ${trainingQuizAssignments.quizId}
         order by qa.created_at desc limit 1)`,
-      videosTotal: sql<number>`coalesce(${videosOfTrainings.total}, 0)`,
+      videosTotal: sql<number>`(select count(*)::int from ${trainingVideos} v where v.module_id = ${trainings.id})`,
       videosWatched: sql<number>`(select count(*)::int from ${trainingVideos} v
         join ${trainingVideoProgress} p on p.video_id = v.id and p.staff_id = ${staffTrainingAssignments.staffId}
         where v.module_id = ${trainings.id})`,
@@ -83,8 +71,6 @@ export async function queryAssignmentCards(db: Queryable, where: SQL | undefined
     .from(staffTrainingAssignments)
     .innerJoin(trainings, eq(trainings.id, staffTrainingAssignments.trainingId))
     .leftJoin(trainingQuizAssignments, eq(trainingQuizAssignments.trainingId, trainings.id))
-    .leftJoin(categoriesOfTrainings, eq(categoriesOfTrainings.trainingId, trainings.id))
-    .leftJoin(videosOfTrainings, eq(videosOfTrainings.trainingId, trainings.id))
     .where(where)
     .orderBy(...cardOrder);
   const now = new Date();
