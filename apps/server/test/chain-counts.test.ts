@@ -171,6 +171,32 @@ test('audits: drafts, submitted, reopened, deleted', async () => {
   await expectCountsToMatchRecount();
 });
 
+test('concurrent statements over the same people and days (separate connections on PostgreSQL) keep the counts', async () => {
+  const crowd = await Promise.all([1, 2, 3, 4].map(() => t.buildUser('staff', { restaurantIds: [restaurant.id] })));
+  const [one, two] = trainingIds as [string, string];
+  const assigning = crowd.map((person, index) =>
+    t.db.transaction(async (tx) => {
+      await tx
+        .insert(staffTrainingAssignments)
+        .values(
+          [one, two].map((trainingId, k) => ({ staffId: person.id, trainingId, dueAt: dueDates[index + k] ?? null })),
+        );
+      await tx
+        .update(staffTrainingAssignments)
+        .set({ completedAt: new Date() })
+        .where(eq(staffTrainingAssignments.staffId, person.id));
+    }),
+  );
+  await Promise.all([
+    ...assigning,
+    t.db
+      .update(staffTrainingAssignments)
+      .set({ completedAt: null })
+      .where(eq(staffTrainingAssignments.trainingId, one)),
+  ]);
+  await expectCountsToMatchRecount();
+});
+
 test('deleting a training cascades through the counts', async () => {
   await t.db.delete(trainings).where(eq(trainings.id, trainingIds[2] ?? ''));
   await expectCountsToMatchRecount();
