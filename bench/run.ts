@@ -63,6 +63,8 @@ interface Row {
   roundTrips: number;
   /** What one request sent, for the results file. */
   statements?: string[];
+  /** The size of one response's JSON body (issue 18: the overview page ≤ 30 kB). */
+  bodyBytes?: number;
   load: LoadResult;
   floor: { p50: number; p95: number } | null;
   ceiling: { role: Role; requestsPerSecond: number } | null;
@@ -369,12 +371,14 @@ async function benchEndpoints(
     const url = `${server.address}${endpoint.path}`;
     const headers = { cookie: cookies[endpoint.role] };
     const statements = await server.capture(() => fetch(url, { headers }));
+    const bodyBytes = Buffer.byteLength(await (await fetch(url, { headers })).text());
     const result = await load({ url, headers });
     const row: Row = {
       endpoint: endpoint.name,
       role: endpoint.role,
       roundTrips: statements.length,
       statements: statements.map((statement) => statement.query),
+      bodyBytes,
       load: result,
       floor: await floor(replay, statements),
       ceiling: { role: endpoint.role, requestsPerSecond: ceilings[endpoint.role] },
@@ -436,6 +440,7 @@ const percent = (share: number | null) =>
 function printRow(row: Row) {
   console.log(
     `  ${row.endpoint}: ${row.load.requestsPerSecond.toFixed(0)} req/s, p50 ${ms(row.load.p50)} / p95 ${ms(row.load.p95)} / p99 ${ms(row.load.p99)} ms, ${row.roundTrips} round trips` +
+      (row.bodyBytes === undefined ? '' : `, ${(row.bodyBytes / 1000).toFixed(1)} kB of JSON`) +
       (row.load.non2xx || row.load.errors ? `, ${row.load.non2xx} non-2xx, ${row.load.errors} errors` : ''),
   );
 }

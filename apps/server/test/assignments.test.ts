@@ -195,8 +195,8 @@ describe('my trainings and the overview', () => {
     const beyond = (await call(hq.cookie, 'GET', `/api/training-assignments?trainingId=${withQuiz.id}&page=99`)).json();
     expect(beyond).toMatchObject({ items: [], total: byTraining.total, page: 99 });
     expect(
-      byTraining.items.every((p: { assignments: { training: { id: string } }[] }) =>
-        p.assignments.every((a) => a.training.id === withQuiz.id),
+      byTraining.items.every((p: { assignments: { title: string }[] }) =>
+        p.assignments.every((a) => a.title === 'A with quiz'),
       ),
     ).toBe(true);
     const byName = (await call(hq.cookie, 'GET', '/api/training-assignments?search=colleague')).json();
@@ -204,10 +204,78 @@ describe('my trainings and the overview', () => {
     expect(byName.items[0].assignments).toHaveLength(2);
     const byTitle = (await call(hq.cookie, 'GET', '/api/training-assignments?search=plain')).json();
     expect(
-      byTitle.items.every((p: { assignments: { training: { title: string } }[] }) =>
-        p.assignments.every((a) => a.training.title === 'B plain'),
+      byTitle.items.every((p: { assignments: { title: string }[] }) =>
+        p.assignments.every((a) => a.title === 'B plain'),
       ),
     ).toBe(true);
+  });
+});
+
+describe('a person expanded in the overview', () => {
+  const personUrl = (id: string, query = '') => `/api/training-assignments/people/${id}${query}`;
+
+  test('the overview lists each assignment by title, status and quiz only; expanding loads it in full', async () => {
+    const overview = (await call(hq.cookie, 'GET', `/api/training-assignments?search=colleague`)).json();
+    const lines = overview.items[0].assignments;
+    // No description, categories, dates or ids: those are the expanded person's.
+    expect(lines).toEqual([
+      { title: 'A with quiz', completed: false, overdue: false, quiz: null },
+      { title: 'B plain', completed: false, overdue: false },
+    ]);
+    const response = await call(hq.cookie, 'GET', personUrl(colleague.id));
+    expect(response.statusCode).toBe(200);
+    const cards = response.json();
+    expect(cards.map((card: { training: { title: string } }) => card.training.title)).toEqual([
+      'A with quiz',
+      'B plain',
+    ]);
+    expect(cards[0]).toMatchObject({
+      training: { id: withQuiz.id, description: '', categories: [{ id: category?.id, name: 'Safety' }] },
+      hasQuiz: true,
+      latestAttempt: null,
+      completedAt: null,
+      overdue: false,
+    });
+  });
+
+  test('follows the overview’s filters: one training, or the trainings found by title', async () => {
+    const byTraining = (await call(hq.cookie, 'GET', personUrl(colleague.id, `?trainingId=${plain.id}`))).json();
+    expect(byTraining.map((card: { training: { id: string } }) => card.training.id)).toEqual([plain.id]);
+    const byTitle = (await call(hq.cookie, 'GET', personUrl(colleague.id, '?search=quiz'))).json();
+    expect(byTitle.map((card: { training: { id: string } }) => card.training.id)).toEqual([withQuiz.id]);
+    // Found by name: all of the person's assignments.
+    const byName = (await call(hq.cookie, 'GET', personUrl(colleague.id, '?search=colleague'))).json();
+    expect(byName).toHaveLength(2);
+  });
+
+  test('a manager opens staff of the restaurant they name, and nobody else', async () => {
+    const own = await call(manager.cookie, 'GET', personUrl(colleague.id, `?restaurantId=${mine.id}`));
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toHaveLength(2);
+    // Someone of another restaurant, named through the manager's own restaurant or the other one.
+    const outside = await call(manager.cookie, 'GET', personUrl(outsider.id, `?restaurantId=${mine.id}`));
+    expect([outside.statusCode, outside.json()]).toEqual([403, { message: expect.any(String) }]);
+    const foreign = await call(manager.cookie, 'GET', personUrl(outsider.id, `?restaurantId=${other.id}`));
+    expect(foreign.statusCode).toBe(403);
+    // The overview lists no managers to a manager, so none opens either.
+    const self = await call(manager.cookie, 'GET', personUrl(manager.id, `?restaurantId=${mine.id}`));
+    expect(self.statusCode).toBe(403);
+    const unpicked = await call(manager.cookie, 'GET', personUrl(colleague.id));
+    expect([unpicked.statusCode, unpicked.json()]).toEqual([
+      400,
+      { message: selectRestaurantMessages.trainingAssignments },
+    ]);
+  });
+
+  test('hq opens anyone; staff nobody; an unknown person is 404; signed out is 401', async () => {
+    expect((await call(hq.cookie, 'GET', personUrl(outsider.id, `?restaurantId=${mine.id}`))).statusCode).toBe(200);
+    expect((await call(staff.cookie, 'GET', personUrl(staff.id))).statusCode).toBe(403);
+    const unknown = randomUUID();
+    const missing = await call(hq.cookie, 'GET', personUrl(unknown));
+    expect([missing.statusCode, missing.json()]).toEqual([404, { message: messages.userNotFound }]);
+    expect((await call(manager.cookie, 'GET', personUrl(unknown, `?restaurantId=${mine.id}`))).statusCode).toBe(404);
+    expect((await call(undefined, 'GET', personUrl(colleague.id))).statusCode).toBe(401);
+    expect((await call(hq.cookie, 'GET', personUrl('not-a-uuid'))).statusCode).toBe(400);
   });
 });
 

@@ -67,8 +67,9 @@ const training = await create('hq', 'POST', '/api/trainings', {
 });
 const video = (training.videos as { id: string }[])[0];
 await create('hq', 'POST', '/api/training-assignments', { trainingIds: [training.id], staffIds: [staff.id] });
-const overview = await create('hq', 'GET', '/api/training-assignments?page=1');
-const assignmentId = (overview.items as { assignments: { id: string }[] }[]).flatMap((p) => p.assignments)[0]?.id;
+const assignmentId = (
+  (await create('hq', 'GET', `/api/training-assignments/people/${staff.id}`)) as unknown as { id: string }[]
+)[0]?.id;
 const takerQuiz = await create('staff', 'GET', `/api/trainings/${training.id}/quiz`);
 const question = (takerQuiz.questions as { id: string; options: { id: string }[] }[])[0];
 const announcement = await create('hq', 'POST', '/api/announcements', { title: 'Welcome', description: 'Hello all' });

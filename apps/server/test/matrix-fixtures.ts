@@ -265,6 +265,14 @@ export async function buildMatrixFixtures(t: TestApp) {
       call: () => ({ query: { restaurantId: a.id } }),
       otherRestaurant: [() => ({ query: { restaurantId: b.id } })],
     },
+    'GET /api/training-assignments/people/{id}': {
+      call: () => ({ params: { id: staff.id }, query: { restaurantId: a.id } }),
+      otherRestaurant: [
+        () => ({ params: { id: staffOfB.id }, query: { restaurantId: b.id } }),
+        // Naming their own restaurant does not open someone of another.
+        () => ({ params: { id: staffOfB.id }, query: { restaurantId: a.id } }),
+      ],
+    },
     'GET /api/training-assignments/assignable': {
       call: () => ({ query: { restaurantId: a.id } }),
       otherRestaurant: [() => ({ query: { restaurantId: b.id } })],

@@ -91,12 +91,30 @@ function personSection(page: Page, name: string) {
   return page.getByRole('region', { name });
 }
 
-/** One assignment card of a person in the overview. */
+/** One assignment's line of a person in the overview, before the person is expanded. */
+function assignmentLine(page: Page, person: string, training: string) {
+  return page
+    .getByRole('list', { name: `Trainings of ${person}` })
+    .getByRole('listitem')
+    .filter({ hasText: training });
+}
+
+/** One assignment card of an expanded person in the overview. */
 function assignmentCard(page: Page, person: string, training: string) {
   return page
     .getByRole('list', { name: `Trainings of ${person}` })
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { name: training, exact: true }) });
+}
+
+/** Show details of one person: their full cards load. */
+async function expandPerson(page: Page, person: string) {
+  const toggle = page.getByRole('button', { name: `Show details of ${person}` });
+  await toggle.click();
+  await expect(page.getByRole('button', { name: `Hide details of ${person}` })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
 }
 
 test.describe('Training assignment', () => {
@@ -155,10 +173,33 @@ test.describe('Training assignment', () => {
     await expect(personSection(page, bram.name)).toBeVisible();
     for (const person of [ada.name, bram.name]) {
       for (const training of [`Opening Checklist ${tag}`, `Closing Checklist ${tag}`]) {
-        await expect(assignmentCard(page, person, training).getByText('In Progress')).toBeVisible();
+        await expect(assignmentLine(page, person, training).getByText('In Progress')).toBeVisible();
       }
     }
     await expect(personSection(page, ada.name)).toContainText('0 of 2 completed');
+    // The page lists titles and statuses only: descriptions and categories wait for Show details.
+    const description = `Made by the assignments test: Opening Checklist ${tag}`;
+    await expect(personSection(page, ada.name).getByText(description)).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Details that fail to load say so and offer Retry.
+    await page.route('**/api/training-assignments/people/**', (route) => route.fulfill({ status: 500, body: '{}' }));
+    await expandPerson(page, ada.name);
+    const failed = personSection(page, ada.name).getByRole('alert');
+    await expect(failed).toHaveText('Failed to load the details of these trainings');
+    await page.unroute('**/api/training-assignments/people/**');
+    await personSection(page, ada.name).getByRole('button', { name: 'Retry' }).click();
+    const opening = assignmentCard(page, ada.name, `Opening Checklist ${tag}`);
+    await expect(opening.getByText(description)).toBeVisible();
+    await expect(opening.getByRole('list', { name: 'Categories' })).toContainText('Hygiene');
+    await expect(
+      opening.getByRole('button', { name: `Remove: Opening Checklist ${tag} from ${ada.name}` }),
+    ).toBeVisible();
+    // Bram stays folded: only the person asked for is loaded.
+    await expect(page.getByRole('button', { name: `Show details of ${bram.name}` })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
     expect(await seriousViolations(page)).toEqual([]);
   });
 
@@ -289,11 +330,19 @@ test.describe('Training assignment', () => {
     );
     await manager.getByRole('searchbox', { name: 'Search assignments' }).fill(dana.name);
     expect((await searched).status()).toBe(200);
+    // Folded, each line already says the status, Overdue and the latest quiz result.
+    const scoredLine = assignmentLine(manager, dana.name, quizTraining);
+    await expect(scoredLine.locator('[data-colour="green"]')).toHaveText('Quiz: 100%');
+    await expect(scoredLine.getByText('Completed', { exact: true })).toBeVisible();
+    await expect(assignmentLine(manager, dana.name, plainTraining).getByText('Overdue', { exact: true })).toBeVisible();
+
+    await expandPerson(manager, dana.name);
     const scored = assignmentCard(manager, dana.name, quizTraining);
     await expect(scored.getByText('Quiz: 100%')).toBeVisible();
     // The badge names its colour: green for a pass.
     await expect(scored.locator('[data-colour="green"]')).toHaveText('Quiz: 100%');
     await expect(scored.getByText('Completed', { exact: true })).toBeVisible();
+    await expect(scored.getByText(`Made by the assignments test: ${quizTraining}`)).toBeVisible();
     await expect(assignmentCard(manager, dana.name, plainTraining).getByText('Overdue', { exact: true })).toBeVisible();
     expect(await seriousViolations(manager)).toEqual([]);
 

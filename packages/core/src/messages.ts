@@ -122,6 +122,7 @@ export const messages = {
   allAlreadyAssigned: 'All selected trainings are already assigned to the selected staff',
   bulkAssigned: 'Training assignments created successfully',
   assignmentsLoadFailed: 'Failed to load training assignments',
+  personAssignmentsLoadFailed: 'Failed to load the details of these trainings',
   assignmentsCreateFailed: 'Failed to create training assignments',
   assignmentDeleteFailed: 'Failed to delete training assignment',
   quizResetFailed: 'Failed to reset quiz attempt',

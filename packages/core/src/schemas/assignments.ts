@@ -39,13 +39,29 @@ export const MyTrainingsQuery = z.object({
 });
 export type MyTrainingsQuery = z.input<typeof MyTrainingsQuery>;
 
+/**
+ * One assignment as the overview lists it before its person is expanded: what its line
+ * shows and no more (a page of 10 people with ~20 assignments each stays under 30 kB).
+ * The full card (description, categories, dates, videos, actions) is
+ * `GET /api/training-assignments/people/{id}`.
+ */
+export const AssignmentSummary = z.object({
+  title: z.string(),
+  completed: z.boolean(),
+  /** Past its due date and not completed. */
+  overdue: z.boolean(),
+  /** Absent when the training has no quiz; null until the person's first attempt. */
+  quiz: z.object({ score: z.number().int(), passed: z.boolean() }).nullable().optional(),
+});
+export type AssignmentSummary = z.infer<typeof AssignmentSummary>;
+
 export const AssignedPerson = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
   role: z.enum(ROLES),
   restaurants: z.array(RestaurantRef),
-  assignments: z.array(AssignmentCard),
+  assignments: z.array(AssignmentSummary),
 });
 export type AssignedPerson = z.infer<typeof AssignedPerson>;
 
@@ -58,6 +74,13 @@ export const AssignmentOverviewQuery = PageQuery.extend({
   restaurantId: idField.optional(),
 });
 export type AssignmentOverviewQuery = z.input<typeof AssignmentOverviewQuery>;
+
+/**
+ * One person's assignments in full, as the overview shows them once the person is
+ * expanded: the overview's filters, so the same assignments open up.
+ */
+export const PersonAssignmentsQuery = AssignmentOverviewQuery.omit({ page: true, pageSize: true });
+export type PersonAssignmentsQuery = z.input<typeof PersonAssignmentsQuery>;
 
 /** Someone trainings can be assigned to: active, role staff (or manager, for hq), with a restaurant. */
 export const AssignablePerson = z.object({

@@ -1,6 +1,7 @@
 // The schema object Drizzle and Better Auth's adapter are given: every table, by name.
 export * from './announcements';
 export * from './audits';
+export * from './counts';
 export * from './meta';
 export * from './quizzes';
 export * from './restaurants';

@@ -1,8 +1,9 @@
-import type { AssignmentCard } from '@brigade/core/schemas/assignments';
+import type { AssignmentCard, AssignmentSummary } from '@brigade/core/schemas/assignments';
 import type { TrainingCategory } from '@brigade/core/schemas/trainings';
 import { isOverdue } from '@brigade/core/training-completion';
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { openAssignmentsByDueDay } from '../../db/schema/counts';
 import { quizAttempts, trainingQuizAssignments } from '../../db/schema/quizzes';
 import {
   staffTrainingAssignments,
@@ -14,28 +15,31 @@ import {
 } from '../../db/schema/trainings';
 
 /**
+ * An assignment past its due date and not completed: what every "Overdue" badge and
+ * "Overdue Trainings" count means (core `isOverdue`). One without a due date is never overdue.
+ */
+export const overdue = sql`(${staffTrainingAssignments.completedAt} is null and ${staffTrainingAssignments.dueAt} < now())`;
+
+/**
+ * "Overdue Trainings" of the whole chain without reading its open assignments: every
+ * day before today (UTC) from open_assignments_by_due_day, and today's own assignments
+ * due before now() from the overdue index (a few hundred at most).
+ */
+export const overdueInChain = sql<number>`((select coalesce(sum(${openAssignmentsByDueDay.open}), 0)::int
+    from ${openAssignmentsByDueDay} where ${openAssignmentsByDueDay.dueDay} < (now() at time zone 'UTC')::date)
+  + (select count(*)::int from ${staffTrainingAssignments} where ${staffTrainingAssignments.completedAt} is null
+    and ${staffTrainingAssignments.dueAt} >= ((now() at time zone 'UTC')::date::timestamp at time zone 'UTC')
+    and ${staffTrainingAssignments.dueAt} < now()))`;
+
+/** The order every list of assignments shows. */
+const cardOrder = [asc(trainings.title), asc(staffTrainingAssignments.id)];
+
+/**
  * Assignment cards in one SELECT: the training with its categories, whether it has a
  * quiz, the person's newest attempt at it (latest by created_at, core §4), and how many
  * of its videos they have watched.
  */
 export async function queryAssignmentCards(db: Queryable, where: SQL | undefined) {
-  // Per training, once: a page of 200 cards shares a few dozen trainings, and a
-  // correlated subquery per card would aggregate the same rows again for each.
-  const categoriesOfTrainings = db
-    .select({
-      trainingId: trainingCategoryAssignments.trainingId,
-      categories: sql<TrainingCategory[]>`json_agg(json_build_object('id', ${trainingCategories.id},
-        'name', ${trainingCategories.name}) order by ${trainingCategories.name})`.as('categories'),
-    })
-    .from(trainingCategoryAssignments)
-    .innerJoin(trainingCategories, eq(trainingCategories.id, trainingCategoryAssignments.categoryId))
-    .groupBy(trainingCategoryAssignments.trainingId)
-    .as('categories_of_trainings');
-  const videosOfTrainings = db
-    .select({ trainingId: trainingVideos.moduleId, total: sql<number>`count(*)::int`.as('total') })
-    .from(trainingVideos)
-    .groupBy(trainingVideos.moduleId)
-    .as('videos_of_trainings');
   const rows = await db
     .select({
       id: staffTrainingAssignments.id,
@@ -46,14 +50,20 @@ export async function queryAssignmentCards(db: Queryable, where: SQL | undefined
       trainingId: trainings.id,
       title: trainings.title,
       description: trainings.description,
-      categories: sql<TrainingCategory[]>`coalesce(${categoriesOfTrainings.categories}, '[]'::json)`,
+      // Per card: one person's cards (My Trainings, an expanded person of the overview) are
+      // ~20, so a few index probes each beat aggregating every training's categories.
+      categories: sql<TrainingCategory[]>`coalesce((
+        select json_agg(json_build_object('id', c.id, 'name', c.name) order by c.name)
+        from ${trainingCategoryAssignments} tca join ${trainingCategories} c on c.id = tca.category_id
+        where tca.training_id = ${trainings.id}), '[]'::json)`,
       hasQuiz: sql<boolean>`${trainingQuizAssignments.quizId} is not null`,
       latestAttempt: sql<{ score: number; passed: boolean; takenAt: string } | null>`(
         select json_build_object('score', qa.score, 'passed', qa.passed, 'takenAt', qa.created_at)
         from ${quizAttempts} qa
-        where qa.staff_id = ${staffTrainingAssignments.staffId} and qa.quiz_id = ${trainingQuizAssignments.quizId}
+        where ${trainingQuizAssignments.quizId} is not null
+          and qa.staff_id = ${staffTrainingAssignments.staffId} and qa.quiz_id = ${trainingQuizAssignments.quizId}
         order by qa.created_at desc limit 1)`,
-      videosTotal: sql<number>`coalesce(${videosOfTrainings.total}, 0)`,
+      videosTotal: sql<number>`(select count(*)::int from ${trainingVideos} v where v.module_id = ${trainings.id})`,
       videosWatched: sql<number>`(select count(*)::int from ${trainingVideos} v
         join ${trainingVideoProgress} p on p.video_id = v.id and p.staff_id = ${staffTrainingAssignments.staffId}
         where v.module_id = ${trainings.id})`,
@@ -61,10 +71,8 @@ export async function queryAssignmentCards(db: Queryable, where: SQL | undefined
     .from(staffTrainingAssignments)
     .innerJoin(trainings, eq(trainings.id, staffTrainingAssignments.trainingId))
     .leftJoin(trainingQuizAssignments, eq(trainingQuizAssignments.trainingId, trainings.id))
-    .leftJoin(categoriesOfTrainings, eq(categoriesOfTrainings.trainingId, trainings.id))
-    .leftJoin(videosOfTrainings, eq(videosOfTrainings.trainingId, trainings.id))
     .where(where)
-    .orderBy(asc(trainings.title), asc(staffTrainingAssignments.id));
+    .orderBy(...cardOrder);
   const now = new Date();
   return rows.map((row): AssignmentCard & { staffId: string } => ({
     id: row.id,
@@ -80,4 +88,50 @@ export async function queryAssignmentCards(db: Queryable, where: SQL | undefined
       : null,
     videos: { watched: row.videosWatched, total: row.videosTotal },
   }));
+}
+
+/**
+ * The overview's lines (AssignmentSummary) in one SELECT: title, status and the newest
+ * quiz result, without the description, categories, dates and video counts that only an
+ * expanded person shows (queryAssignmentCards).
+ */
+export async function queryAssignmentSummaries(db: Queryable, where: SQL | undefined) {
+  const rows = await db
+    .select({
+      staffId: staffTrainingAssignments.staffId,
+      title: trainings.title,
+      completed: sql<boolean>`${staffTrainingAssignments.completedAt} is not null`,
+      // Null (unknown) without a due date: never overdue.
+      overdue: sql<boolean>`coalesce(${overdue}, false)`,
+      hasQuiz: sql<boolean>`${trainingQuizAssignments.quizId} is not null`,
+      // Two columns rather than json: no json to build in SQL and parse again in Node.
+      quizScore: sql<number | null>`latest.score`,
+      quizPassed: sql<boolean | null>`latest.passed`,
+    })
+    .from(staffTrainingAssignments)
+    .innerJoin(trainings, eq(trainings.id, staffTrainingAssignments.trainingId))
+    .leftJoin(trainingQuizAssignments, eq(trainingQuizAssignments.trainingId, trainings.id))
+    .leftJoin(
+      // Gated on the quiz: most trainings have none, and their cards then skip the probe.
+      sql`lateral (select qa.score, qa.passed from ${quizAttempts} qa
+        where ${trainingQuizAssignments.quizId} is not null
+          and qa.staff_id = ${staffTrainingAssignments.staffId} and qa.quiz_id = ${trainingQuizAssignments.quizId}
+        order by qa.created_at desc limit 1) latest`,
+      sql`true`,
+    )
+    .where(where)
+    .orderBy(...cardOrder);
+  return rows.map((row): AssignmentSummary & { staffId: string } => {
+    const summary: AssignmentSummary & { staffId: string } = {
+      staffId: row.staffId,
+      title: row.title,
+      completed: row.completed,
+      overdue: row.overdue,
+    };
+    if (row.hasQuiz) {
+      summary.quiz =
+        row.quizScore === null || row.quizPassed === null ? null : { score: row.quizScore, passed: row.quizPassed };
+    }
+    return summary;
+  });
 }

@@ -7,6 +7,7 @@ import {
   AssignmentsCreated,
   CreateAssignments,
   MyTrainingsQuery,
+  PersonAssignmentsQuery,
 } from '@brigade/core/schemas/assignments';
 import { ErrorReply, IdParams } from '@brigade/core/schemas/common';
 import { z } from 'zod';
@@ -18,6 +19,7 @@ import {
   listAssignable,
   listAssignmentOverview,
   listMyTrainings,
+  listPersonAssignments,
   resetQuizAttempts,
 } from './service';
 
@@ -53,6 +55,21 @@ export async function assignmentRoutes(app: App, { database, guard }: Pick<AppCo
       onRequest: guard('assignments.read', { restaurant: 'query.restaurantId' }),
     },
     async (request) => listAssignmentOverview(db, callerOf(request), request.query),
+  );
+
+  app.get(
+    '/api/training-assignments/people/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One person of the overview expanded: their assignments in full, under the overview’s filters',
+        params: IdParams,
+        querystring: PersonAssignmentsQuery,
+        response: { 200: z.array(AssignmentCard), ...errors },
+      },
+      onRequest: guard('assignments.read', { restaurant: 'query.restaurantId' }),
+    },
+    async (request) => listPersonAssignments(db, callerOf(request), request.params.id, request.query),
   );
 
   app.get(

@@ -5,9 +5,11 @@ import type {
   AssignmentCard,
   AssignmentOverview,
   AssignmentOverviewQuery,
+  AssignmentSummary,
   AssignmentsCreated,
   CreateAssignments,
   MyTrainingsQuery,
+  PersonAssignmentsQuery,
 } from '@brigade/core/schemas/assignments';
 import type { RestaurantRef } from '@brigade/core/schemas/session';
 import { isTrainingComplete } from '@brigade/core/training-completion';
@@ -18,6 +20,7 @@ import { worksInReach } from '../../auth/reach';
 import type { Database, Queryable } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { matchedRows, totalOfPage } from '../../db/paging';
+import { CHAIN_COUNTS, chainCount } from '../../db/schema/counts';
 import { quizAttemptResets, quizAttempts, trainingQuizAssignments } from '../../db/schema/quizzes';
 import { restaurants, staffRestaurantAssignments } from '../../db/schema/restaurants';
 import {
@@ -31,15 +34,11 @@ import { users } from '../../db/schema/users';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { trainingSearchConditions } from '../trainings/service';
 import { peoplePageIds } from '../users/service';
-import { queryAssignmentCards } from './cards';
+import { queryAssignmentCards, queryAssignmentSummaries } from './cards';
 
-/**
- * An assignment past its due date and not completed: what every "Overdue" badge and
- * "Overdue Trainings" count means. One without a due date is never overdue.
- */
-export const overdue = sql`(${staffTrainingAssignments.completedAt} is null and ${staffTrainingAssignments.dueAt} < now())`;
+export { overdue, overdueInChain } from './cards';
 
-const strip = ({ staffId: _staffId, ...card }: AssignmentCard & { staffId: string }): AssignmentCard => card;
+const strip = <T>({ staffId: _staffId, ...card }: T & { staffId: string }): T => card as T;
 
 /** The signed-in person's own assignments (My Trainings). */
 export async function listMyTrainings(
@@ -51,7 +50,7 @@ export async function listMyTrainings(
   if (query.status === 'completed') conditions.push(sql`${staffTrainingAssignments.completedAt} is not null`);
   if (query.status === 'in_progress') conditions.push(sql`${staffTrainingAssignments.completedAt} is null`);
   conditions.push(...trainingSearchConditions(db, query));
-  return (await queryAssignmentCards(db, and(...conditions))).map(strip);
+  return (await queryAssignmentCards(db, and(...conditions))).map(strip<AssignmentCard>);
 }
 
 const userId = sql`${users}.${sql.identifier(users.id.name)}`;
@@ -85,8 +84,6 @@ export async function listAssignmentOverview(
   actor: SessionUser,
   query: z.output<typeof AssignmentOverviewQuery>,
 ): Promise<AssignmentOverview> {
-  const assignmentFilter: (SQL | undefined)[] = [];
-  if (query.trainingId) assignmentFilter.push(eq(staffTrainingAssignments.trainingId, query.trainingId));
   const pattern = query.search ? likePattern(query.search) : undefined;
   // The trainings join only when searching by title; unfiltered, the per-person totals say who has any.
   const hasMatchingAssignment = pattern
@@ -101,12 +98,12 @@ export async function listAssignmentOverview(
       : sql`${userId} in (select staff_id from ${staffTrainingTotals} where total > 0)`;
   const audience = audienceOf(actor, query.restaurantId);
   const where = and(audience, hasMatchingAssignment);
-  // Everyone with an assignment (hq, no filter): the totals table alone knows how many,
-  // without joining 20,000 people to it.
+  // Everyone with an assignment (hq, no filter): a chain-wide count the triggers keep,
+  // instead of joining 20,000 people to their totals.
   const total =
     audience || pattern || query.trainingId
       ? matchedRows(users, where)
-      : sql<number>`(select count(*)::int from ${staffTrainingTotals} where total > 0)`;
+      : chainCount(CHAIN_COUNTS.peopleWithAssignments);
 
   const pageIds = peoplePageIds(db, where, query);
   const people = await db
@@ -123,27 +120,68 @@ export async function listAssignmentOverview(
     .orderBy(asc(users.name), asc(users.id));
   const matched = await totalOfPage(db, { rows: people, number: query.page }, { table: users, where });
   const ids = people.map((person) => person.id);
-  // A person found by name shows all their assignments; a training found by title, only those.
-  const matchesSearch = pattern
-    ? sql`(${trainings.title} ilike ${pattern} or ${staffTrainingAssignments.staffId} in (
-        select id from ${users} where name ilike ${pattern} or email ilike ${pattern}))`
-    : undefined;
   const cards = ids.length
-    ? await queryAssignmentCards(
-        db,
-        and(inArray(staffTrainingAssignments.staffId, ids), ...assignmentFilter, matchesSearch),
-      )
+    ? await queryAssignmentSummaries(db, and(inArray(staffTrainingAssignments.staffId, ids), assignmentFilter(query)))
     : [];
+  const cardsOf = new Map<string, (AssignmentSummary & { staffId: string })[]>();
+  for (const card of cards) {
+    const list = cardsOf.get(card.staffId);
+    if (list) list.push(card);
+    else cardsOf.set(card.staffId, [card]);
+  }
   return {
     items: people.map(({ total: _, ...person }) => ({
       ...person,
       role: person.role as Role,
-      assignments: cards.filter((card) => card.staffId === person.id).map(strip),
+      assignments: (cardsOf.get(person.id) ?? []).map(strip<AssignmentSummary>),
     })),
     total: matched,
     page: query.page,
     pageSize: query.pageSize,
   };
+}
+
+/**
+ * Which of a listed person's assignments the overview shows: those of the training
+ * filtered by; with a search, all of a person found by name or email, else only the
+ * trainings found by title.
+ */
+function assignmentFilter(query: { trainingId?: string; search?: string }): SQL | undefined {
+  const pattern = query.search ? likePattern(query.search) : undefined;
+  return and(
+    query.trainingId ? eq(staffTrainingAssignments.trainingId, query.trainingId) : undefined,
+    pattern
+      ? sql`(${trainings.title} ilike ${pattern} or ${staffTrainingAssignments.staffId} in (
+        select id from ${users} where name ilike ${pattern} or email ilike ${pattern}))`
+      : undefined,
+  );
+}
+
+/**
+ * An expanded person of the overview: their assignments in full (description,
+ * categories, dates, videos), under the overview's filters and scope. 404 for nobody;
+ * 403 for someone the overview would not list for this caller (a manager: staff of the
+ * named restaurant only).
+ */
+export async function listPersonAssignments(
+  db: Queryable,
+  actor: SessionUser,
+  personId: string,
+  query: z.output<typeof PersonAssignmentsQuery>,
+): Promise<AssignmentCard[]> {
+  // hq reaches everyone: a restaurant they filter the overview by narrows the list, not this.
+  const audience = actor.role === 'hq' ? undefined : audienceOf(actor, query.restaurantId);
+  // Both at once: the cards are dropped unread when the person is out of reach.
+  const [[person], cards] = await Promise.all([
+    db
+      .select({ inAudience: audience ? sql<boolean>`coalesce(${audience}, false)` : sql<boolean>`true` })
+      .from(users)
+      .where(eq(users.id, personId)),
+    queryAssignmentCards(db, and(eq(staffTrainingAssignments.staffId, personId), assignmentFilter(query))),
+  ]);
+  if (!person) throw notFound(messages.userNotFound);
+  if (!person.inAudience) throw forbidden();
+  return cards.map(strip<AssignmentCard>);
 }
 
 /** People trainings can go to: active, with a restaurant; role staff, or staff and managers for hq. */

@@ -7,11 +7,12 @@ import type { SessionUser } from '../../auth/guards';
 import type { Queryable } from '../../db/client';
 import { announcements } from '../../db/schema/announcements';
 import { audits } from '../../db/schema/audits';
+import { CHAIN_COUNTS, chainCount } from '../../db/schema/counts';
 import { quizAttempts } from '../../db/schema/quizzes';
 import { restaurants, staffRestaurantAssignments } from '../../db/schema/restaurants';
-import { staffTrainingAssignments, staffTrainingTotals } from '../../db/schema/trainings';
+import { staffTrainingAssignments } from '../../db/schema/trainings';
 import { users } from '../../db/schema/users';
-import { overdue } from '../assignments/service';
+import { overdueInChain } from '../assignments/service';
 import { readableAudits } from '../audits/service';
 
 /**
@@ -40,6 +41,8 @@ const announcementsPanel = sql<AnnouncementJson[]>`(
  * restaurant's count of them: drafts only for hq (core `auditStatusesReadableBy`).
  */
 function recentAuditsPanel(role: Role, restaurantId?: string) {
+  // hq's Recent Audits of the whole chain: every audit, a count the triggers keep.
+  const chainTotal = role === 'hq' && !restaurantId;
   const where = sql`where ${readableAudits(role)}${restaurantId ? sql` and restaurant_id = ${restaurantId}` : sql``}`;
   return {
     recentAuditItems: sql<RecentAuditJson[]>`(
@@ -52,7 +55,9 @@ function recentAuditsPanel(role: Role, restaurantId?: string) {
       from (select id, restaurant_id, audited_at, status, final_score from ${audits} ${where}
             order by audited_at desc, id desc limit ${RECENT_AUDITS}) a
       join ${restaurants} r on r.id = a.restaurant_id)`,
-    recentAuditTotal: sql<number>`(select count(*)::int from ${audits} ${where})`,
+    recentAuditTotal: chainTotal
+      ? chainCount(CHAIN_COUNTS.audits)
+      : sql<number>`(select count(*)::int from ${audits} ${where})`,
   };
 }
 
@@ -75,15 +80,19 @@ function presentPanels(row: {
 
 const one = sql`(select 1) as one`;
 
-/** Four cards, the announcements panel and Recent Audits, in one statement. */
+/**
+ * Four cards, the announcements panel and Recent Audits, in one statement. The cards
+ * count the whole chain, so they read the counts that triggers keep (chain_counts,
+ * docs/decisions/016) rather than counting 20,000 people or 400,000 assignments.
+ */
 export async function hqDashboard(db: Queryable): Promise<HqDashboard> {
   const [row] = await db
     .select({
-      totalRestaurants: sql<number>`(select count(*)::int from ${restaurants} where is_active)`,
-      totalStaff: sql<number>`(select count(*)::int from ${users} where is_active and role in ('staff', 'manager'))`,
-      pendingAudits: sql<number>`(select count(*)::int from ${audits} where status = 'draft')`,
-      overdueTrainings: sql<number>`(select count(*)::int from ${staffTrainingAssignments} where ${overdue})`,
-      incompleteTrainings: sql<number>`(select coalesce(sum(total - completed), 0)::int from ${staffTrainingTotals})`,
+      totalRestaurants: chainCount(CHAIN_COUNTS.activeRestaurants),
+      totalStaff: chainCount(CHAIN_COUNTS.activePeople),
+      pendingAudits: chainCount(CHAIN_COUNTS.draftAudits),
+      overdueTrainings: overdueInChain,
+      incompleteTrainings: chainCount(CHAIN_COUNTS.openAssignments),
       announcements: announcementsPanel,
       ...recentAuditsPanel('hq'),
     })

@@ -1,5 +1,4 @@
 import { messages, quizScoreBadge } from '@brigade/core/messages';
-import type { AssignmentCard } from '@brigade/core/schemas/assignments';
 import { Badge } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 
@@ -35,7 +34,7 @@ export function OverdueBadge() {
  * `Quiz: Not taken`. Filled colours that keep 4.5:1 with white text; `data-colour`
  * names the colour for tests.
  */
-export function QuizResultBadge({ attempt }: { attempt: AssignmentCard['latestAttempt'] }) {
+export function QuizResultBadge({ attempt }: { attempt: { score: number; passed: boolean } | null }) {
   if (!attempt) {
     return (
       <Badge {...common} variant="outline" color="gray" c="gray.8" data-colour="gray">

@@ -16,6 +16,7 @@ import { useSelectedRestaurant } from '../../lib/selected-restaurant';
 import { useAppRoute } from '../../lib/use-app-route';
 import { useAssignablePeople } from './api/get-assignable-people';
 import { useAssignmentOverview } from './api/get-assignment-overview';
+import { usePersonAssignments } from './api/get-person-assignments';
 import { AssignTrainingModal } from './assign-training-modal';
 
 const PAGE_TITLE = 'Assign Trainings';
@@ -44,8 +45,13 @@ function StaffPanel({ restaurant }: { restaurant: RestaurantRef }) {
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
   const [chosen, setChosen] = useState<AssignablePerson | null>(null);
   const people = useAssignablePeople({ restaurantId: restaurant.id, search: debouncedSearch });
-  // Each person's assignments, for their progress line and the modal's "Already assigned".
+  // Each person's assignments, for their progress line.
   const overview = useAssignmentOverview({ search: '', page: 1, pageSize: MAX_PAGE_SIZE, restaurantId: restaurant.id });
+  // The chosen person's assignments in full, for the modal's "Already assigned".
+  const chosenAssignments = usePersonAssignments(
+    { personId: chosen?.id ?? '', search: '', restaurantId: restaurant.id },
+    { enabled: chosen !== null },
+  );
   const assignmentsByPerson = useMemo(
     () => new Map((overview.data?.items ?? []).map((person) => [person.id, person])),
     [overview.data],
@@ -58,9 +64,7 @@ function StaffPanel({ restaurant }: { restaurant: RestaurantRef }) {
     void overview.refetch();
   }
 
-  const assignedIds = new Set(
-    (chosen ? assignmentsByPerson.get(chosen.id)?.assignments : [])?.map((assignment) => assignment.training.id),
-  );
+  const assignedIds = new Set((chosen ? chosenAssignments.data : [])?.map((assignment) => assignment.training.id));
 
   return (
     <>
@@ -156,7 +160,7 @@ interface StaffRowProps {
 
 function StaffRow({ person, assigned, progressLoading, onAssign }: StaffRowProps) {
   const total = assigned?.assignments.length ?? 0;
-  const completed = assigned?.assignments.filter((assignment) => assignment.completedAt !== null).length ?? 0;
+  const completed = assigned?.assignments.filter((assignment) => assignment.completed).length ?? 0;
   const overdue = assigned?.assignments.filter((assignment) => assignment.overdue).length ?? 0;
   return (
     <Paper component="li" withBorder p="md">

@@ -5,7 +5,7 @@ import type { AssignedPerson, AssignmentCard } from '@brigade/core/schemas/assig
 import type { RestaurantRef } from '@brigade/core/schemas/session';
 import { Badge, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPlus, IconRotate, IconSchool, IconTrash } from '@tabler/icons-react';
+import { IconChevronDown, IconChevronUp, IconPlus, IconRotate, IconSchool, IconTrash } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { confirmDelete } from '../../components/confirm-delete';
@@ -22,12 +22,13 @@ import { useAppRoute } from '../../lib/use-app-route';
 import { useClampPage, usePagedList } from '../../lib/use-paged-list';
 import { useDeleteAssignment } from './api/delete-assignment';
 import { useAssignmentOverview } from './api/get-assignment-overview';
+import { usePersonAssignments } from './api/get-person-assignments';
 import { useTrainingOptions } from './api/get-training-options';
 import { useResetQuizAttempts } from './api/reset-quiz-attempts';
+import { AssignmentStatusBadge, OverdueBadge, QuizResultBadge } from './assignment-badges';
 import { AssignmentDetails } from './assignment-details';
 
 const PAGE_TITLE = 'Training Assignments';
-/** People per page; each brings all their assignments. */
 
 /**
  * /training-assignments (core §2 "Training assignment"): assignments grouped per person,
@@ -83,13 +84,12 @@ function AssignmentOverview({ managerRestaurant }: { managerRestaurant: Restaura
   const [trainingId, setTrainingId] = useState<string | null>(null);
   const [restaurantId, setRestaurantId] = useState<string | null>(null);
   const list = usePagedList(`${trainingId ?? ''}|${restaurantId ?? ''}`);
-  const overview = useAssignmentOverview({
+  const filters: OverviewFilters = {
     search: list.debouncedSearch,
-    page: list.page,
-    pageSize: ASSIGNMENT_OVERVIEW_PAGE_SIZE,
     trainingId: trainingId ?? undefined,
     restaurantId: managerRestaurant?.id ?? restaurantId ?? undefined,
-  });
+  };
+  const overview = useAssignmentOverview({ ...filters, page: list.page, pageSize: ASSIGNMENT_OVERVIEW_PAGE_SIZE });
   const trainings = useTrainingOptions();
   const data = overview.data;
   useClampPage(data, list.setPage);
@@ -137,7 +137,7 @@ function AssignmentOverview({ managerRestaurant }: { managerRestaurant: Restaura
       ) : data ? (
         <Stack gap="md" aria-busy={overview.isFetching || undefined}>
           {data.items.map((person) => (
-            <PersonAssignments key={person.id} person={person} />
+            <PersonAssignments key={person.id} person={person} filters={filters} />
           ))}
           <ListPagination
             label="Assignment pages"
@@ -152,9 +152,24 @@ function AssignmentOverview({ managerRestaurant }: { managerRestaurant: Restaura
   );
 }
 
-function PersonAssignments({ person }: { person: AssignedPerson }) {
+/** The overview's filters, which an expanded person's details follow. */
+interface OverviewFilters {
+  search: string;
+  trainingId?: string;
+  restaurantId?: string;
+}
+
+/**
+ * One person: their line of each assignment (title, status, quiz) from the overview's
+ * light page; Show details loads the full cards (description, categories, dates,
+ * actions) of that person only (issue 18: the page stays small).
+ */
+function PersonAssignments({ person, filters }: { person: AssignedPerson; filters: OverviewFilters }) {
   const headingId = useId();
-  const completed = person.assignments.filter((assignment) => assignment.completedAt !== null).length;
+  const detailsId = useId();
+  const [expanded, setExpanded] = useState(false);
+  const details = usePersonAssignments({ personId: person.id, ...filters }, { enabled: expanded });
+  const completed = person.assignments.filter((assignment) => assignment.completed).length;
   return (
     <Paper component="section" withBorder p="md" aria-labelledby={headingId}>
       <Group justify="space-between" align="flex-start" gap="sm" mb="sm">
@@ -190,28 +205,94 @@ function PersonAssignments({ person }: { person: AssignedPerson }) {
             </Group>
           )}
         </Stack>
-        <Text size="sm" c="gray.7">
-          {completed} of {person.assignments.length} completed
-        </Text>
+        <Stack gap={6} align="flex-end">
+          <Text size="sm" c="gray.7">
+            {completed} of {person.assignments.length} completed
+          </Text>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => setExpanded((open) => !open)}
+            aria-expanded={expanded}
+            aria-controls={detailsId}
+            aria-label={`${expanded ? 'Hide details' : 'Show details'} of ${person.name}`}
+            rightSection={
+              expanded ? <IconChevronUp size={14} aria-hidden /> : <IconChevronDown size={14} aria-hidden />
+            }
+          >
+            {expanded ? 'Hide details' : 'Show details'}
+          </Button>
+        </Stack>
       </Group>
-      <SimpleGrid
-        component="ul"
-        cols={{ base: 1, sm: 2, xl: 3 }}
-        spacing="sm"
-        p={0}
-        m={0}
-        style={{ listStyle: 'none' }}
-        aria-label={`Trainings of ${person.name}`}
-      >
-        {person.assignments.map((assignment) => (
-          <Paper component="li" key={assignment.id} withBorder p="sm" bg="gray.0">
-            <AssignmentDetails assignment={assignment} titleOrder={3}>
-              <AssignmentActions person={person} assignment={assignment} />
-            </AssignmentDetails>
-          </Paper>
-        ))}
-      </SimpleGrid>
+      <div id={detailsId}>
+        {!expanded ? (
+          <AssignmentLines person={person} />
+        ) : details.isPending ? (
+          <DetailsSkeleton person={person} />
+        ) : details.isError && !details.data ? (
+          <LoadError
+            message={messages.personAssignmentsLoadFailed}
+            onRetry={() => void details.refetch()}
+            retrying={details.isFetching}
+          />
+        ) : (
+          <SimpleGrid
+            component="ul"
+            cols={{ base: 1, sm: 2, xl: 3 }}
+            spacing="sm"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+            aria-label={`Trainings of ${person.name}`}
+            aria-busy={details.isFetching || undefined}
+          >
+            {details.data.map((assignment) => (
+              <Paper component="li" key={assignment.id} withBorder p="sm" bg="gray.0">
+                <AssignmentDetails assignment={assignment} titleOrder={3}>
+                  <AssignmentActions person={person} assignment={assignment} />
+                </AssignmentDetails>
+              </Paper>
+            ))}
+          </SimpleGrid>
+        )}
+      </div>
     </Paper>
+  );
+}
+
+/** A person not expanded: one line per assignment, with its status and quiz badges. */
+function AssignmentLines({ person }: { person: AssignedPerson }) {
+  return (
+    <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }} aria-label={`Trainings of ${person.name}`}>
+      {person.assignments.map((assignment, index) => (
+        // The list is replaced whole with each page; its lines have no id of their own.
+        // biome-ignore lint/suspicious/noArrayIndexKey: a line's position is its identity here
+        <Group component="li" key={index} gap={6} wrap="wrap">
+          <Text size="sm" fw={600} mr={4}>
+            {assignment.title}
+          </Text>
+          <AssignmentStatusBadge completed={assignment.completed} />
+          {assignment.overdue && <OverdueBadge />}
+          {assignment.quiz !== undefined && <QuizResultBadge attempt={assignment.quiz} />}
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+function DetailsSkeleton({ person }: { person: AssignedPerson }) {
+  return (
+    <SimpleGrid
+      cols={{ base: 1, sm: 2, xl: 3 }}
+      spacing="sm"
+      role="status"
+      aria-busy="true"
+      aria-label={`Loading trainings of ${person.name}`}
+    >
+      {[0, 1, 2].map((card) => (
+        <Skeleton key={card} height={120} />
+      ))}
+    </SimpleGrid>
   );
 }
 
