@@ -11,9 +11,10 @@
  * Each figure is the median of 7 rounds of ~100 ms, in µs per reply.
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { AssignmentOverview } from '@brigade/core/schemas/assignments';
+import { AssignmentCard, AssignmentOverview } from '@brigade/core/schemas/assignments';
 import { StaffPage } from '@brigade/core/schemas/users';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { $ZodType } from 'zod/v4/core';
 import { replySerializerOf } from '../apps/server/src/http/reply-serializer';
 
@@ -74,6 +75,25 @@ function overviewPage() {
   return { items, total: 19_800, page: 1, pageSize: 10 };
 }
 
+/** The overview page as it is now: each assignment a line (title, status, quiz result). */
+function overviewLines() {
+  const page = overviewPage();
+  return {
+    ...page,
+    items: page.items.map((person) => ({
+      ...person,
+      assignments: person.assignments.map((card) => ({
+        title: card.training?.title ?? '',
+        completed: card.completedAt !== null,
+        overdue: card.overdue,
+        ...(card.hasQuiz
+          ? { quiz: card.latestAttempt && { score: card.latestAttempt.score, passed: card.latestAttempt.passed } }
+          : {}),
+      })),
+    })),
+  };
+}
+
 function staffPage() {
   const items = Array.from({ length: 20 }, (_, n) => ({
     id: hex(32),
@@ -132,7 +152,13 @@ const compressors: [string, (json: string) => Buffer][] = [
 ];
 
 const replies: [string, $ZodType, unknown][] = [
-  ['assignments overview, 200 cards', AssignmentOverview, overviewPage()],
+  // What the overview page carried before issue 18 made it lines: 200 full cards.
+  [
+    '200 assignment cards (the old overview page)',
+    z.array(AssignmentCard),
+    overviewPage().items.flatMap((person) => person.assignments),
+  ],
+  ['assignments overview, 10 people × 20 lines', AssignmentOverview, overviewLines()],
   ['staff list, 20 people', StaffPage, staffPage()],
 ];
 

@@ -1,4 +1,4 @@
-import { AssignmentOverview } from '@brigade/core/schemas/assignments';
+import { AssignmentCard, AssignmentOverview } from '@brigade/core/schemas/assignments';
 import { AuditDetail } from '@brigade/core/schemas/audits';
 import { ErrorReply } from '@brigade/core/schemas/common';
 import { HqDashboard } from '@brigade/core/schemas/dashboards';
@@ -62,13 +62,22 @@ const cases: [string, $ZodType, unknown][] = [
           email: 'sam@example.com',
           role: 'staff',
           restaurants: [restaurant],
-          assignments: [card, { ...card, latestAttempt: null, dueAt: '2026-12-01T00:00:00.000Z', completedAt: null }],
+          assignments: [
+            { title: 'Fryer safety', completed: true, overdue: false, quiz: { score: 80, passed: true } },
+            { title: 'Hand hygiene "basics"', completed: false, overdue: true, quiz: null },
+            { title: 'Welcome', completed: false, overdue: false },
+          ],
         },
       ],
       total: 1,
       page: 1,
       pageSize: 20,
     },
+  ],
+  [
+    'a person’s cards (My Trainings, an expanded person)',
+    z.array(AssignmentCard),
+    [card, { ...card, latestAttempt: null, dueAt: '2026-12-01T00:00:00.000Z', completedAt: null }],
   ],
   [
     'an audit, auditor deleted',
