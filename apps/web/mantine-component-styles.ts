@@ -11,11 +11,12 @@
  * (https://mantine.dev/styles/css-files-list/, "components dependencies").
  *
  * Order: chunks load in whatever order people navigate, so a file can arrive after one it
- * must come before (ModalBase's close button rule must beat CloseButton's). Each Mantine
- * file is therefore put in its own cascade layer, `mantine.<Name>`, and the order of all
- * of them, the order of Mantine's complete `styles.css`, is declared once at the top of
- * the first stylesheet (baseline.css). Whatever the load order, the cascade is the one
- * Mantine ships; and our own CSS modules, outside any layer, win over all of it.
+ * must come before (ModalBase's close button rule must beat CloseButton's), and even
+ * index.html links the first download's stylesheets in an order of Vite's choosing. Each
+ * Mantine file is therefore put in its own cascade layer, `mantine.<Name>`, and the order
+ * of all of them, the order of Mantine's complete `styles.css`, is declared by a `<style>`
+ * at the top of index.html's head, before any stylesheet. Whatever the load order, the
+ * cascade is the one Mantine ships; and our own CSS modules, outside any layer, win.
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -32,8 +33,6 @@ const IMPORT_FROM_MANTINE =
   /import\s+(type\s+)?\{([^}]*)\}\s+from\s+['"](@mantine\/(?:core|modals|notifications))['"]/g;
 const RELATIVE_IMPORT = /from\s*"(\.{1,2}\/[^"]+)"/g;
 const CORE_IMPORT = /import\s*\{([^}]*)\}\s*from\s*"@mantine\/core"/g;
-/** The first stylesheet of the page (main.tsx imports it first): it declares the layer order. */
-const FIRST_FILE = 'baseline';
 
 /** `A, type B, C as D` → the exported names A and C (types have no styles). */
 function namedImports(specifiers: string): string[] {
@@ -166,13 +165,20 @@ export function mantineComponentStyles(): Plugin {
   return {
     name: 'brigade:mantine-component-styles',
     enforce: 'pre',
+    // A layer's place is set where its name first appears in the page: this comes before
+    // any stylesheet (right after the charset, which must stay in the first 1024 bytes).
+    transformIndexHtml(html) {
+      const charset = /<meta charset="[^"]+"\s*\/?>/i.exec(html);
+      if (!charset) throw new Error('index.html has no <meta charset> to put the Mantine layer order after');
+      const at = charset.index + charset[0].length;
+      return `${html.slice(0, at)}\n    <style>${getResolver().layerOrder()}</style>${html.slice(at)}`;
+    },
     transform(code, id) {
       const file = id.split('?')[0] ?? id;
       if (file.endsWith('.css')) {
         const layer = getResolver().layerOf(file);
         if (!layer) return null;
-        const order = path.basename(file, '.css') === FIRST_FILE ? `${getResolver().layerOrder()}\n` : '';
-        return { code: `${order}@layer ${layer} {\n${code}\n}\n`, map: null };
+        return { code: `@layer ${layer} {\n${code}\n}\n`, map: null };
       }
       if (!/\/src\/.*\.tsx?$/.test(file) || file.includes('/node_modules/') || !code.includes('@mantine/')) return null;
       const styles = new Set<string>();

@@ -1,7 +1,6 @@
-// Mantine's global styles first, in this order (baseline.css also declares the order of
-// Mantine's layers); each component's own styles come with the chunk that draws it, in
-// their layers (mantine-component-styles.ts, decision 017). Toasts are the signed-in
-// app's (signed-in-app.tsx).
+// Mantine's global styles, in this order; each component's own styles come with the chunk
+// that draws it, each file in its layer, their order declared in index.html's head
+// (mantine-component-styles.ts, decision 017). Toasts are the signed-in app's.
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
