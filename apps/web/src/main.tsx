@@ -1,6 +1,6 @@
 // Mantine's global styles, in this order; each component's own styles come with the chunk
 // that draws it, each file in its layer, their order declared in index.html's head
-// (mantine-component-styles.ts, decision 017). Toasts are the signed-in app's.
+// (mantine-component-styles.ts, decision 017). The toasts' come with them (app/toasts.tsx).
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
@@ -10,6 +10,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppGate } from './app/app-gate';
 import { preloadAddressedPage, preloadWhenSomeoneSignsIn } from './app/preload-signed-in-app';
+import { Toasts } from './app/toasts';
 import { setupStatusQuery } from './features/setup/api/get-setup-status';
 import { onSessionEnded } from './lib/api-client';
 import { queryClient } from './lib/query-client';
@@ -36,6 +37,7 @@ createRoot(container).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
+        <Toasts />
         <AppGate />
       </QueryClientProvider>
     </MantineProvider>

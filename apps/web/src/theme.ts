@@ -17,7 +17,7 @@ export const theme = createTheme({
   components: {
     // Mantine's toast close button is an icon without a name (axe: button-name). A plain
     // object rather than Notification.extend(): the theme is part of Sign In's download,
-    // toasts are not (they belong to the signed-in app).
+    // toasts are not (app/toasts.tsx).
     Notification: {
       defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss notification' } } satisfies Partial<NotificationProps>,
     },
