@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { chunkGroups } from './chunk-groups';
 import { mantineComponentStyles } from './mantine-component-styles';
 
 const apiServer = 'http://localhost:3000';
@@ -29,5 +30,7 @@ export default defineConfig({
     // dist/.vite/manifest.json maps each source module to its chunk and static imports;
     // bench/web.ts reads it to add up what each screen downloads.
     manifest: true,
+    // Sign In's whole download in one file; what the signed-in pages share in another (chunk-groups.ts).
+    rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } },
   },
 });
