@@ -7,7 +7,9 @@
  * closure before running it (Vite also preloads that closure for every dynamic import), so
  * a screen downloads the closure of index.html's entry plus the closures of the lazy chunks
  * on its way. Which lazy chunks those are is read from the source that imports them:
- * app-gate.tsx loads the signed-in shell, router.tsx maps each path to its page. This is
+ * app/preload-signed-in-app.ts loads the signed-in shell, route-pages.ts maps each path to
+ * its page (main.tsx starts both while the session check runs; neither is in the entry's
+ * closure, which is what Sign In waits for). This is
  * deterministic, unlike recording a browser's responses, and needs no running server.
  * Sizes are gzip level 9 of each file, what a server compressing its responses sends.
  */
@@ -39,8 +41,8 @@ export interface ScreenDownload extends Download {
 }
 
 /** The source modules, relative to apps/web, that the signed-in screens load lazily. */
-const SHELL_SOURCE = 'src/app/app-gate.tsx';
-const ROUTER_SOURCE = 'src/router.tsx';
+const SHELL_SOURCE = 'src/app/preload-signed-in-app.ts';
+const ROUTER_SOURCE = 'src/route-pages.ts';
 
 export function readManifest(distDir: string): Manifest {
   const file = path.join(distDir, '.vite/manifest.json');
@@ -89,22 +91,19 @@ function readSource(webDir: string, source: string): string {
   return fs.readFileSync(path.join(webDir, source), 'utf8');
 }
 
-/** The lazily imported modules of app-gate.tsx: what every signed-in screen loads before its page. */
+/** The module `loadSignedInApp` imports (the shell): what every signed-in screen loads besides its page. */
 function shellKeys(manifest: Manifest, webDir: string): string[] {
   const code = readSource(webDir, SHELL_SOURCE);
-  const specifiers = [...code.matchAll(/\bimport\(\s*'([^']+)'\s*\)/g)].map((match) => match[1] ?? '');
-  if (specifiers.length === 0) throw new Error(`${SHELL_SOURCE} no longer lazy-loads the signed-in app`);
-  return specifiers.map((specifier) => manifestKeyOf(manifest, SHELL_SOURCE, specifier));
+  const specifier = /\bloadSignedInApp\s*=\s*\(\)\s*=>\s*import\(\s*'([^']+)'\s*\)/.exec(code)?.[1];
+  if (!specifier) throw new Error(`${SHELL_SOURCE} no longer lazy-loads the signed-in app (loadSignedInApp)`);
+  return [manifestKeyOf(manifest, SHELL_SOURCE, specifier)];
 }
 
-/** The page module router.tsx imports for a path ('/dashboard-staff': () => import('./features/...')). */
+/** The page module route-pages.ts imports for a path ('/dashboard-staff': page(() => import('./features/...'), ...)). */
 function pageKey(manifest: Manifest, webDir: string, routePath: string): string {
   const code = readSource(webDir, ROUTER_SOURCE);
   const escaped = routePath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  // Either `'/path': () => import('…')` or `'/path': withData(() => import('…'), …)`.
-  const specifier = new RegExp(`'${escaped}':\\s*(?:withData\\(\\s*)?\\(\\)\\s*=>\\s*import\\(\\s*'([^']+)'`).exec(
-    code,
-  )?.[1];
+  const specifier = new RegExp(`'${escaped}':\\s*page\\(\\s*\\(\\)\\s*=>\\s*import\\(\\s*'([^']+)'`).exec(code)?.[1];
   if (!specifier) throw new Error(`${ROUTER_SOURCE} has no page import for ${routePath}`);
   return manifestKeyOf(manifest, ROUTER_SOURCE, specifier);
 }

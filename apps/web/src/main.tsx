@@ -1,12 +1,16 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// Mantine's global styles, in this order; each component's own styles come with the chunk
+// that draws it, each file in its layer, their order declared in index.html's head
+// (mantine-component-styles.ts, decision 017). The toasts' come with them (app/toasts.tsx).
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppGate } from './app/app-gate';
-import toasts from './app/toasts.module.css';
+import { preloadAddressedPage, preloadWhenSomeoneSignsIn } from './app/preload-signed-in-app';
+import { Toasts } from './app/toasts';
 import { setupStatusQuery } from './features/setup/api/get-setup-status';
 import { onSessionEnded } from './lib/api-client';
 import { queryClient } from './lib/query-client';
@@ -18,7 +22,11 @@ import { cssVariablesResolver, theme } from './theme';
 onSessionEnded(() => endSession(queryClient, 'expired'));
 
 // Both answers the first screen waits for, asked at once rather than one after the other
-// (whether someone is signed in, and whether the database still needs its first account).
+// (whether someone is signed in, and whether the database still needs its first account),
+// and the code of the page in the address bar meanwhile. Once someone is found, their
+// page's code and data are asked for at once rather than one after the other.
+preloadWhenSomeoneSignsIn(queryClient);
+preloadAddressedPage(window.location.pathname);
 void queryClient.prefetchQuery(meQuery);
 void queryClient.prefetchQuery(setupStatusQuery);
 
@@ -29,8 +37,7 @@ createRoot(container).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
-        {/* The spec caps the toast list at 20; at the bottom they cover no header button. */}
-        <Notifications limit={20} position="bottom-center" classNames={{ root: toasts.toasts }} />
+        <Toasts />
         <AppGate />
       </QueryClientProvider>
     </MantineProvider>

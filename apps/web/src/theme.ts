@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme, Notification } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, type NotificationProps } from '@mantine/core';
 
 /**
  * `primaryShade: 8` and `autoContrast: true` keep filled buttons, badges and active
@@ -15,10 +15,12 @@ export const theme = createTheme({
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji"',
   headings: { fontWeight: '700' },
   components: {
-    // Mantine's toast close button is an icon without a name (axe: button-name).
-    Notification: Notification.extend({
-      defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss notification' } },
-    }),
+    // Mantine's toast close button is an icon without a name (axe: button-name). A plain
+    // object rather than Notification.extend(): the theme is part of Sign In's download,
+    // toasts are not (app/toasts.tsx).
+    Notification: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss notification' } } satisfies Partial<NotificationProps>,
+    },
   },
 });
 

@@ -2,11 +2,12 @@ import { Component, type ErrorInfo, lazy, type ReactNode, Suspense } from 'react
 import { useMe } from '../lib/session/get-me';
 import { LoadFailureScreen } from './load-failure-screen';
 import { LoadingScreen } from './loading-screen';
+import { loadSignedInApp } from './preload-signed-in-app';
 import { SignedOutScreen } from './signed-out-screen';
 
-// The layout, router and pages load only once someone is signed in, so the Sign In
-// screen ships none of them.
-const SignedInApp = lazy(() => import('./signed-in-app'));
+// The layout, router and pages are not part of Sign In's download: they start loading
+// with the session check (main.tsx) and render once someone is signed in.
+const SignedInApp = lazy(loadSignedInApp);
 
 /**
  * The app gate (reports spec §2): a spinner while the session check runs, Sign In (or

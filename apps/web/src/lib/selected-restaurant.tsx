@@ -1,11 +1,34 @@
-import type { RestaurantRef } from '@brigade/core/schemas/session';
-import { useLocalStorage } from '@mantine/hooks';
+import type { Me, RestaurantRef } from '@brigade/core/schemas/session';
+import { readLocalStorageValue, useLocalStorage } from '@mantine/hooks';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { useCurrentUser } from './current-user';
 
 /** Per person, so two people sharing a browser keep their own choice. */
 export function selectedRestaurantStorageKey(userId: string): string {
   return `brigade.selectedRestaurant.${userId}`;
+}
+
+/** The stored choice if it is still one of the person's restaurants, else the first. */
+function pickRestaurant(restaurants: readonly RestaurantRef[], storedId: string | null): RestaurantRef | null {
+  return restaurants.find((restaurant) => restaurant.id === storedId) ?? restaurants[0] ?? null;
+}
+
+/**
+ * The restaurant the provider below will select for this person, read before it mounts
+ * (a dashboard asks for its data while the app's code downloads).
+ */
+export function initiallySelectedRestaurant(me: Me): RestaurantRef | null {
+  return pickRestaurant(me.restaurants, readLocalStorageValue(storedIdOptions(me.id)));
+}
+
+/** How the choice is kept: the id as the plain value, nothing stored when there is none. */
+function storedIdOptions(userId: string) {
+  return {
+    key: selectedRestaurantStorageKey(userId),
+    defaultValue: null,
+    serialize: (id: string | null) => id ?? '',
+    deserialize: (raw: string | undefined) => raw || null,
+  };
 }
 
 export interface SelectedRestaurant {
@@ -27,21 +50,17 @@ const SelectedRestaurantContext = createContext<SelectedRestaurant | null>(null)
 export function SelectedRestaurantProvider({ children }: { children: ReactNode }) {
   const me = useCurrentUser();
   const [storedId, setStoredId] = useLocalStorage<string | null>({
-    key: selectedRestaurantStorageKey(me.id),
-    defaultValue: null,
+    ...storedIdOptions(me.id),
     // Read at once: pages must not first load data for the wrong restaurant.
     getInitialValueInEffect: false,
     // Each open tab keeps its own restaurant (a manager may compare two side by side);
     // the last choice made is the one a reload or a new tab starts from.
     sync: false,
-    serialize: (id) => id ?? '',
-    deserialize: (raw) => raw || null,
   });
 
   const value = useMemo<SelectedRestaurant>(() => {
     const restaurants = me.restaurants;
-    const selectedRestaurant = restaurants.find((restaurant) => restaurant.id === storedId) ?? restaurants[0] ?? null;
-    return { restaurants, selectedRestaurant, selectRestaurant: setStoredId };
+    return { restaurants, selectedRestaurant: pickRestaurant(restaurants, storedId), selectRestaurant: setStoredId };
   }, [me.restaurants, storedId, setStoredId]);
 
   return <SelectedRestaurantContext.Provider value={value}>{children}</SelectedRestaurantContext.Provider>;

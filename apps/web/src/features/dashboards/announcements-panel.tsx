@@ -4,11 +4,13 @@ import { IconEye, IconPlus } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { AnnouncementList } from './announcement-list';
+import { AnnouncementsSkeleton } from './dashboard-skeleton';
 
 const MANAGEMENT_PATH = '/announcements-management';
 
 interface AnnouncementsPanelProps {
-  announcements: readonly Announcement[];
+  /** `undefined` while the dashboard loads. */
+  announcements: readonly Announcement[] | undefined;
   /** hq: Add and the eye icon to the management screen. */
   canManage: boolean;
 }
@@ -47,7 +49,7 @@ export function AnnouncementsPanel({ announcements, canManage }: AnnouncementsPa
           </Group>
         )}
       </Group>
-      <AnnouncementList announcements={announcements} />
+      {announcements ? <AnnouncementList announcements={announcements} /> : <AnnouncementsSkeleton />}
     </Paper>
   );
 }

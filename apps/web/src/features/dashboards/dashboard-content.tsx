@@ -2,24 +2,23 @@ import { messages } from '@brigade/core/messages';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { LoadError } from '../../components/load-error';
-import { DashboardSkeleton } from './dashboard-skeleton';
 
 /**
- * The states every dashboard shares: a skeleton while its one request runs, the spec's
- * load failure with Retry (a failed background refresh keeps what was shown), then the
- * content.
+ * The states every dashboard shares. While its one request runs, the dashboard draws its
+ * frame (cards, panels and headings in their places) with skeletons where the figures go
+ * (`children(undefined)`), marked busy; the figures then fill the same frame, so nothing
+ * moves. A failure shows the spec's message with Retry (a failed background refresh keeps
+ * what was shown).
  */
 export function DashboardContent<T>({
   query,
-  cards,
   children,
 }: {
   query: UseQueryResult<T>;
-  cards: number;
-  children: (data: T) => ReactNode;
+  children: (data: T | undefined) => ReactNode;
 }) {
-  if (query.isPending) return <DashboardSkeleton cards={cards} />;
-  if (query.data === undefined) {
+  const loading = query.isPending;
+  if (!loading && query.data === undefined) {
     return (
       <LoadError
         message={messages.dashboardLoadFailed}
@@ -28,5 +27,14 @@ export function DashboardContent<T>({
       />
     );
   }
-  return children(query.data);
+  // The same element (a div in the same place) before and after: React updates it, the
+  // frame is not drawn a second time when the data arrives.
+  if (loading) {
+    return (
+      <div role="status" aria-busy="true" aria-label="Loading dashboard">
+        {children(undefined)}
+      </div>
+    );
+  }
+  return <div>{children(query.data)}</div>;
 }

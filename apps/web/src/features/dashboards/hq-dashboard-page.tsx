@@ -43,7 +43,7 @@ export function HqDashboardPage() {
           </>
         }
       />
-      <DashboardContent query={dashboard} cards={4}>
+      <DashboardContent query={dashboard}>
         {(data) => (
           <Stack gap="md">
             <SimpleGrid
@@ -54,40 +54,40 @@ export function HqDashboardPage() {
             >
               <StatCard
                 label="Total Restaurants"
-                value={data.totalRestaurants}
+                value={data?.totalRestaurants ?? null}
                 hint="Active restaurants"
                 icon={<IconBuildingStore size={24} />}
                 color="indigo"
               />
               <StatCard
                 label="Total Staff"
-                value={data.totalStaff}
+                value={data?.totalStaff ?? null}
                 hint="Active staff and managers"
                 icon={<IconUsers size={24} />}
                 color="teal"
               />
               <StatCard
                 label="Pending Audits"
-                value={data.pendingAudits}
-                hint={pendingAuditsTrend(data.pendingAudits)}
+                value={data?.pendingAudits ?? null}
+                hint={data ? pendingAuditsTrend(data.pendingAudits) : null}
                 icon={<IconClipboardList size={24} />}
                 color="yellow"
               />
               <StatCard
                 label="Overdue Trainings"
-                value={data.overdueTrainings}
-                hint={overdueTrainingsHint(data.overdueTrainings, data.incompleteTrainings)}
-                alert={data.overdueTrainings > 0}
+                value={data?.overdueTrainings ?? null}
+                hint={data ? overdueTrainingsHint(data.overdueTrainings, data.incompleteTrainings) : null}
+                alert={(data?.overdueTrainings ?? 0) > 0}
                 icon={<IconAlertTriangle size={24} />}
                 color="red"
               />
             </SimpleGrid>
             <Grid gap="md">
               <Grid.Col span={{ base: 12, xl: 5 }}>
-                <AnnouncementsPanel announcements={data.announcements} canManage />
+                <AnnouncementsPanel announcements={data?.announcements} canManage />
               </Grid.Col>
               <Grid.Col span={{ base: 12, xl: 7 }}>
-                <RecentAuditsTable recentAudits={data.recentAudits} />
+                <RecentAuditsTable recentAudits={data?.recentAudits} />
               </Grid.Col>
             </Grid>
           </Stack>

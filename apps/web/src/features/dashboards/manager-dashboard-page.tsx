@@ -48,7 +48,7 @@ export function ManagerDashboardPage() {
 function RestaurantDashboard({ restaurant }: { restaurant: RestaurantRef }) {
   const dashboard = useManagerDashboard(restaurant.id);
   return (
-    <DashboardContent query={dashboard} cards={3}>
+    <DashboardContent query={dashboard}>
       {(data) => (
         <Stack gap="md">
           <SimpleGrid
@@ -59,7 +59,7 @@ function RestaurantDashboard({ restaurant }: { restaurant: RestaurantRef }) {
           >
             <StatCard
               label="Total Staff"
-              value={data.totalStaff}
+              value={data?.totalStaff ?? null}
               hint={`Staff of ${restaurant.name}`}
               icon={<IconUsers size={24} />}
               color="teal"
@@ -67,15 +67,15 @@ function RestaurantDashboard({ restaurant }: { restaurant: RestaurantRef }) {
             />
             <StatCard
               label="Pending Audits"
-              value={data.pendingAudits}
-              hint={pendingAuditsTrend(data.pendingAudits)}
+              value={data?.pendingAudits ?? null}
+              hint={data ? pendingAuditsTrend(data.pendingAudits) : null}
               icon={<IconClipboardList size={24} />}
               color="yellow"
               to="/audits-management"
             />
             <StatCard
               label="Active Trainings"
-              value={data.activeTrainings}
+              value={data?.activeTrainings ?? null}
               hint="Incomplete assignments"
               icon={<IconSchool size={24} />}
               color="indigo"
@@ -85,12 +85,12 @@ function RestaurantDashboard({ restaurant }: { restaurant: RestaurantRef }) {
           <Grid gap="md">
             <Grid.Col span={{ base: 12, lg: 8 }} order={{ base: 2, lg: 1 }}>
               <Stack gap="md">
-                <RecentAuditsTable recentAudits={data.recentAudits} />
-                <AnnouncementsPanel announcements={data.announcements} canManage={false} />
+                <RecentAuditsTable recentAudits={data?.recentAudits} />
+                <AnnouncementsPanel announcements={data?.announcements} canManage={false} />
               </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, lg: 4 }} order={{ base: 1, lg: 2 }}>
-              <StaffProgressWidget staff={data.staffProgress} />
+              <StaffProgressWidget staff={data?.staffProgress} />
             </Grid.Col>
           </Grid>
         </Stack>

@@ -10,6 +10,7 @@ import { ScoreBadge } from '../../components/score-badge';
 import { ViewAuditButton } from '../../components/view-audit-button';
 import { formatDate } from '../../lib/format-date';
 import classes from './dashboard-card.module.css';
+import { ListSkeleton, TextSkeleton } from './dashboard-skeleton';
 
 /** Below this width (px) of the panel itself the rows become stacked cards. */
 const TABLE_MIN_WIDTH = 640;
@@ -18,13 +19,13 @@ const WIDE_WINDOW_QUERY = '(min-width: 62em)';
 
 /**
  * Recent Audits (core §2): the latest 10 audits (hq: every restaurant; a manager: the
- * selected one) with the number of audits of each row's restaurant.
+ * selected one) with the number of audits of each row's restaurant. `undefined` while the
+ * dashboard loads: the heading and skeleton rows.
  */
-export function RecentAuditsTable({ recentAudits }: { recentAudits: RecentAudits }) {
+export function RecentAuditsTable({ recentAudits }: { recentAudits: RecentAudits | undefined }) {
   const headingId = useId();
   const { ref, width } = useElementSize();
   const wideWindow = useMediaQuery(WIDE_WINDOW_QUERY, true, { getInitialValueInEffect: false });
-  const { items, total } = recentAudits;
   const asTable = width === 0 ? wideWindow : width >= TABLE_MIN_WIDTH;
 
   return (
@@ -34,15 +35,21 @@ export function RecentAuditsTable({ recentAudits }: { recentAudits: RecentAudits
           <Title order={2} fz="lg" id={headingId}>
             Recent Audits
           </Title>
-          <Text size="sm" c="gray.7">
-            {showingAuditsLine(items.length, total)}
-          </Text>
+          {recentAudits ? (
+            <Text size="sm" c="gray.7">
+              {showingAuditsLine(recentAudits.items.length, recentAudits.total)}
+            </Text>
+          ) : (
+            <TextSkeleton width={160} size="sm" />
+          )}
         </Stack>
         <Button component={Link} to="/audits-management" variant="default" size="xs">
           View All
         </Button>
       </Group>
-      {items.length === 0 ? (
+      {recentAudits === undefined ? (
+        <ListSkeleton rows={5} height={asTable ? 36 : 64} />
+      ) : recentAudits.items.length === 0 ? (
         <EmptyList
           title={messages.noAuditsFound}
           description={messages.noAuditsHint}
@@ -60,7 +67,7 @@ export function RecentAuditsTable({ recentAudits }: { recentAudits: RecentAudits
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {items.map((audit) => (
+            {recentAudits.items.map((audit) => (
               <Table.Tr key={audit.id}>
                 <Table.Td>
                   <Text size="sm" fw={600}>
@@ -85,7 +92,7 @@ export function RecentAuditsTable({ recentAudits }: { recentAudits: RecentAudits
         </Table>
       ) : (
         <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-labelledby={headingId}>
-          {items.map((audit) => (
+          {recentAudits.items.map((audit) => (
             <li key={audit.id} className={classes.item}>
               <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
                 <Stack gap={2} style={{ minWidth: 0 }}>

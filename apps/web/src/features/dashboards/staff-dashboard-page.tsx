@@ -7,6 +7,7 @@ import { useCurrentUser } from '../../lib/current-user';
 import { AnnouncementList } from './announcement-list';
 import { useStaffDashboard } from './api/get-staff-dashboard';
 import { DashboardContent } from './dashboard-content';
+import { AnnouncementsSkeleton } from './dashboard-skeleton';
 import { StatCard } from './stat-card';
 
 /** /dashboard-staff (core §2 "Staff dashboard"): own training figures and the news. */
@@ -31,27 +32,27 @@ export function StaffDashboardPage() {
           </>
         }
       />
-      <DashboardContent query={dashboard} cards={3}>
+      <DashboardContent query={dashboard}>
         {(data) => (
           <Stack gap="md">
             <SimpleGrid component="section" aria-label="My figures" cols={{ base: 1, xs: 3 }} spacing="md">
               <StatCard
                 label="Trainings Completed"
-                value={data.trainingsCompleted}
+                value={data?.trainingsCompleted ?? null}
                 unit="courses"
                 icon={<IconCircleCheck size={24} />}
                 color="green"
               />
               <StatCard
                 label="In Progress"
-                value={data.trainingsInProgress}
+                value={data?.trainingsInProgress ?? null}
                 unit="courses"
                 icon={<IconClockHour4 size={24} />}
                 color="indigo"
               />
               <StatCard
                 label="Failed Attempts"
-                value={data.failedAttempts}
+                value={data?.failedAttempts ?? null}
                 unit="quizzes"
                 icon={<IconX size={24} />}
                 color="red"
@@ -63,7 +64,14 @@ export function StaffDashboardPage() {
                   Recent Announcements
                 </Title>
               </Group>
-              <AnnouncementList announcements={data.announcements} emptyHint="News from head office will show here." />
+              {data ? (
+                <AnnouncementList
+                  announcements={data.announcements}
+                  emptyHint="News from head office will show here."
+                />
+              ) : (
+                <AnnouncementsSkeleton />
+              )}
             </Paper>
           </Stack>
         )}

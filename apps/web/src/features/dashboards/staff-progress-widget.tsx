@@ -6,6 +6,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { EmptyList } from '../../components/empty-list';
 import classes from './dashboard-card.module.css';
+import { ListSkeleton } from './dashboard-skeleton';
 
 type StaffProgress = ManagerDashboard['staffProgress'][number];
 
@@ -22,9 +23,10 @@ function colourOf(person: StaffProgress) {
 
 /**
  * The manager dashboard's side widget (the spec leaves its content open): each staff
- * member's completed and assigned trainings, lowest completion first.
+ * member's completed and assigned trainings, lowest completion first (`undefined` while
+ * the dashboard loads).
  */
-export function StaffProgressWidget({ staff }: { staff: readonly StaffProgress[] }) {
+export function StaffProgressWidget({ staff }: { staff: readonly StaffProgress[] | undefined }) {
   const headingId = useId();
   return (
     <Paper component="section" withBorder p="md" aria-labelledby={headingId}>
@@ -36,7 +38,9 @@ export function StaffProgressWidget({ staff }: { staff: readonly StaffProgress[]
           Per staff member, lowest first
         </Text>
       </Stack>
-      {staff.length === 0 ? (
+      {staff === undefined ? (
+        <ListSkeleton rows={4} height={34} />
+      ) : staff.length === 0 ? (
         <EmptyList title={messages.noRestaurantStaff} icon={<IconUsers size={28} aria-hidden />} />
       ) : (
         <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>

@@ -2,9 +2,23 @@ import { messages } from '@brigade/core/messages';
 import type { SignIn } from '@brigade/core/schemas/session';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, NETWORK_ERROR_STATUS } from '../api-client';
-import { authClient } from '../auth-client';
 import { clearSessionEndedNotice } from './end-session';
 import { meQuery } from './get-me';
+
+/**
+ * Better Auth's client is needed only when the form is sent, so it is not part of what
+ * Sign In downloads before it draws; the form starts loading it when someone focuses it.
+ */
+const loadAuthClient = () => import('../auth-client');
+
+export function prepareSignIn() {
+  loadAuthClient().catch(() => {}); // a failure shows when the form is sent
+}
+
+async function requestSignIn({ email, password }: SignIn) {
+  const { authClient } = await loadAuthClient();
+  return authClient.signIn.email({ email, password });
+}
 
 /**
  * Signs in with email and password; Better Auth sets the session cookie. Throws an
@@ -12,9 +26,9 @@ import { meQuery } from './get-me';
  * deactivated-account message, ...), which the form shows as is.
  */
 export async function signInWithEmail(credentials: SignIn): Promise<void> {
-  let result: Awaited<ReturnType<typeof authClient.signIn.email>>;
+  let result: Awaited<ReturnType<typeof requestSignIn>>;
   try {
-    result = await authClient.signIn.email({ email: credentials.email, password: credentials.password });
+    result = await requestSignIn(credentials);
   } catch {
     throw new ApiError(NETWORK_ERROR_STATUS, 'Could not reach Brigade. Check your connection and try again.');
   }

@@ -2,6 +2,7 @@ import { HqDashboard } from '@brigade/core/schemas/dashboards';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dashboardsQueryKey } from '../../../lib/api/query-keys';
 import { apiRequest } from '../../../lib/api-client';
+import { DASHBOARD_STALE_MS } from './dashboard-stale-time';
 
 export const hqDashboardQueryKey = [...dashboardsQueryKey, 'hq'] as const;
 
@@ -13,8 +14,7 @@ export async function fetchHqDashboard(signal?: AbortSignal): Promise<HqDashboar
 export const hqDashboardQuery = queryOptions({
   queryKey: hqDashboardQueryKey,
   queryFn: ({ signal }) => fetchHqDashboard(signal),
-  // A home screen summarises what others change: fresh on every visit.
-  staleTime: 0,
+  staleTime: DASHBOARD_STALE_MS,
 });
 
 export function useHqDashboard() {

@@ -2,6 +2,7 @@ import { StaffDashboard } from '@brigade/core/schemas/dashboards';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dashboardsQueryKey } from '../../../lib/api/query-keys';
 import { apiRequest } from '../../../lib/api-client';
+import { DASHBOARD_STALE_MS } from './dashboard-stale-time';
 
 export const staffDashboardQueryKey = [...dashboardsQueryKey, 'staff'] as const;
 
@@ -13,7 +14,7 @@ export async function fetchStaffDashboard(signal?: AbortSignal): Promise<StaffDa
 export const staffDashboardQuery = queryOptions({
   queryKey: staffDashboardQueryKey,
   queryFn: ({ signal }) => fetchStaffDashboard(signal),
-  staleTime: 0,
+  staleTime: DASHBOARD_STALE_MS,
 });
 
 export function useStaffDashboard() {

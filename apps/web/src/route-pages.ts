@@ -1,0 +1,172 @@
+import type { ComponentType } from 'react';
+import { queryClient } from './lib/query-client';
+
+type PageLoader = () => Promise<{ Component: ComponentType }>;
+
+export interface RoutePage {
+  /** The page's own chunk. */
+  load: PageLoader;
+  /**
+   * Starts the request for the page's data, for pages that know it before they render
+   * (the dashboards): the answer then arrives while the code downloads, not after.
+   */
+  prefetchData?: () => Promise<unknown>;
+}
+
+function page(load: PageLoader, prefetchData?: () => Promise<unknown>): RoutePage {
+  return { load, prefetchData };
+}
+
+/**
+ * The page drawn at each path of the route table, each its own chunk. Paths not listed
+ * show the placeholder until their issue replaces it with one line here. This table is
+ * in the first download (main.tsx starts the page in the address bar while the session
+ * check runs), so it holds nothing but `import()`s.
+ */
+export const routePages: Partial<Record<string, RoutePage>> = {
+  '/profile': page(() =>
+    import('./features/profile/profile-page').then((module) => ({ Component: module.ProfilePage })),
+  ),
+  '/restaurants-management': page(() =>
+    import('./features/restaurants/restaurants-page').then((module) => ({ Component: module.RestaurantsPage })),
+  ),
+  '/staff-management': page(() =>
+    import('./features/users/staff-management-page').then((module) => ({ Component: module.StaffManagementPage })),
+  ),
+  '/audit-templates': page(() =>
+    import('./features/audit-templates/audit-templates-page').then((module) => ({
+      Component: module.AuditTemplatesPage,
+    })),
+  ),
+  '/audit-templates/add': page(() =>
+    import('./features/audit-templates/add-template-page').then((module) => ({ Component: module.AddTemplatePage })),
+  ),
+  '/audit-templates/:id/edit': page(() =>
+    import('./features/audit-templates/edit-template-page').then((module) => ({ Component: module.EditTemplatePage })),
+  ),
+  '/audits-management': page(() =>
+    import('./features/audits/audits-page').then((module) => ({ Component: module.AuditsPage })),
+  ),
+  '/audits/create': page(() =>
+    import('./features/audits/create-audit-page').then((module) => ({ Component: module.CreateAuditPage })),
+  ),
+  '/audits/:id': page(() => import('./features/audits/audit-page').then((module) => ({ Component: module.AuditPage }))),
+  '/trainings': page(() =>
+    import('./features/trainings/trainings-page').then((module) => ({ Component: module.TrainingsPage })),
+  ),
+  '/trainings/add': page(() =>
+    import('./features/trainings/add-training-page').then((module) => ({ Component: module.AddTrainingPage })),
+  ),
+  '/trainings/:id': page(() =>
+    import('./features/trainings/training-page').then((module) => ({ Component: module.TrainingPage })),
+  ),
+  '/trainings/:id/edit': page(() =>
+    import('./features/trainings/edit-training-page').then((module) => ({ Component: module.EditTrainingPage })),
+  ),
+  '/trainings/:id/take-quiz': page(() =>
+    import('./features/quizzes/take-quiz-page').then((module) => ({ Component: module.TakeQuizPage })),
+  ),
+  '/quiz-management': page(() =>
+    import('./features/quizzes/quizzes-page').then((module) => ({ Component: module.QuizzesPage })),
+  ),
+  '/quiz-management/add': page(() =>
+    import('./features/quizzes/add-quiz-page').then((module) => ({ Component: module.AddQuizPage })),
+  ),
+  '/quiz-management/:id/edit': page(() =>
+    import('./features/quizzes/edit-quiz-page').then((module) => ({ Component: module.EditQuizPage })),
+  ),
+  '/dashboard-hq': page(
+    () => import('./features/dashboards/hq-dashboard-page').then((module) => ({ Component: module.HqDashboardPage })),
+    () =>
+      import('./features/dashboards/api/get-hq-dashboard').then((module) =>
+        queryClient.prefetchQuery(module.hqDashboardQuery),
+      ),
+  ),
+  '/dashboard-manager': page(
+    () =>
+      import('./features/dashboards/manager-dashboard-page').then((module) => ({
+        Component: module.ManagerDashboardPage,
+      })),
+    () =>
+      import('./features/dashboards/api/get-manager-dashboard').then((module) =>
+        module.prefetchManagerDashboard(queryClient),
+      ),
+  ),
+  '/dashboard-staff': page(
+    () =>
+      import('./features/dashboards/staff-dashboard-page').then((module) => ({
+        Component: module.StaffDashboardPage,
+      })),
+    () =>
+      import('./features/dashboards/api/get-staff-dashboard').then((module) =>
+        queryClient.prefetchQuery(module.staffDashboardQuery),
+      ),
+  ),
+  '/announcements-management': page(() =>
+    import('./features/announcements/announcements-page').then((module) => ({ Component: module.AnnouncementsPage })),
+  ),
+  '/my-trainings': page(() =>
+    import('./features/assignments/my-trainings-page').then((module) => ({ Component: module.MyTrainingsPage })),
+  ),
+  '/training-assignments': page(() =>
+    import('./features/assignments/training-assignments-page').then((module) => ({
+      Component: module.TrainingAssignmentsPage,
+    })),
+  ),
+  '/training-assign': page(() =>
+    import('./features/assignments/training-assign-page').then((module) => ({ Component: module.TrainingAssignPage })),
+  ),
+  '/manager-bulk-training-assign': page(() =>
+    import('./features/assignments/bulk-assign-page').then((module) => ({ Component: module.BulkAssignPage })),
+  ),
+  '/store-performance': page(() =>
+    import('./features/store-performance/store-performance-page').then((module) => ({
+      Component: module.StorePerformancePage,
+    })),
+  ),
+  '/hq-reports': page(() =>
+    import('./features/reports/hq-reports-page').then((module) => ({ Component: module.HqReportsPage })),
+  ),
+  ...Object.fromEntries(
+    ['/reports/hq-sales', '/reports/hq-product-mix', '/reports/hq-operations', '/reports/23-24-25'].map((path) => [
+      path,
+      page(() => import('./features/reports/hq-report-page').then((module) => ({ Component: module.HqReportPage }))),
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['/reports/sales', '/reports/product-mix', '/reports/operations'].map((path) => [
+      path,
+      page(() =>
+        import('./features/reports/manager-report-page').then((module) => ({ Component: module.ManagerReportPage })),
+      ),
+    ]),
+  ),
+};
+
+export const placeholderPage = page(() =>
+  import('./features/placeholder/placeholder-page').then((module) => ({ Component: module.PlaceholderPage })),
+);
+
+/**
+ * Whether an address is one of a route's (`/audits/7` is `/audits/:id`'s). Not React
+ * Router's matchPath: importing it here would put all of React Router in the first
+ * download; the route table's paths are only literal segments and `:params`.
+ */
+function matchesRoute(path: string, pathname: string): boolean {
+  const expected = path.split('/');
+  const actual = pathname.replace(/(.)\/+$/, '$1').split('/');
+  return (
+    expected.length === actual.length &&
+    expected.every((segment, index) => (segment.startsWith(':') ? actual[index] !== '' : segment === actual[index]))
+  );
+}
+
+/** The page drawn at an address, if it has one of its own; a literal path wins over a `:param` (`/trainings/add`). */
+export function routePageAt(pathname: string): { path: string; page: RoutePage } | undefined {
+  const literal = routePages[pathname];
+  if (literal) return { path: pathname, page: literal };
+  for (const [path, routePage] of Object.entries(routePages)) {
+    if (routePage && matchesRoute(path, pathname)) return { path, page: routePage };
+  }
+  return undefined;
+}
