@@ -152,6 +152,25 @@ export async function startTestApp(
   return { app, database, db, dataDir, request, signIn, signedIn, buildUser, buildRestaurant, tableDigests };
 }
 
+/** The server serving a built web app from `webRoot` (on an in-memory database), closed when the file's tests end. */
+export async function startWebApp(webRoot: string) {
+  const database = await openDatabase({ kind: 'pglite-memory' });
+  const app = await buildApp({
+    database,
+    publicUrl: PUBLIC_URL,
+    authSecret: AUTH_SECRET,
+    signInRateLimit: 10,
+    sessionDays: 1,
+    webRoot,
+    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'brigade-web-data-')),
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+  return app;
+}
+
 export function sessionCookieOf(setCookie: string | string[] | undefined): string | undefined {
   const cookies = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
   // Over https the cookie carries the __Secure- prefix.

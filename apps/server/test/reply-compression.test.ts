@@ -2,11 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, describe, expect, test } from 'vitest';
-import { buildApp } from '../src/app';
-import { openDatabase } from '../src/db/client';
+import { describe, expect, test } from 'vitest';
 import { COMPRESS_THRESHOLD } from '../src/http/reply-compression';
-import { startTestApp } from './harness';
+import { startTestApp, startWebApp } from './harness';
 import { videoBytes } from './video-bytes';
 
 /** Issue 18: JSON replies over 1 kB go compressed (br or gzip, as asked); nothing else does. */
@@ -128,20 +126,7 @@ const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'brigade-web-'));
 fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Brigade</title>');
 fs.mkdirSync(path.join(webRoot, 'assets'));
 fs.writeFileSync(path.join(webRoot, 'assets/app-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
-const webDatabase = await openDatabase({ kind: 'pglite-memory' });
-const web = await buildApp({
-  database: webDatabase,
-  publicUrl: 'http://localhost:3000',
-  authSecret: 'test-secret-test-secret-test-secret-0123',
-  signInRateLimit: 10,
-  sessionDays: 1,
-  webRoot,
-  dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'brigade-web-data-')),
-});
-afterAll(async () => {
-  await web.close();
-  await webDatabase.close();
-});
+const web = await startWebApp(webRoot);
 
 test("the web app's files are never compressed on the fly, only sent precompressed when the build wrote them", async () => {
   const asset = await web.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });

@@ -2,9 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { afterAll, expect, test } from 'vitest';
-import { buildApp } from '../src/app';
-import { openDatabase } from '../src/db/client';
+import { expect, test } from 'vitest';
+import { startWebApp } from './harness';
 
 /** A built web app as Vite writes it: fingerprinted assets with .br and .gz beside them. */
 const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'brigade-web-'));
@@ -17,20 +16,7 @@ const write = (file: string, content: string) => {
 write('index.html', '<!doctype html><title>Brigade</title><script src="/assets/app-abc123.js"></script>');
 write('assets/app-abc123.js', `console.log(${JSON.stringify('x'.repeat(2000))});`);
 
-const database = await openDatabase({ kind: 'pglite-memory' });
-const app = await buildApp({
-  database,
-  publicUrl: 'http://localhost:3000',
-  authSecret: 'test-secret-test-secret-test-secret-0123',
-  signInRateLimit: 10,
-  sessionDays: 1,
-  webRoot,
-  dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'brigade-web-data-')),
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const app = await startWebApp(webRoot);
 
 test('assets are sent precompressed and cached for good', async () => {
   const brotli = await app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
