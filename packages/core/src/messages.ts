@@ -210,6 +210,7 @@ export const noActiveRestaurantMessage =
 export const selectRestaurantMessages = {
   staff: 'Please select a restaurant to manage staff.',
   audits: 'Please select a restaurant to view audits.',
+  actions: 'Please select a restaurant to view corrective actions.',
   trainingAssignments: 'Please select a restaurant to view training assignments.',
   assignTrainings: 'Please select a restaurant to assign trainings.',
   salesReport: 'Please select a restaurant to view sales report',

@@ -37,6 +37,20 @@ export const permissions = {
   'audits.create': { roles: ['hq'] },
   'audits.conduct': { roles: ['hq'] },
   'audits.delete': { roles: ['hq'] },
+  // Photo evidence (issue 19): adding and removing photos of a draft is conducting it;
+  // loading a photo is reading its audit (audits.read) or its action (actions.read).
+  // Corrective actions: everyone reads those of their restaurants (a completed audit's
+  // findings link to them); hq and managers list and resolve them; hq adds, reopens
+  // and reassigns them.
+  'actions.list': { roles: ['hq', 'manager'], scope: 'restaurant' },
+  'actions.read': { roles: ALL_ROLES, scope: 'restaurant' },
+  'actions.create': { roles: ['hq'] },
+  'actions.resolve': { roles: ['hq', 'manager'], scope: 'restaurant' },
+  'actions.reopen': { roles: ['hq'] },
+  'actions.reassign': { roles: ['hq'] },
+  // Audit schedules: hq defines them; hq and managers see what is due and missed.
+  'schedules.manage': { roles: ['hq'] },
+  'auditDue.read': { roles: ['hq', 'manager'], scope: 'restaurant' },
   // Trainings: everyone reads, watches and takes quizzes; only hq authors (ARCHITECTURE §3.1).
   'trainings.read': { roles: ALL_ROLES },
   'trainings.manage': { roles: ['hq'] },

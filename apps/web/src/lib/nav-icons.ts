@@ -1,6 +1,8 @@
 import {
+  IconAlertTriangle,
   IconBook,
   IconBuildingStore,
+  IconCalendarRepeat,
   IconCalendarStats,
   IconChartBar,
   IconChartDonut,
@@ -37,7 +39,9 @@ const iconsByPath: Record<string, TablerIcon> = {
   '/training-assignments': IconClipboardList,
   '/training-assign': IconUserPlus,
   '/audits-management': IconClipboardCheck,
+  '/actions': IconAlertTriangle,
   '/audit-templates': IconTemplate,
+  '/audit-schedules': IconCalendarRepeat,
   '/reports/sales': IconChartBar,
   '/reports/product-mix': IconChartPie,
   '/reports/operations': IconChartLine,

@@ -8,6 +8,9 @@ export const auditTemplates = pgTable('audit_templates', {
   id: id(),
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
+  /** Days a corrective action has, by the mark of its finding (issue 19; a setting per template). */
+  badDueDays: integer('bad_due_days').notNull().default(7),
+  needsImprovementDueDays: integer('needs_improvement_due_days').notNull().default(14),
   createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { auditItems, audits } from './audits';
+import { createdAt, id, updatedAt } from './columns';
+import { restaurants } from './restaurants';
+import { users } from './users';
+
+/**
+ * The follow-up of a finding: made when an audit is submitted, one per item marked Bad
+ * or Needs improvement, or added by the auditor from any item. `restaurant_id` is the
+ * audit's, copied so lists filter and count by restaurant without a join; `item_text`
+ * and `comment` are copied from the item so the action reads the same after the audit
+ * is deleted (history survives edits, decision 002). `version` grows with every change,
+ * so a second person changing the same action is told instead of overwriting.
+ */
+export const correctiveActions = pgTable(
+  'corrective_actions',
+  {
+    id: id(),
+    restaurantId: uuid('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'restrict' }),
+    auditId: uuid('audit_id').references(() => audits.id, { onDelete: 'set null' }),
+    auditItemId: uuid('audit_item_id').references(() => auditItems.id, { onDelete: 'set null' }),
+    templateName: text('template_name').notNull(),
+    itemText: text('item_text').notNull(),
+    /** The item's mark when the action was made ('bad', 'needs_improvement', or another mark for an added action). */
+    mark: text('mark'),
+    comment: text('comment'),
+    dueOn: date('due_on').notNull(),
+    status: text('status').notNull().default('open'),
+    resolutionNote: text('resolution_note'),
+    resolvedBy: text('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('corrective_actions_status_check', sql`${t.status} in ('open', 'resolved')`),
+    check('corrective_actions_resolved_check', sql`(${t.status} = 'open') = (${t.resolvedAt} is null)`),
+    index('corrective_actions_restaurant_status_due_idx').on(t.restaurantId, t.status, t.dueOn),
+    index('corrective_actions_status_due_idx').on(t.status, t.dueOn),
+    index('corrective_actions_created_idx').on(t.createdAt, t.id),
+    index('corrective_actions_audit_idx').on(t.auditId),
+    index('corrective_actions_audit_item_idx').on(t.auditItemId),
+  ],
+);
+
+/** Who answers for an action: by default the restaurant's managers; hq may reassign. */
+export const correctiveActionOwners = pgTable(
+  'corrective_action_owners',
+  {
+    actionId: uuid('action_id')
+      .notNull()
+      .references(() => correctiveActions.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.actionId, t.userId] }), index('corrective_action_owners_user_idx').on(t.userId)],
+);
+
+/**
+ * Every change to an action, oldest first: who (their name copied, so it survives the
+ * person's deletion), when, what (`kind`) and the note or reason given.
+ */
+export const correctiveActionEvents = pgTable(
+  'corrective_action_events',
+  {
+    id: id(),
+    actionId: uuid('action_id')
+      .notNull()
+      .references(() => correctiveActions.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull(),
+    note: text('note'),
+    /** What changed, for kinds that change a value (owners, due date): `{ from, to }`. */
+    detail: text('detail'),
+    at: createdAt(),
+  },
+  (t) => [
+    check(
+      'corrective_action_events_kind_check',
+      sql`${t.kind} in ('created', 'resolved', 'reopened', 'reassigned', 'due_changed', 'photo_added')`,
+    ),
+    index('corrective_action_events_action_idx').on(t.actionId, t.at),
+  ],
+);
