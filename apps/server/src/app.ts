@@ -25,6 +25,7 @@ import { auditTemplateRoutes } from './modules/audit-templates/routes';
 import { auditRoutes } from './modules/audits/routes';
 import { dashboardRoutes } from './modules/dashboards/routes';
 import { healthRoutes } from './modules/health/routes';
+import { photoRoutes } from './modules/photos/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { quizRoutes } from './modules/quizzes/routes';
 import { reportRoutes } from './modules/reports/routes';
@@ -59,6 +60,8 @@ export interface AppOptions {
   /** Where uploaded files go (DATA_DIR). */
   dataDir: string;
   uploadMaxBytes?: number;
+  /** Largest photo accepted (PHOTO_MAX_BYTES). */
+  photoMaxBytes?: number;
   /** An S3-compatible bucket for uploaded files; without it they go to DATA_DIR/uploads. */
   s3?: S3Config;
   monday?: { config: MondayConfig | null; missing: string[] };
@@ -70,6 +73,7 @@ export interface AppOptions {
 
 export const BODY_LIMIT = 1024 * 1024;
 export const DEFAULT_UPLOAD_MAX_BYTES = 2 * 1024 * 1024 * 1024;
+export const DEFAULT_PHOTO_MAX_BYTES = 15 * 1024 * 1024;
 
 /** The whole server, ready to listen or to be driven by `app.inject()` in tests. */
 export async function buildApp(
@@ -148,6 +152,7 @@ export async function buildApp(
     guard: createGuard(sessionCheck),
     storage,
     uploadMaxBytes: options.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES,
+    photoMaxBytes: options.photoMaxBytes ?? DEFAULT_PHOTO_MAX_BYTES,
     monday: {
       client: options.monday?.config ? new MondayClient(options.monday.config) : null,
       missing: options.monday?.missing ?? ['MONDAY_API_TOKEN', 'MONDAY_BOARD_ID'],
@@ -183,6 +188,7 @@ export async function buildApp(
   await app.register(auditTemplateRoutes, context);
   await app.register(auditRoutes, context);
   await app.register(uploadRoutes, context);
+  await app.register(photoRoutes, context);
   await app.register(trainingRoutes, context);
   await app.register(quizRoutes, context);
   await app.register(assignmentRoutes, context);

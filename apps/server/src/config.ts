@@ -39,6 +39,11 @@ const Env = z
       .int()
       .min(1)
       .default(2 * 1024 * 1024 * 1024),
+    PHOTO_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(15 * 1024 * 1024),
     MONDAY_API_TOKEN: z.string().min(1).optional(),
     MONDAY_BOARD_ID: z.string().regex(/^\d+$/, 'must be the numeric id of a monday.com board').optional(),
     MONDAY_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.monday.com/v2'),
@@ -120,6 +125,7 @@ const Env = z
     sessionDays: env.SESSION_DAYS,
     trustProxy: env.TRUST_PROXY,
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
+    photoMaxBytes: env.PHOTO_MAX_BYTES,
     logLevel: env.LOG_LEVEL,
     webRoot: env.WEB_ROOT ? path.resolve(env.WEB_ROOT) : undefined,
     monday: mondayConfigOf(env),

@@ -21,6 +21,8 @@ export interface AppContext {
   /** Uploaded files: local disk, or an S3-compatible bucket when S3_* is configured. */
   storage: Storage;
   uploadMaxBytes: number;
+  /** Largest photo accepted, in bytes (PHOTO_MAX_BYTES). */
+  photoMaxBytes: number;
   /** The store-visits board client, or the settings that are missing for it. */
   monday: { client: MondayClient | null; missing: string[] };
   /** The Power BI client, or the settings that are missing for it. */

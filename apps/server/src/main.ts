@@ -31,6 +31,7 @@ async function main() {
     webRoot: config.webRoot ?? defaultWebRoot,
     dataDir: config.dataDir,
     uploadMaxBytes: config.uploadMaxBytes,
+    photoMaxBytes: config.photoMaxBytes,
     s3: config.s3,
     monday: config.monday,
     powerBi: config.powerBi,

@@ -25,6 +25,7 @@ export async function startTestApp(
   options: {
     signInRateLimit?: number;
     uploadMaxBytes?: number;
+    photoMaxBytes?: number;
     s3?: AppOptions['s3'];
     monday?: AppOptions['monday'];
     powerBi?: AppOptions['powerBi'];
@@ -51,6 +52,7 @@ export async function startTestApp(
     webRoot: null,
     dataDir,
     uploadMaxBytes: options.uploadMaxBytes,
+    photoMaxBytes: options.photoMaxBytes,
     s3: options.s3,
     monday: options.monday,
     powerBi: options.powerBi,

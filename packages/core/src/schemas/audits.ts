@@ -3,6 +3,7 @@ import { messages } from '../messages';
 import { AUDIT_MARKS } from '../scoring';
 import { PageQuery, paged } from './common';
 import { idField, text } from './fields';
+import { PhotoRef } from './photos';
 import { RestaurantRef } from './session';
 
 export const AUDIT_STATUSES = ['draft', 'completed'] as const;
@@ -27,6 +28,8 @@ export const AuditItem = z.object({
   orderNum: z.number().int(),
   mark: z.enum(AUDIT_MARKS).nullable(),
   comment: z.string().nullable(),
+  /** Photo evidence, oldest first (at most MAX_PHOTOS_PER_ITEM). */
+  photos: z.array(PhotoRef),
 });
 export type AuditItem = z.infer<typeof AuditItem>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from './fields';
 
 /** Largest number of photos on one audit item, and on one corrective action's fix. */
 export const MAX_PHOTOS_PER_ITEM = 5;
@@ -20,3 +21,25 @@ export type PhotoRef = z.infer<typeof PhotoRef>;
 export function photoUrls(id: string): Pick<PhotoRef, 'thumbUrl' | 'displayUrl'> {
   return { thumbUrl: `/api/photos/${id}/thumb`, displayUrl: `/api/photos/${id}/display` };
 }
+
+/** The words of photo evidence, shared by the server, the web app and the tests. */
+export const photoMessages = {
+  notFound: 'Photo not found',
+  chooseFile: 'Choose a photo to upload.',
+  completedAudit: 'This audit is completed: its photos can no longer be added or removed.',
+  resolvedAction: 'This corrective action is resolved: its photos can no longer be added or removed.',
+  tooMany: `This item already has ${MAX_PHOTOS_PER_ITEM} photos, the most it may have. Remove one to add another.`,
+  tooManyOnAction: `This corrective action already has ${MAX_PHOTOS_PER_ITEM} photos, the most it may have. Remove one to add another.`,
+  itemNotFound: 'Audit item not found',
+  actionNotFound: 'Corrective action not found',
+} as const;
+
+/** Said when a photo is over the size limit (PHOTO_MAX_BYTES). */
+export function photoTooLargeMessage(maxBytes: number): string {
+  return `This photo is larger than the limit of ${Math.round(maxBytes / (1024 * 1024)).toLocaleString('en')} MB.`;
+}
+
+/** `/api/audits/:auditId/items/:itemId/photos` */
+export const AuditItemPhotoParams = z.object({ auditId: idField, itemId: idField });
+/** `/api/actions/:id/photos/:photoId` */
+export const ActionPhotoParams = z.object({ id: idField, photoId: idField });

@@ -10,12 +10,16 @@ import { ErrorReply, IdParams } from '@brigade/core/schemas/common';
 import { z } from 'zod';
 import { callerOf } from '../../auth/guards';
 import type { App, AppContext } from '../../context';
+import { removePhotoFiles } from '../photos/service';
 import { createAudit, deleteAudit, getAudit, listAuditors, listAudits, saveDraft, submitAudit } from './service';
 
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 409: ErrorReply };
 const tags = ['audits'];
 
-export async function auditRoutes(app: App, { database, guard }: Pick<AppContext, 'database' | 'guard'>) {
+export async function auditRoutes(
+  app: App,
+  { database, guard, storage }: Pick<AppContext, 'database' | 'guard' | 'storage'>,
+) {
   const { db } = database;
 
   app.get(
@@ -110,7 +114,8 @@ export async function auditRoutes(app: App, { database, guard }: Pick<AppContext
       onRequest: guard('audits.delete'),
     },
     async (request, reply) => {
-      await deleteAudit(db, request.params.id);
+      const photoKeys = await deleteAudit(db, request.params.id);
+      await removePhotoFiles(storage, request.log, photoKeys);
       return reply.status(204).send(null);
     },
   );

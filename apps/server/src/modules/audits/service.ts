@@ -24,15 +24,26 @@ import {
   auditTemplateItems,
   auditTemplates,
 } from '../../db/schema/audits';
+import { photos } from '../../db/schema/photos';
 import { restaurants } from '../../db/schema/restaurants';
 import { users } from '../../db/schema/users';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { photoKeysOfAudit } from '../photos/service';
 
 const auditId = sql`${audits}.${sql.identifier(audits.id.name)}`;
 const templateNamesOf = sql<string[]>`coalesce((
   select array_agg(ata.template_name order by ata.template_name)
   from ${auditTemplateAssignments} ata where ata.audit_id = ${auditId}
 ), '{}')`;
+
+/** An item's photos (alias `ai`) as PhotoRef objects, oldest first, for getAudit's one query. */
+const photosOfItem = sql`coalesce((
+  select json_agg(json_build_object(
+    'id', p.id, 'width', p.width, 'height', p.height,
+    'thumbUrl', '/api/photos/' || p.id || '/thumb', 'displayUrl', '/api/photos/' || p.id || '/display'
+  ) order by p.created_at, p.id)
+  from ${photos} p where p.audit_item_id = ai.id
+), '[]'::json)`;
 
 /**
  * The audits a role may read at all, as a condition on an audit status column (the
@@ -136,7 +147,8 @@ export async function getAudit(db: Queryable, actor: SessionUser, id: string): P
       items: sql<AuditDetail['items']>`coalesce((
         select json_agg(json_build_object(
           'id', ai.id, 'templateName', ai.template_name, 'itemText', ai.item_text,
-          'orderNum', ai.order_num, 'mark', ai.mark, 'comment', ai.comment) order by ai.order_num)
+          'orderNum', ai.order_num, 'mark', ai.mark, 'comment', ai.comment,
+          'photos', ${photosOfItem}) order by ai.order_num)
         from ${auditItems} ai where ai.audit_id = ${auditId}
       ), '[]'::json)`,
     })
@@ -284,7 +296,15 @@ export async function submitAudit(
   return getAudit(db, actor, id);
 }
 
-export async function deleteAudit(db: Queryable, id: string) {
-  const deleted = await db.delete(audits).where(eq(audits.id, id)).returning({ id: audits.id });
-  if (deleted.length === 0) throw notFound(messages.auditNotFound);
+/**
+ * Deletes the audit (its items and their photo rows cascade) and returns the photos'
+ * file keys, read in the same transaction, for the caller to remove once it committed.
+ */
+export async function deleteAudit(db: Database, id: string): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const photoKeys = await photoKeysOfAudit(tx, id);
+    const deleted = await tx.delete(audits).where(eq(audits.id, id)).returning({ id: audits.id });
+    if (deleted.length === 0) throw notFound(messages.auditNotFound);
+    return photoKeys;
+  });
 }

@@ -1,0 +1,167 @@
+import { ErrorReply, IdParams } from '@brigade/core/schemas/common';
+import { ActionPhotoParams, AuditItemPhotoParams, PhotoRef } from '@brigade/core/schemas/photos';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { callerOf } from '../../auth/guards';
+import type { App, AppContext } from '../../context';
+import {
+  addActionPhoto,
+  addAuditItemPhoto,
+  deleteActionPhoto,
+  deleteAuditItemPhoto,
+  photoForReading,
+  removePhotoFiles,
+} from './service';
+
+const errors = {
+  400: ErrorReply,
+  401: ErrorReply,
+  403: ErrorReply,
+  404: ErrorReply,
+  409: ErrorReply,
+  413: ErrorReply,
+  502: ErrorReply,
+};
+const tags = ['photos'];
+const uploadSummary = '(multipart/form-data, field "file": one JPEG, PNG, WebP or HEIC image)';
+
+/**
+ * Photo evidence on audit items and fix photos on corrective actions. An upload is one
+ * photo a request, as multipart/form-data like the video upload: the browser sends a
+ * FormData from a camera input as it is, the upload's progress is measurable, and the
+ * multipart parser stops passing bytes on at PHOTO_MAX_BYTES.
+ */
+export async function photoRoutes(
+  app: App,
+  { database, guard, storage, photoMaxBytes }: Pick<AppContext, 'database' | 'guard' | 'storage' | 'photoMaxBytes'>,
+) {
+  const { db } = database;
+  const fileOf = (request: FastifyRequest) => request.file({ limits: { fileSize: photoMaxBytes, files: 1 } });
+
+  app.post(
+    '/api/audits/:auditId/items/:itemId/photos',
+    {
+      schema: {
+        tags,
+        summary: `Add a photo to an item of a draft audit ${uploadSummary}`,
+        consumes: ['multipart/form-data'],
+        params: AuditItemPhotoParams,
+        response: { 201: PhotoRef, ...errors },
+      },
+      onRequest: guard('audits.conduct'),
+    },
+    async (request, reply) => {
+      const photo = await addAuditItemPhoto(
+        db,
+        storage,
+        callerOf(request),
+        request.params,
+        await fileOf(request),
+        photoMaxBytes,
+      );
+      return reply.status(201).send(photo);
+    },
+  );
+
+  app.delete(
+    '/api/photos/:id',
+    {
+      schema: {
+        tags,
+        summary: "Remove a photo from a draft audit's item",
+        params: IdParams,
+        response: { 204: z.null(), ...errors },
+      },
+      onRequest: guard('audits.conduct'),
+    },
+    async (request, reply) => {
+      const keys = await deleteAuditItemPhoto(db, request.params.id);
+      await removePhotoFiles(storage, request.log, keys);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/actions/:id/photos',
+    {
+      schema: {
+        tags,
+        summary: `Add a photo of the fix to an open corrective action ${uploadSummary}`,
+        consumes: ['multipart/form-data'],
+        params: IdParams,
+        response: { 201: PhotoRef, ...errors },
+      },
+      onRequest: guard('actions.resolve', { restaurant: 'stored' }),
+    },
+    async (request, reply) => {
+      const photo = await addActionPhoto(
+        db,
+        storage,
+        callerOf(request),
+        request.params.id,
+        await fileOf(request),
+        photoMaxBytes,
+      );
+      return reply.status(201).send(photo);
+    },
+  );
+
+  app.delete(
+    '/api/actions/:id/photos/:photoId',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a photo of the fix from an open corrective action',
+        params: ActionPhotoParams,
+        response: { 204: z.null(), ...errors },
+      },
+      onRequest: guard('actions.resolve', { restaurant: 'stored' }),
+    },
+    async (request, reply) => {
+      const keys = await deleteActionPhoto(db, callerOf(request), request.params.id, request.params.photoId);
+      await removePhotoFiles(storage, request.log, keys);
+      return reply.status(204).send(null);
+    },
+  );
+
+  async function servePhoto(
+    request: FastifyRequest<{ Params: { id: string } }>,
+    reply: FastifyReply,
+    size: 'thumb' | 'display',
+  ) {
+    const photo = await photoForReading(db, callerOf(request), request.params.id);
+    const key = size === 'thumb' ? photo.thumbKey : photo.displayKey;
+    const playback = await storage.play(request.raw, key, { contentType: photo.contentType });
+    if (playback.kind === 'redirect') {
+      // A short-lived link straight to the bucket: not to be kept by any cache.
+      return reply.header('cache-control', 'private, no-store').redirect(playback.url, 302);
+    }
+    const { statusCode, headers, stream } = playback;
+    // A photo's files never change (a new photo has new keys): a browser may keep them a day.
+    return reply
+      .status(statusCode)
+      .headers(headers)
+      .header('content-disposition', 'inline')
+      .header('cache-control', 'private, max-age=86400')
+      .send(stream);
+  }
+
+  for (const size of ['thumb', 'display'] as const) {
+    app.get(
+      `/api/photos/:id/${size}`,
+      {
+        schema: {
+          tags,
+          summary:
+            size === 'thumb'
+              ? 'A photo as a thumbnail (JPEG, ≤ 320 px), for those who may read its audit or corrective action'
+              : 'A photo at display size (JPEG, ≤ 1600 px), for those who may read its audit or corrective action',
+          params: IdParams,
+        },
+        // A fix photo is read under actions.read, whose roles are the same: the service decides.
+        onRequest: guard('audits.read', { restaurant: 'stored' }),
+      },
+      async (request, reply) => servePhoto(request, reply, size),
+    );
+  }
+}
