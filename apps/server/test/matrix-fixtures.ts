@@ -9,6 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import type { HTTPMethods } from 'fastify';
 import { staffTrainingAssignments } from '../src/db/schema/trainings';
 import { PASSWORD, type startTestApp } from './harness';
+import { photoFixtures } from './photo-matrix-fixtures';
 import { videoBytes } from './video-bytes';
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
@@ -167,7 +168,10 @@ export async function buildMatrixFixtures(t: TestApp) {
     })
     .then((response) => response.json() as Upload);
 
+  const photoExamples = await photoFixtures(t, { a: a.id, b: b.id, newAudit, markedGood, asHq, hqCookie: hq.cookie });
+
   const examples: Record<string, RouteExample> = {
+    ...photoExamples,
     'PUT /api/profile': { call: (caller) => ({ body: { name: `${caller.label} caller`, email: caller.email } }) },
 
     'GET /api/restaurants/{id}': {
