@@ -12,6 +12,8 @@ import { Alert, Badge, Button, Group, Paper, Progress, Radio, Stack, Text, Texta
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconAlertTriangle, IconDeviceFloppy, IconSend } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { PhotoGallery } from '../../components/photos/photo-gallery';
+import { PhotoUploader } from '../../components/photos/photo-uploader';
 import { ScoreBadge } from '../../components/score-badge';
 import { isApiError } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/current-user';
@@ -179,6 +181,7 @@ export function AuditEditor({ audit, onReload }: AuditEditorProps) {
               return editable ? (
                 <AuditItemCard
                   key={item.id}
+                  auditId={audit.id}
                   item={item}
                   value={value}
                   missing={showMissing && !value.mark}
@@ -268,14 +271,18 @@ function FailureAlert({
 }
 
 interface AuditItemCardProps {
+  auditId: string;
   item: AuditItem;
   value: ItemValue;
   missing: boolean;
   onChange: (patch: Partial<ItemValue>) => void;
 }
 
-/** A draft's item as hq fills it in: the four marks and an optional comment. */
-function AuditItemCard({ item, value, missing, onChange }: AuditItemCardProps) {
+/**
+ * A draft's item as hq fills it in: the four marks, an optional comment and up to five
+ * photos (uploaded at once, apart from Save Draft: marks and comments are never lost).
+ */
+function AuditItemCard({ auditId, item, value, missing, onChange }: AuditItemCardProps) {
   return (
     <Paper component="li" withBorder p="md" className={missing ? classes.missing : undefined}>
       <Stack gap="sm">
@@ -303,6 +310,12 @@ function AuditItemCard({ item, value, missing, onChange }: AuditItemCardProps) {
           value={value.comment}
           onChange={(event) => onChange({ comment: event.currentTarget.value })}
         />
+        <PhotoUploader
+          uploadUrl={`/api/audits/${encodeURIComponent(auditId)}/items/${encodeURIComponent(item.id)}/photos`}
+          removeUrl={(photoId) => `/api/photos/${encodeURIComponent(photoId)}`}
+          photos={item.photos}
+          label={item.itemText}
+        />
       </Stack>
     </Paper>
   );
@@ -310,7 +323,8 @@ function AuditItemCard({ item, value, missing, onChange }: AuditItemCardProps) {
 
 /**
  * A completed item (or any item for managers and staff) as text to read: its mark and,
- * only when there is one, its comment. No disabled fields with pale text.
+ * only when there is one, its comment and its photos (thumbnails that open the viewer;
+ * nothing to add or remove). No disabled fields with pale text.
  */
 function ReadOnlyItem({ item, value }: { item: AuditItem; value: ItemValue }) {
   const comment = value.comment.trim();
@@ -335,6 +349,7 @@ function ReadOnlyItem({ item, value }: { item: AuditItem; value: ItemValue }) {
             {comment}
           </Text>
         )}
+        <PhotoGallery photos={item.photos} label={item.itemText} />
       </Stack>
     </Paper>
   );

@@ -1,0 +1,283 @@
+import { MAX_PHOTOS_PER_ITEM, type PhotoRef } from '@brigade/core/schemas/photos';
+import { ActionIcon, Alert, Button, FileButton, Group, Image, Progress, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCamera, IconPhotoPlus, IconRefresh, IconX } from '@tabler/icons-react';
+import { type DragEvent, useEffect, useRef, useState } from 'react';
+import { deletePhoto } from '../../lib/api/delete-photo';
+import { uploadPhoto } from '../../lib/api/upload-photo';
+import { isApiError } from '../../lib/api-client';
+import { confirmDelete } from '../confirm-delete';
+import { PhotoViewer } from './photo-viewer';
+import classes from './photos.module.css';
+
+interface PendingUpload {
+  key: string;
+  file: File;
+  /** 0 to 1. */
+  progress: number;
+  error: string | null;
+}
+
+export interface PhotoUploaderProps {
+  /** Where a photo is POSTed (multipart, field "file"). */
+  uploadUrl: string;
+  /** Where a stored photo is DELETEd. */
+  removeUrl: (photoId: string) => string;
+  /** The photos already stored. */
+  photos: readonly PhotoRef[];
+  max?: number;
+  disabled?: boolean;
+  /** What the photos are of (an item's text), for labels and alt text. */
+  label: string;
+  onChange?: (photos: PhotoRef[]) => void;
+}
+
+let sequence = 0;
+
+/**
+ * Adds photos one request each: "Take photo" opens a phone's camera directly
+ * (`capture="environment"`), "Choose photos" picks several files, and on a desktop files
+ * can be dropped on the area. Each upload shows its progress; a failed one stays with its
+ * error and a Retry button. Uploads do not touch the audit's marks and comments (they are
+ * separate requests), so nothing typed is lost. Stored photos open in the viewer and can
+ * be removed after a confirmation.
+ */
+export function PhotoUploader({
+  uploadUrl,
+  removeUrl,
+  photos: initial,
+  max = MAX_PHOTOS_PER_ITEM,
+  disabled = false,
+  label,
+  onChange,
+}: PhotoUploaderProps) {
+  const [photos, setPhotos] = useState<PhotoRef[]>(() => [...initial]);
+  const [pending, setPending] = useState<PendingUpload[]>([]);
+  const [dragging, setDragging] = useState(false);
+  const [open, setOpen] = useState<number | null>(null);
+  const changed = useRef(false);
+
+  useEffect(() => {
+    if (changed.current) onChange?.(photos);
+  }, [photos, onChange]);
+
+  const busy = pending.filter((upload) => !upload.error).length;
+  const room = max - photos.length - busy;
+  const full = room <= 0;
+
+  function update(key: string, patch: Partial<PendingUpload>) {
+    setPending((current) => current.map((upload) => (upload.key === key ? { ...upload, ...patch } : upload)));
+  }
+
+  function send(key: string, file: File) {
+    uploadPhoto(uploadUrl, file, (progress) => update(key, { progress }))
+      .then((photo) => {
+        changed.current = true;
+        setPending((current) => current.filter((upload) => upload.key !== key));
+        setPhotos((current) => [...current, photo]);
+      })
+      .catch((error: unknown) => {
+        const message = isApiError(error) ? error.message : 'The upload failed. Please try again.';
+        update(key, { error: message, progress: 0 });
+      });
+  }
+
+  function addFiles(list: FileList | File[] | null) {
+    const files = [...(list ?? [])];
+    if (files.length === 0 || disabled) return;
+    const taken = files.slice(0, Math.max(room, 0));
+    if (taken.length < files.length) {
+      notifications.show({
+        color: 'orange',
+        message: `At most ${max} photos: ${files.length - taken.length} not added.`,
+      });
+    }
+    const uploads = taken.map((file) => ({ key: `upload-${++sequence}`, file, progress: 0, error: null }));
+    setPending((current) => [...current, ...uploads]);
+    for (const upload of uploads) send(upload.key, upload.file);
+  }
+
+  function retry(upload: PendingUpload) {
+    update(upload.key, { error: null, progress: 0 });
+    send(upload.key, upload.file);
+  }
+
+  function remove(photo: PhotoRef, index: number) {
+    confirmDelete({
+      title: 'Remove photo',
+      message: `Remove photo ${index + 1} of "${label}"? This cannot be undone.`,
+      confirmLabel: 'Remove',
+      onConfirm: () => {
+        deletePhoto(removeUrl(photo.id))
+          .then(() => {
+            changed.current = true;
+            setPhotos((current) => current.filter((each) => each.id !== photo.id));
+          })
+          .catch((error: unknown) =>
+            notifications.show({
+              color: 'red',
+              message: isApiError(error) ? error.message : 'The photo could not be removed.',
+            }),
+          );
+      },
+    });
+  }
+
+  const onDragOver = (event: DragEvent) => {
+    if (disabled || full || !event.dataTransfer.types.includes('Files')) return;
+    event.preventDefault();
+    setDragging(true);
+  };
+  const onDrop = (event: DragEvent) => {
+    if (disabled || full) return;
+    event.preventDefault();
+    setDragging(false);
+    addFiles(event.dataTransfer.files);
+  };
+
+  return (
+    <Stack
+      gap="xs"
+      className={classes.dropArea}
+      data-dragging={dragging || undefined}
+      onDragOver={onDragOver}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+      aria-label={`Photos of ${label}`}
+      role="group"
+    >
+      <Group justify="space-between" gap="xs">
+        <Text size="sm" fw={600}>
+          Photos{' '}
+          <Text span size="sm" c="gray.7" fw={400}>
+            ({photos.length} of {max})
+          </Text>
+        </Text>
+        <Group gap="xs">
+          <FileButton onChange={(file) => addFiles(file ? [file] : null)} accept="image/*" capture="environment">
+            {(props) => (
+              <Button
+                {...props}
+                size="xs"
+                leftSection={<IconCamera size={16} aria-hidden />}
+                disabled={disabled || full}
+                aria-label={`Take photo for ${label}`}
+              >
+                Take photo
+              </Button>
+            )}
+          </FileButton>
+          <FileButton onChange={(files) => addFiles(files)} accept="image/*" multiple>
+            {(props) => (
+              <Button
+                {...props}
+                size="xs"
+                variant="default"
+                leftSection={<IconPhotoPlus size={16} aria-hidden />}
+                disabled={disabled || full}
+                aria-label={`Choose photos for ${label}`}
+              >
+                Choose photos
+              </Button>
+            )}
+          </FileButton>
+        </Group>
+      </Group>
+
+      {photos.length === 0 && pending.length === 0 && (
+        <Text size="xs" c="gray.7">
+          No photos yet. Take one, choose files{' '}
+          <Text span visibleFrom="sm" size="xs">
+            or drop them here
+          </Text>
+          .
+        </Text>
+      )}
+
+      {photos.length > 0 && (
+        <Group gap="sm" component="ul" className={classes.thumbs} aria-label={`Stored photos of ${label}`}>
+          {photos.map((photo, index) => (
+            <li key={photo.id} className={classes.thumbButton}>
+              <button
+                type="button"
+                className={classes.thumbButton}
+                style={{ border: 0, padding: 0, background: 'none', cursor: 'pointer' }}
+                onClick={() => setOpen(index)}
+                aria-label={`Open photo ${index + 1} of ${photos.length}: ${label}`}
+              >
+                <Image
+                  src={photo.thumbUrl}
+                  alt={`${label}: photo ${index + 1}`}
+                  loading="lazy"
+                  className={classes.thumb}
+                />
+              </button>
+              {!disabled && (
+                <ActionIcon
+                  className={classes.removeButton}
+                  size="sm"
+                  radius="xl"
+                  color="red"
+                  variant="filled"
+                  aria-label={`Remove photo ${index + 1} of ${label}`}
+                  onClick={() => remove(photo, index)}
+                >
+                  <IconX size={14} aria-hidden />
+                </ActionIcon>
+              )}
+            </li>
+          ))}
+        </Group>
+      )}
+
+      {pending.map((upload) =>
+        upload.error ? (
+          <Alert
+            key={upload.key}
+            color="red"
+            p="xs"
+            role="alert"
+            title={`${upload.file.name || 'Photo'} was not added`}
+          >
+            <Stack gap={6} align="flex-start">
+              <Text size="sm">{upload.error}</Text>
+              <Group gap="xs">
+                <Button
+                  size="xs"
+                  variant="filled"
+                  color="red.8"
+                  leftSection={<IconRefresh size={14} aria-hidden />}
+                  onClick={() => retry(upload)}
+                  disabled={disabled || (room <= 0 && !upload.error)}
+                >
+                  Retry
+                </Button>
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => setPending((current) => current.filter((each) => each.key !== upload.key))}
+                >
+                  Dismiss
+                </Button>
+              </Group>
+            </Stack>
+          </Alert>
+        ) : (
+          <Stack key={upload.key} gap={2}>
+            <Text size="xs" c="gray.7" truncate>
+              Uploading {upload.file.name || 'photo'}… {Math.round(upload.progress * 100)}%
+            </Text>
+            <Progress
+              value={Math.round(upload.progress * 100)}
+              size="sm"
+              aria-label={`Uploading ${upload.file.name || 'photo'}`}
+              animated
+            />
+          </Stack>
+        ),
+      )}
+
+      <PhotoViewer photos={photos} index={open} label={label} onIndexChange={setOpen} onClose={() => setOpen(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,69 @@
+import type { PhotoRef } from '@brigade/core/schemas/photos';
+import { ActionIcon, Box, Group, Image, Modal, Text } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import type { KeyboardEvent } from 'react';
+
+interface PhotoViewerProps {
+  photos: readonly PhotoRef[];
+  /** The photo shown, or null when the viewer is closed. */
+  index: number | null;
+  /** What the photos are of (an item's text), for the title and the images' alt text. */
+  label: string;
+  onIndexChange: (index: number) => void;
+  onClose: () => void;
+}
+
+/**
+ * One photo at display size in a modal: Previous / Next buttons and the arrow keys move
+ * between the photos, Escape or the close button closes (Mantine's Modal keeps the focus
+ * inside while it is open and gives it back to the thumbnail after).
+ */
+export function PhotoViewer({ photos, index, label, onIndexChange, onClose }: PhotoViewerProps) {
+  const photo = index === null ? undefined : photos[index];
+  const count = photos.length;
+  const move = (step: number) => {
+    if (index !== null && count > 1) onIndexChange((index + step + count) % count);
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowLeft') move(-1);
+    if (event.key === 'ArrowRight') move(1);
+  };
+  return (
+    <Modal
+      opened={photo !== undefined}
+      onClose={onClose}
+      title={`${label}: photo ${(index ?? 0) + 1} of ${count}`}
+      size="xl"
+      fullScreen={false}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close photo' }}
+      styles={{ title: { fontWeight: 600, overflowWrap: 'anywhere' } }}
+    >
+      {photo && (
+        <Box onKeyDown={onKeyDown}>
+          <Image
+            src={photo.displayUrl}
+            alt={`${label}: photo ${(index ?? 0) + 1} of ${count}`}
+            fit="contain"
+            mah="70vh"
+            w="100%"
+            style={{ aspectRatio: `${photo.width} / ${photo.height}` }}
+          />
+          {count > 1 && (
+            <Group justify="space-between" mt="sm">
+              <ActionIcon variant="default" size="lg" aria-label="Previous photo" onClick={() => move(-1)}>
+                <IconChevronLeft aria-hidden />
+              </ActionIcon>
+              <Text size="sm" c="gray.7" aria-live="polite">
+                {(index ?? 0) + 1} / {count}
+              </Text>
+              <ActionIcon variant="default" size="lg" aria-label="Next photo" onClick={() => move(1)}>
+                <IconChevronRight aria-hidden />
+              </ActionIcon>
+            </Group>
+          )}
+        </Box>
+      )}
+    </Modal>
+  );
+}
