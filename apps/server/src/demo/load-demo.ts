@@ -49,6 +49,7 @@ import {
   TRAINING_ASSIGNMENTS,
   TRAININGS,
 } from './demo-chain';
+import { attachDemoPhotos } from './demo-photos';
 
 const DEMO_LOADED_KEY = 'demo_loaded';
 
@@ -98,6 +99,7 @@ export async function loadDemoChainIfEmpty(
     await removeVideos(storage, files);
     return { loaded: false, message: outcome };
   }
+  await attachDemoPhotos(db, storage);
   return { loaded: true, message: MESSAGES.loaded };
 }
 

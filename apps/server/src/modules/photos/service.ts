@@ -22,6 +22,9 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from '../../erro
 import type { Storage } from '../../storage/storage';
 import { type ProcessedPhoto, processPhoto } from './process-photo';
 
+/** For the demo loader, which attaches its shipped photos the way an upload is stored. */
+export { processPhoto };
+
 const JPEG = { extension: '.jpg', contentType: 'image/jpeg' } as const;
 
 /** What leaves the server about a photo row. */
@@ -44,14 +47,14 @@ export async function readPhotoUpload(file: MultipartFile | undefined, maxBytes:
   return bytes;
 }
 
-interface StoredPhoto {
+export interface StoredPhoto {
   photo: ProcessedPhoto;
   displayKey: string;
   thumbKey: string;
 }
 
 /** Stores both sizes; if the second fails, the first is removed: both or nothing. */
-async function storePhoto(storage: Storage, photo: ProcessedPhoto): Promise<StoredPhoto> {
+export async function storePhoto(storage: Storage, photo: ProcessedPhoto): Promise<StoredPhoto> {
   const display = await storage.put(Readable.from(photo.display.bytes), JPEG, () => false);
   if (!display) throw new Error('storage refused the display size');
   try {
@@ -83,7 +86,7 @@ async function storeThenInsert(
   }
 }
 
-function photoValues(stored: StoredPhoto, actor: SessionUser) {
+export function photoValues(stored: StoredPhoto, actor: { id: string | null }) {
   return {
     displayKey: stored.displayKey,
     thumbKey: stored.thumbKey,
