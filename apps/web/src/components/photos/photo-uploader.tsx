@@ -267,12 +267,13 @@ export function PhotoUploader({
             <Text size="xs" c="gray.7" truncate>
               Uploading {upload.file.name || 'photo'}… {Math.round(upload.progress * 100)}%
             </Text>
-            <Progress
-              value={Math.round(upload.progress * 100)}
-              size="sm"
-              aria-label={`Uploading ${upload.file.name || 'photo'}`}
-              animated
-            />
+            <Progress.Root size="sm">
+              <Progress.Section
+                value={Math.round(upload.progress * 100)}
+                aria-label={`Uploading ${upload.file.name || 'photo'}`}
+                animated
+              />
+            </Progress.Root>
           </Stack>
         ),
       )}
