@@ -113,7 +113,8 @@ export async function buildApp(
         defaultSrc: ["'self'"],
         // Mantine sets style attributes at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
+        // Photos (issue 19) load from the bucket too (a redirect to a presigned link) with S3.
+        imgSrc: ["'self'", 'data:', ...(storage.mediaOrigin ? [storage.mediaOrigin] : [])],
         // Training videos may be direct links to files hosted anywhere on https; uploaded
         // ones play from the bucket (a redirect to a presigned link) when S3 is configured.
         mediaSrc: ["'self'", 'https:', 'blob:', ...(storage.mediaOrigin ? [storage.mediaOrigin] : [])],

@@ -470,6 +470,15 @@ describe('in an S3 bucket', () => {
     expect(objects()).toEqual(before);
   });
 
+  test("the pages' CSP lets images load from the bucket's origin", async () => {
+    const response = await inBucket.request(undefined, { method: 'GET', url: '/api/health' });
+    const imgSrc = String(response.headers['content-security-policy'])
+      .split(';')
+      .map((directive) => directive.trim())
+      .find((directive) => directive.startsWith('img-src'));
+    expect(imgSrc).toBe(`img-src 'self' data: ${new URL(s3.url).origin}`);
+  });
+
   test('an oversize photo or bad bytes leave nothing in the bucket', async () => {
     const audit = await b.draft();
     const before = objects();
