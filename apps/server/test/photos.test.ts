@@ -264,11 +264,21 @@ describe('refused photos', () => {
   test(`a ${MAX_PHOTOS_PER_ITEM + 1}th photo on one item is refused with 409`, async () => {
     const audit = await w.draft();
     const item = audit.items[0].id;
-    // Five at once: the count is checked under the audit's lock.
-    const five = await Promise.all(
-      Array.from({ length: MAX_PHOTOS_PER_ITEM }, () => w.upload(w.hq.cookie, audit.id, item)),
+    const filesOnDiskBefore = filesOnDisk();
+    // Seven at once: the count is read under the audit's lock, so exactly five get in
+    // (on PostgreSQL they run side by side; the refused two leave no files).
+    const seven = await Promise.all(
+      Array.from({ length: MAX_PHOTOS_PER_ITEM + 2 }, () => w.upload(w.hq.cookie, audit.id, item)),
     );
-    expect(five.map((response) => response.statusCode)).toEqual(Array(MAX_PHOTOS_PER_ITEM).fill(201));
+    expect(seven.map((response) => response.statusCode).sort()).toEqual([
+      ...Array(MAX_PHOTOS_PER_ITEM).fill(201),
+      409,
+      409,
+    ]);
+    const rows = await t.db.select().from(photos).where(eq(photos.auditItemId, item));
+    expect(rows).toHaveLength(MAX_PHOTOS_PER_ITEM);
+    const stored = rows.flatMap((row) => [row.displayKey, row.thumbKey]);
+    expect(filesOnDisk().sort()).toEqual([...filesOnDiskBefore, ...stored].sort());
     const before = filesOnDisk();
     const sixth = await w.upload(w.hq.cookie, audit.id, item);
     expect(sixth.statusCode).toBe(409);
