@@ -1,7 +1,7 @@
 import type { PhotoRef } from '@brigade/core/schemas/photos';
 import { ActionIcon, Box, Group, Image, Modal, Text } from '@mantine/core';
+import { useWindowEvent } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import type { KeyboardEvent } from 'react';
 
 interface PhotoViewerProps {
   photos: readonly PhotoRef[];
@@ -24,10 +24,12 @@ export function PhotoViewer({ photos, index, label, onIndexChange, onClose }: Ph
   const move = (step: number) => {
     if (index !== null && count > 1) onIndexChange((index + step + count) % count);
   };
-  const onKeyDown = (event: KeyboardEvent) => {
+  // Wherever the focus is inside the open viewer (the close button first), arrows move.
+  useWindowEvent('keydown', (event: KeyboardEvent) => {
+    if (index === null) return;
     if (event.key === 'ArrowLeft') move(-1);
     if (event.key === 'ArrowRight') move(1);
-  };
+  });
   return (
     <Modal
       opened={photo !== undefined}
@@ -40,7 +42,7 @@ export function PhotoViewer({ photos, index, label, onIndexChange, onClose }: Ph
       styles={{ title: { fontWeight: 600, overflowWrap: 'anywhere' } }}
     >
       {photo && (
-        <Box onKeyDown={onKeyDown}>
+        <Box>
           <Image
             src={photo.displayUrl}
             alt={`${label}: photo ${(index ?? 0) + 1} of ${count}`}
