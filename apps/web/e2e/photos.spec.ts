@@ -84,13 +84,11 @@ test.describe('Photo evidence on a phone', () => {
 
     // A file that is not a photo is refused with the server's reason, and can be retried or dismissed.
     const photosOfSecond = page.getByRole('group', { name: `Photos of ${items[1]}` });
-    await photosOfSecond
-      .locator('input[type="file"][capture="environment"]')
-      .setInputFiles({
-        name: 'notes.jpg',
-        mimeType: 'image/jpeg',
-        buffer: Buffer.from('these are notes, not a photo'),
-      });
+    await photosOfSecond.locator('input[type="file"][capture="environment"]').setInputFiles({
+      name: 'notes.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.from('these are notes, not a photo'),
+    });
     const refusal = photosOfSecond.getByRole('alert');
     await expect(refusal).toContainText('notes.jpg was not added');
     await expect(refusal).toContainText('This file is not a photo');
