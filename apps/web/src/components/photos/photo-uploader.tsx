@@ -56,10 +56,13 @@ export function PhotoUploader({
   const [dragging, setDragging] = useState(false);
   const [open, setOpen] = useState<number | null>(null);
   const changed = useRef(false);
+  // The latest callback, so that a parent passing a new function each render does not re-run the effect.
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
 
   useEffect(() => {
-    if (changed.current) onChange?.(photos);
-  }, [photos, onChange]);
+    if (changed.current) onChangeRef.current?.(photos);
+  }, [photos]);
 
   const busy = pending.filter((upload) => !upload.error).length;
   const room = max - photos.length - busy;
