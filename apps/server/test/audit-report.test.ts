@@ -250,6 +250,25 @@ describe('audit report PDF (local disk)', async () => {
     expect(large).toBeLessThanOrEqual(5);
   });
 
+  test('texts beyond Western European letters come through (an embedded Unicode font)', async () => {
+    const itemText = 'Freezer ≤ -18 °C — Łódź check, Ελληνικά, Кухня';
+    const as = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.request(world.hq.cookie, { method, url, payload }).then((response) => response.json());
+    const template = await as('POST', '/api/audit-templates', { name: 'Café Zürich', items: [{ text: itemText }] });
+    const { id } = await as('POST', '/api/audits', {
+      restaurantId: world.restaurant.id,
+      templateIds: [template.id],
+      auditorId: world.hq.id,
+    });
+    const draft = (await as('GET', `/api/audits/${id}`)) as AuditDetail;
+    await as('POST', `/api/audits/${id}/submit`, {
+      version: draft.version,
+      items: draft.items.map((item) => ({ id: item.id, mark: 'good', comment: 'Ноль ошибок ✓' })),
+    });
+    const pdf = await readPdf((await download(t, world.hq.cookie, id)).rawPayload);
+    expect([itemText, 'Café Zürich', 'Comment: Ноль ошибок ✓'].filter((words) => !holds(pdf.text, words))).toEqual([]);
+  });
+
   test('the manager and staff of the restaurant download it too', async () => {
     for (const cookie of [world.manager.cookie, world.staff.cookie]) {
       const response = await download(t, cookie, audit.id);

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { messages } from '@brigade/core/messages';
@@ -35,8 +37,28 @@ const MUTED = '#495057';
 const RULE = '#ced4da';
 const PLACEHOLDER = '#f1f3f5';
 const OVERDUE = '#c92a2a';
-const BOLD = 'Helvetica-Bold';
-const REGULAR = 'Helvetica';
+const BOLD = 'DejaVuSans-Bold';
+const REGULAR = 'DejaVuSans';
+
+/**
+ * DejaVu Sans, embedded (as the subset of glyphs used): PDF's built-in Helvetica only
+ * knows Western European letters, and audit texts hold more ("≤ 4 °C", names in any
+ * script DejaVu covers). Read from disk once per process.
+ */
+const fontFiles = (() => {
+  const require = createRequire(import.meta.url);
+  return {
+    [REGULAR]: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
+    [BOLD]: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
+  };
+})();
+let fontData: Promise<[string, Buffer][]> | undefined;
+function loadFonts() {
+  fontData ??= Promise.all(
+    Object.entries(fontFiles).map(async ([name, file]) => [name, await fs.promises.readFile(file)] as [string, Buffer]),
+  );
+  return fontData;
+}
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
@@ -118,6 +140,7 @@ class ReportWriter {
   }
 
   async write({ audit, photosByItem, actions }: AuditReport) {
+    for (const [name, data] of await loadFonts()) this.doc.registerFont(name, data);
     this.header(audit);
     for (const group of groupByTemplate(audit.items)) {
       if (this.doc.destroyed) return;
