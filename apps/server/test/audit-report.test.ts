@@ -8,7 +8,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { correctiveActionOwners, correctiveActions } from '../src/db/schema/corrective-actions';
 import { photos } from '../src/db/schema/photos';
 import { users } from '../src/db/schema/users';
-import { reportFileName } from '../src/modules/audit-report/report-pdf';
+import { renderAuditReportPdf, reportFileName } from '../src/modules/audit-report/report-pdf';
 import { startFakeS3 } from './fakes/s3-server';
 import { startTestApp } from './harness';
 import { readPdf } from './pdf-reader';
@@ -377,4 +377,70 @@ test('the file name keeps letters, digits and dashes only', () => {
   expect(reportFileName(`${'x'.repeat(100)}`, '2026-01-02T00:00:00.000Z')).toBe(
     `audit-${'x'.repeat(60)}-2026-01-02.pdf`,
   );
+});
+
+describe('the PDF is streamed with bounded memory', () => {
+  test('photos are read one at a time, and drawing waits while the reader is behind', async () => {
+    // ~0.5 MB of noise per photo: 24 of them are far more than the 2 MB the writer may run ahead.
+    const noise = Buffer.from(Array.from({ length: 640 * 480 * 3 }, () => Math.floor(Math.random() * 256)));
+    const photo = await sharp(noise, { raw: { width: 640, height: 480, channels: 3 } })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    expect(photo.length).toBeGreaterThan(300_000);
+    const items = Array.from({ length: 8 }, (_, index) => ({
+      id: `item-${index}`,
+      templateName: 'Kitchen',
+      itemText: `Item ${index}`,
+      orderNum: index,
+      mark: 'good' as const,
+      comment: null,
+    }));
+    const report = {
+      audit: {
+        id: 'audit-1',
+        restaurant: { id: 'r', name: 'Brigade Test' },
+        auditor: { id: 'a', name: 'Ann Auditor' },
+        auditedAt: '2026-11-21T10:00:00.000Z',
+        status: 'completed' as const,
+        finalScore: 75,
+        version: 2,
+        templateNames: ['Kitchen'],
+        items,
+      },
+      photosByItem: new Map(
+        items.map((item) => [
+          item.id,
+          [0, 1, 2].map((n) => ({ id: `${item.id}-${n}`, displayKey: `${item.id}-${n}.jpg`, width: 640, height: 480 })),
+        ]),
+      ),
+      actions: [],
+    };
+    let opened = 0;
+    let reading = 0;
+    let mostAtOnce = 0;
+    const log = { warn: () => {}, error: () => {} } as unknown as Parameters<typeof renderAuditReportPdf>[1]['log'];
+    const pdf = renderAuditReportPdf(report, {
+      log,
+      now: new Date(),
+      openFile: async () => {
+        opened += 1;
+        reading += 1;
+        mostAtOnce = Math.max(mostAtOnce, reading);
+        const stream = Readable.from([photo.subarray(0, 100_000), photo.subarray(100_000)]);
+        stream.once('end', () => {
+          reading -= 1;
+        });
+        return stream;
+      },
+    });
+    // Nobody reads yet: the writer stops after a few photos.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const whileUnread = opened;
+    expect(whileUnread).toBeGreaterThan(0);
+    expect(whileUnread).toBeLessThan(10);
+    const bytes = Buffer.concat(await pdf.toArray());
+    expect(opened).toBe(24);
+    expect(mostAtOnce).toBe(1);
+    expect((await readPdf(bytes)).images).toBe(24);
+  });
 });
