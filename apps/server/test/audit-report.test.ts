@@ -379,46 +379,47 @@ test('the file name keeps letters, digits and dashes only', () => {
   );
 });
 
-describe('the PDF is streamed with bounded memory', () => {
+describe('the PDF is streamed with bounded memory', async () => {
+  // ~0.5 MB of noise per photo: 24 of them are far more than the 2 MB the writer may run ahead.
+  const noise = Buffer.from(Array.from({ length: 640 * 480 * 3 }, () => Math.floor(Math.random() * 256)));
+  const photo = await sharp(noise, { raw: { width: 640, height: 480, channels: 3 } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
+  if (photo.length < 300_000) throw new Error(`the noise photo is only ${photo.length} bytes`);
+  const items = Array.from({ length: 8 }, (_, index) => ({
+    id: `item-${index}`,
+    templateName: 'Kitchen',
+    itemText: `Item ${index}`,
+    orderNum: index,
+    mark: 'good' as const,
+    comment: null,
+  }));
+  const report = {
+    audit: {
+      id: 'audit-1',
+      restaurant: { id: 'r', name: 'Brigade Test' },
+      auditor: { id: 'a', name: 'Ann Auditor' },
+      auditedAt: '2026-11-21T10:00:00.000Z',
+      status: 'completed' as const,
+      finalScore: 75,
+      version: 2,
+      templateNames: ['Kitchen'],
+      items,
+    },
+    photosByItem: new Map(
+      items.map((item) => [
+        item.id,
+        [0, 1, 2].map((n) => ({ id: `${item.id}-${n}`, displayKey: `${item.id}-${n}.jpg`, width: 640, height: 480 })),
+      ]),
+    ),
+    actions: [],
+  };
+  const log = { warn: () => {}, error: () => {} } as unknown as Parameters<typeof renderAuditReportPdf>[1]['log'];
+
   test('photos are read one at a time, and drawing waits while the reader is behind', async () => {
-    // ~0.5 MB of noise per photo: 24 of them are far more than the 2 MB the writer may run ahead.
-    const noise = Buffer.from(Array.from({ length: 640 * 480 * 3 }, () => Math.floor(Math.random() * 256)));
-    const photo = await sharp(noise, { raw: { width: 640, height: 480, channels: 3 } })
-      .jpeg({ quality: 95 })
-      .toBuffer();
-    expect(photo.length).toBeGreaterThan(300_000);
-    const items = Array.from({ length: 8 }, (_, index) => ({
-      id: `item-${index}`,
-      templateName: 'Kitchen',
-      itemText: `Item ${index}`,
-      orderNum: index,
-      mark: 'good' as const,
-      comment: null,
-    }));
-    const report = {
-      audit: {
-        id: 'audit-1',
-        restaurant: { id: 'r', name: 'Brigade Test' },
-        auditor: { id: 'a', name: 'Ann Auditor' },
-        auditedAt: '2026-11-21T10:00:00.000Z',
-        status: 'completed' as const,
-        finalScore: 75,
-        version: 2,
-        templateNames: ['Kitchen'],
-        items,
-      },
-      photosByItem: new Map(
-        items.map((item) => [
-          item.id,
-          [0, 1, 2].map((n) => ({ id: `${item.id}-${n}`, displayKey: `${item.id}-${n}.jpg`, width: 640, height: 480 })),
-        ]),
-      ),
-      actions: [],
-    };
     let opened = 0;
     let reading = 0;
     let mostAtOnce = 0;
-    const log = { warn: () => {}, error: () => {} } as unknown as Parameters<typeof renderAuditReportPdf>[1]['log'];
     const pdf = renderAuditReportPdf(report, {
       log,
       now: new Date(),
@@ -442,5 +443,23 @@ describe('the PDF is streamed with bounded memory', () => {
     expect(opened).toBe(24);
     expect(mostAtOnce).toBe(1);
     expect((await readPdf(bytes)).images).toBe(24);
+  });
+
+  test('a reader that leaves (the stream destroyed) stops the drawing: no more photos are read', async () => {
+    let opened = 0;
+    const pdf = renderAuditReportPdf(report, {
+      log,
+      now: new Date(),
+      openFile: async () => {
+        opened += 1;
+        return Readable.from([photo]);
+      },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    pdf.destroy();
+    const atLeave = opened;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(opened).toBeLessThanOrEqual(atLeave + 1);
+    expect(opened).toBeLessThan(24);
   });
 });

@@ -118,7 +118,10 @@ export function renderAuditReportPdf(report: AuditReport, options: RenderOptions
     },
   });
   new ReportWriter(doc, options).write(report).then(
-    () => doc.end(),
+    // A reader that left destroyed the stream: nothing more to write.
+    () => {
+      if (!doc.destroyed) doc.end();
+    },
     (error: unknown) => {
       options.log.error({ err: error, auditId: audit.id }, 'the audit report could not be completed');
       doc.destroy(error instanceof Error ? error : new Error(String(error)));
