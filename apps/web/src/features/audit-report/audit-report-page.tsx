@@ -50,7 +50,7 @@ export function AuditReportPage() {
   if (report.data.status !== 'completed') {
     return <Refusal id={id} message={messages.auditReportNeedsCompleted} toAudit />;
   }
-  return <Report audit={report.data} />;
+  return <AuditReportView audit={report.data} />;
 }
 
 function Refusal({ id, message, toAudit = false }: { id: string; message: string; toAudit?: boolean }) {
@@ -83,7 +83,8 @@ function groupByTemplate(items: readonly AuditReportItem[]) {
   return groups;
 }
 
-function Report({ audit }: { audit: AuditReport }) {
+/** The report of an audit already read (exported for its component test). */
+export function AuditReportView({ audit }: { audit: AuditReport }) {
   const id = encodeURIComponent(audit.id);
   const date = formatDate(audit.auditedAt);
   // Actions are shown once the server sends them (absent: the section is left out).
