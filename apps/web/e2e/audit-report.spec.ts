@@ -90,4 +90,37 @@ test.describe('Audit report on a phone', () => {
       expect(adjust).toBe('exact');
     });
   });
+
+  test('staff download the report of a completed audit of their restaurant; hq too', async ({ page, browser }) => {
+    await signInAs(page, 'staff');
+    const list = (await (await page.request.get('/api/audits?page=1')).json()) as { items: AuditDetail[] };
+    const audit = list.items.find((entry) => entry.status === 'completed') as AuditDetail;
+    expect(audit).toBeDefined();
+    await page.goto(`/audits/${audit.id}`);
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download PDF' }).tap();
+    expect((await downloading).suggestedFilename()).toBe(expectedFileName(audit));
+
+    const hqContext = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const hqPage = await hqContext.newPage();
+    try {
+      await signInAs(hqPage, 'hq', `/audits/${audit.id}`);
+      const hqDownloading = hqPage.waitForEvent('download');
+      await hqPage.getByRole('link', { name: 'Download PDF' }).tap();
+      const download = await hqDownloading;
+      expect(download.suggestedFilename()).toBe(expectedFileName(audit));
+      expect(
+        fs
+          .readFileSync(await download.path())
+          .subarray(0, 5)
+          .toString('latin1'),
+      ).toBe('%PDF-');
+    } finally {
+      await hqContext.close();
+    }
+  });
 });
