@@ -21,6 +21,7 @@ import { MondayClient, type MondayConfig } from './integrations/monday';
 import { PowerBiClient, type PowerBiConfig } from './integrations/powerbi';
 import { announcementRoutes } from './modules/announcements/routes';
 import { assignmentRoutes } from './modules/assignments/routes';
+import { auditReportRoutes } from './modules/audit-report/routes';
 import { auditTemplateRoutes } from './modules/audit-templates/routes';
 import { auditRoutes } from './modules/audits/routes';
 import { dashboardRoutes } from './modules/dashboards/routes';
@@ -188,6 +189,7 @@ export async function buildApp(
   await app.register(userRoutes, context);
   await app.register(auditTemplateRoutes, context);
   await app.register(auditRoutes, context);
+  await app.register(auditReportRoutes, context);
   await app.register(uploadRoutes, context);
   await app.register(photoRoutes, context);
   await app.register(trainingRoutes, context);

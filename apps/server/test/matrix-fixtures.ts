@@ -228,6 +228,10 @@ export async function buildMatrixFixtures(t: TestApp) {
       call: () => ({ params: { id: auditOfA.id } }),
       otherRestaurant: [() => ({ params: { id: auditOfB.id } })],
     },
+    'GET /api/audits/{id}/report.pdf': {
+      call: () => ({ params: { id: auditOfA.id } }),
+      otherRestaurant: [() => ({ params: { id: auditOfB.id } })],
+    },
     'PUT /api/audits/{id}/draft': {
       call: async () => {
         const audit = await newAudit(a.id);

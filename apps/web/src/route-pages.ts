@@ -51,6 +51,9 @@ export const routePages: Partial<Record<string, RoutePage>> = {
     import('./features/audits/create-audit-page').then((module) => ({ Component: module.CreateAuditPage })),
   ),
   '/audits/:id': page(() => import('./features/audits/audit-page').then((module) => ({ Component: module.AuditPage }))),
+  '/audits/:id/report': page(() =>
+    import('./features/audit-report/audit-report-page').then((module) => ({ Component: module.AuditReportPage })),
+  ),
   '/trainings': page(() =>
     import('./features/trainings/trainings-page').then((module) => ({ Component: module.TrainingsPage })),
   ),

@@ -76,6 +76,10 @@ export const messages = {
   auditChangedElsewhere:
     'This draft was changed by someone else since you opened it. Reload to see the latest version.',
   auditorMustBeHq: 'The auditor must be an active head office user.',
+  // The audit report (issue 19): the PDF and the print page.
+  auditReportNeedsCompleted: 'Only a completed audit has a report. Submit the audit first.',
+  auditReportLoadFailed: 'Failed to load the audit report',
+  photoUnavailable: 'Photo unavailable',
   noAuditsFound: 'No audits found',
   tryDifferentSearch: 'Try a different search term',
   noCompletedAudits: 'No completed audits available for this restaurant',

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import send from '@fastify/send';
-import type { FileFacts, Playback, Storage, StoredFile } from './storage';
+import { type FileFacts, MissingFile, type Playback, type Storage, type StoredFile } from './storage';
 
 /**
  * Uploaded files on local disk under DATA_DIR/uploads: for one server only (another
@@ -56,5 +56,16 @@ export class LocalStorage implements Storage {
     if (statusCode !== 200 && statusCode !== 206) return { kind: 'stream', statusCode, headers, stream };
     const rest = Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'content-type'));
     return { kind: 'stream', statusCode, headers: { ...rest, 'content-type': file.contentType }, stream };
+  }
+
+  /** Opens the file first, so a missing one throws `MissingFile` here rather than later on the stream. */
+  async open(key: string): Promise<Readable> {
+    try {
+      const handle = await fs.promises.open(path.join(this.root, path.basename(key)), 'r');
+      return handle.createReadStream();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new MissingFile(key);
+      throw error;
+    }
   }
 }

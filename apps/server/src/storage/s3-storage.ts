@@ -7,7 +7,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { FastifyBaseLogger } from 'fastify';
 import { HttpError, notFound } from '../errors';
-import type { FileFacts, Playback, Storage, StoredFile } from './storage';
+import { type FileFacts, MissingFile, type Playback, type Storage, type StoredFile } from './storage';
 
 /** An S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, ...), addressed path-style. */
 export interface S3Config {
@@ -174,6 +174,23 @@ export class S3Storage implements Storage {
       { expiresIn: this.playbackUrlSeconds },
     );
     return { kind: 'redirect', url };
+  }
+
+  /**
+   * The object's body as a stream (a GetObject): `MissingFile` when the bucket has no such
+   * key, 502 when the bucket fails.
+   */
+  async open(key: string): Promise<Readable> {
+    try {
+      const { Body } = await this.client.send(
+        new GetObjectCommand({ Bucket: this.config.bucket, Key: this.objectKey(key) }),
+      );
+      if (!Body) throw new Error('GetObject answered without a body');
+      return Body as Readable;
+    } catch (error) {
+      if ((error as { name?: string }).name === 'NoSuchKey' || statusOf(error) === 404) throw new MissingFile(key);
+      throw this.unavailable('read', key, error);
+    }
   }
 
   private objectKey(key: string) {

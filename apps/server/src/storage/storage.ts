@@ -46,6 +46,19 @@ export interface Storage {
   remove(key: string): Promise<void>;
   /** How to answer a GET of the file; a stream honours the request's Range header (206) so players can seek. */
   play(request: IncomingMessage, key: string, file: Pick<FileFacts, 'contentType'>): Promise<Playback>;
+  /**
+   * The whole file as a stream, for the server's own use (a photo drawn into a PDF).
+   * A key with no file throws `MissingFile`; a store that fails throws its own error.
+   */
+  open(key: string): Promise<Readable>;
+}
+
+/** `open` of a key that has no file: the file was deleted, or never finished storing. */
+export class MissingFile extends Error {
+  constructor(readonly key: string) {
+    super(`The file ${key} is missing from file storage.`);
+    this.name = 'MissingFile';
+  }
 }
 
 /** What `/api/health/ready` tells about file storage. */

@@ -15,6 +15,7 @@ import { formatDate } from '../../lib/format-date';
 import { useDeleteAudit } from './api/delete-audit';
 import { useAudit } from './api/get-audit';
 import { AuditEditor } from './audit-editor';
+import { AuditReportButtons } from './audit-report-buttons';
 
 const LIST_PATH = '/audits-management';
 
@@ -68,6 +69,7 @@ export function AuditPage() {
   return (
     <>
       <AuditHeader audit={data} />
+      {data.status === 'completed' && <AuditReportButtons auditId={data.id} />}
       <AuditEditor
         // A completed audit (or a reload) starts from the stored values.
         key={`${data.id}:${data.status}:${generation}`}

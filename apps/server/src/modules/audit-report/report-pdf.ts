@@ -1,0 +1,448 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Readable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { messages } from '@brigade/core/messages';
+import type { AuditItem } from '@brigade/core/schemas/audits';
+import { type AuditMark, MARK_LABELS, MARK_VALUES, type ScoreColour, scoreColour } from '@brigade/core/scoring';
+import type { FastifyBaseLogger } from 'fastify';
+import PDFDocument from 'pdfkit';
+import { MissingFile } from '../../storage/storage';
+import type { AuditReport, ReportAction, ReportPhoto } from './report-data';
+
+export interface RenderOptions {
+  /** The whole stored file as a stream (`Storage.open`). */
+  openFile: (key: string) => Promise<Readable>;
+  log: FastifyBaseLogger;
+  /** When the report is made, for its footer and for what is overdue. */
+  now: Date;
+}
+
+/** A photo file larger than this is not drawn (display sizes are ≤ 1600 px, well under it). */
+export const MAX_PHOTO_BYTES = 16 * 1024 * 1024;
+/** Drawing waits while this much of the PDF is made but not yet taken by the reader. */
+const BACKLOG_BYTES = 2 * 1024 * 1024;
+const PHOTOS_PER_ROW = 3;
+const GAP = 8;
+
+/** Fill and text colours of a score or mark, as the web app's badges (ScoreBadge). */
+const FILLS: Record<ScoreColour, { fill: string; text: string }> = {
+  red: { fill: '#c92a2a', text: '#ffffff' },
+  yellow: { fill: '#ffd43b', text: '#000000' },
+  green: { fill: '#277c38', text: '#ffffff' },
+  gray: { fill: '#868e96', text: '#ffffff' },
+};
+const INK = '#212529';
+const MUTED = '#495057';
+const RULE = '#ced4da';
+const PLACEHOLDER = '#f1f3f5';
+const OVERDUE = '#c92a2a';
+const BOLD = 'DejaVuSans-Bold';
+const REGULAR = 'DejaVuSans';
+
+/**
+ * DejaVu Sans, embedded (as the subset of glyphs used): PDF's built-in Helvetica only
+ * knows Western European letters, and audit texts hold more ("≤ 4 °C", names in any
+ * script DejaVu covers). Read from disk once per process.
+ */
+const fontFiles = (() => {
+  const require = createRequire(import.meta.url);
+  return {
+    [REGULAR]: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
+    [BOLD]: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
+  };
+})();
+let fontData: Promise<[string, Buffer][]> | undefined;
+function loadFonts() {
+  fontData ??= Promise.all(
+    Object.entries(fontFiles).map(async ([name, file]) => [name, await fs.promises.readFile(file)] as [string, Buffer]),
+  );
+  return fontData;
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+/** "21 Nov 2026", as the web app shows a day (UTC on the server). */
+export const formatDay = (date: Date) => dayFormat.format(date);
+const dayOf = (yyyyMmDd: string) => formatDay(new Date(`${yyyyMmDd}T00:00:00Z`));
+
+/** `audit-brigade-utrecht-2026-11-21.pdf`: letters, digits and dashes only. */
+export function reportFileName(restaurantName: string, auditedAt: string): string {
+  const slug = restaurantName
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return `audit-${slug || 'restaurant'}-${auditedAt.slice(0, 10)}.pdf`;
+}
+
+/** Items of one template, in order; templates in the order their items come (as on screen). */
+function groupByTemplate(items: readonly AuditItem[]) {
+  const groups: { templateName: string; items: AuditItem[] }[] = [];
+  for (const item of items) {
+    const last = groups.at(-1);
+    if (last && last.templateName === item.templateName) last.items.push(item);
+    else groups.push({ templateName: item.templateName, items: [item] });
+  }
+  return groups;
+}
+
+/**
+ * The report as a PDF stream: A4, a header with the restaurant, date, auditor, templates
+ * and the score in its colour with the colours' legend; every item by template with its
+ * mark, comment and photos (a few per row, scaled to fit); the corrective actions with
+ * status, due date, owners and resolution; page numbers and when it was made in every
+ * footer. The stream is returned at once and filled as the photos are read, one at a
+ * time; drawing waits while the reader is behind, so memory stays bounded by one photo
+ * and the backlog. A photo that cannot be read is drawn as "Photo unavailable" and logged.
+ */
+export function renderAuditReportPdf(report: AuditReport, options: RenderOptions): PDFKit.PDFDocument {
+  const { audit } = report;
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: 48, bottom: 60, left: 48, right: 48 },
+    // Kept until the end so every footer can say "Page n of N"; photos are written out as drawn.
+    bufferPages: true,
+    info: {
+      Title: `Audit of ${audit.restaurant.name}, ${formatDay(new Date(audit.auditedAt))}`,
+      Author: 'Brigade',
+      Subject: 'Audit report',
+    },
+  });
+  new ReportWriter(doc, options).write(report).then(
+    // A reader that left destroyed the stream: nothing more to write.
+    () => {
+      if (!doc.destroyed) doc.end();
+    },
+    (error: unknown) => {
+      options.log.error({ err: error, auditId: audit.id }, 'the audit report could not be completed');
+      doc.destroy(error instanceof Error ? error : new Error(String(error)));
+    },
+  );
+  return doc;
+}
+
+class ReportWriter {
+  private readonly left: number;
+  private readonly width: number;
+
+  constructor(
+    private readonly doc: PDFKit.PDFDocument,
+    private readonly options: RenderOptions,
+  ) {
+    this.left = doc.page.margins.left;
+    this.width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+  }
+
+  async write({ audit, photosByItem, actions }: AuditReport) {
+    for (const [name, data] of await loadFonts()) this.doc.registerFont(name, data);
+    this.header(audit);
+    for (const group of groupByTemplate(audit.items)) {
+      if (this.doc.destroyed) return;
+      this.heading(group.templateName, 60);
+      for (const item of group.items) {
+        if (this.doc.destroyed) return;
+        await this.item(item, photosByItem.get(item.id) ?? []);
+      }
+    }
+    this.heading('Corrective actions', 40);
+    if (actions.length === 0) this.line('No corrective actions for this audit.', { color: MUTED });
+    for (const action of actions) {
+      if (this.doc.destroyed) return;
+      await this.action(action);
+    }
+    this.footers(audit.restaurant.name, formatDay(new Date(audit.auditedAt)));
+  }
+
+  private get bottom() {
+    return this.doc.page.height - this.doc.page.margins.bottom;
+  }
+
+  /** A new page unless `height` more points fit on this one. */
+  private room(height: number) {
+    if (this.doc.y + height > this.bottom) this.doc.addPage();
+  }
+
+  private line(text: string, { font = REGULAR, size = 10, color = INK, width = this.width, x = this.left } = {}) {
+    this.doc.font(font).fontSize(size).fillColor(color);
+    this.room(this.doc.heightOfString(text, { width }));
+    this.doc.text(text, x, this.doc.y, { width });
+  }
+
+  /** A filled rounded label (a score or a mark) with its top right corner at (right, y); returns its height. */
+  private chip(text: string, colour: ScoreColour | { fill: string; text: string }, right: number, y: number, size = 9) {
+    const { fill, text: ink } = typeof colour === 'string' ? FILLS[colour] : colour;
+    this.doc.font(BOLD).fontSize(size);
+    const width = this.doc.widthOfString(text) + size * 1.4;
+    const height = size * 1.9;
+    this.doc.roundedRect(right - width, y, width, height, height / 3).fill(fill);
+    this.doc.fillColor(ink).text(text, right - width, y + (height - size) / 2 + 1, {
+      width,
+      align: 'center',
+      lineBreak: false,
+    });
+    return { width, height };
+  }
+
+  private header(audit: AuditReport['audit']) {
+    const doc = this.doc;
+    const top = doc.y;
+    const score = audit.finalScore;
+    const colour = scoreColour(score);
+    const scoreText = score === null ? messages.noScore : `${score}%`;
+    // The score, large, in its colour at the top right.
+    doc.font(BOLD).fontSize(24);
+    const badgeWidth = Math.max(96, doc.widthOfString(scoreText) + 28);
+    const right = this.left + this.width;
+    doc.roundedRect(right - badgeWidth, top, badgeWidth, 46, 8).fill(FILLS[colour].fill);
+    doc
+      .fillColor(FILLS[colour].text)
+      .text(scoreText, right - badgeWidth, top + 12, { width: badgeWidth, align: 'center', lineBreak: false });
+    doc
+      .font(REGULAR)
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text('Final score', right - badgeWidth, top + 50, { width: badgeWidth, align: 'center', lineBreak: false });
+
+    const textWidth = this.width - badgeWidth - 16;
+    doc.font(REGULAR).fontSize(9).fillColor(MUTED).text('AUDIT REPORT', this.left, top, { characterSpacing: 1 });
+    doc.font(BOLD).fontSize(20).fillColor(INK).text(audit.restaurant.name, { width: textWidth });
+    doc.moveDown(0.3);
+    const details: [string, string][] = [
+      ['Date', formatDay(new Date(audit.auditedAt))],
+      ['Auditor', audit.auditor?.name ?? messages.deletedUser],
+      ['Templates', audit.templateNames.join(', ') || 'none'],
+    ];
+    for (const [label, value] of details) {
+      doc.font(BOLD).fontSize(10).fillColor(INK).text(`${label}: `, { continued: true, width: textWidth });
+      doc.font(REGULAR).text(value, { width: textWidth });
+    }
+    doc.y = Math.max(doc.y, top + 64) + 8;
+    this.legend();
+    doc.moveDown(0.6);
+  }
+
+  /** What the colours mean (core's rule): below 50 red, 50 to 74 yellow, 75 and above green. */
+  private legend() {
+    const doc = this.doc;
+    const y = doc.y;
+    let x = this.left;
+    doc
+      .font(REGULAR)
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text('Score colours:', x, y + 1, { lineBreak: false });
+    x += doc.widthOfString('Score colours:') + 8;
+    const entries: [ScoreColour, string][] = [
+      ['red', 'below 50'],
+      ['yellow', '50 to 74'],
+      ['green', '75 and above'],
+      ['gray', 'no score'],
+    ];
+    for (const [colour, label] of entries) {
+      doc.rect(x, y, 10, 10).fill(FILLS[colour].fill);
+      doc.fillColor(MUTED).text(label, x + 14, y + 1, { lineBreak: false });
+      x += 14 + doc.widthOfString(label) + 12;
+    }
+    doc.x = this.left;
+    doc.y = y + 16;
+  }
+
+  /** A section title with a rule under it, kept with at least `keep` points of what follows. */
+  private heading(text: string, keep: number) {
+    const doc = this.doc;
+    doc.moveDown(0.5);
+    doc.font(BOLD).fontSize(14);
+    this.room(doc.heightOfString(text, { width: this.width }) + 8 + keep);
+    doc.fillColor(INK).text(text, this.left, doc.y, { width: this.width });
+    const y = doc.y + 2;
+    doc
+      .moveTo(this.left, y)
+      .lineTo(this.left + this.width, y)
+      .lineWidth(1)
+      .strokeColor(INK)
+      .stroke();
+    doc.y = y + 8;
+  }
+
+  private async item(item: AuditItem, photos: ReportPhoto[]) {
+    const doc = this.doc;
+    const markText = item.mark ? MARK_LABELS[item.mark] : 'Not assessed';
+    const colour = item.mark ? scoreColour(MARK_VALUES[item.mark as AuditMark]) : 'gray';
+    doc.font(BOLD).fontSize(9);
+    const chipWidth = doc.widthOfString(markText) + 9 * 1.4;
+    const textWidth = this.width - chipWidth - 12;
+    doc.font(BOLD).fontSize(11);
+    const comment = item.comment ? `Comment: ${item.comment}` : 'No comment.';
+    const needed =
+      doc.heightOfString(item.itemText, { width: textWidth }) +
+      doc.font(REGULAR).fontSize(10).heightOfString(comment, { width: this.width }) +
+      12 +
+      this.firstPhotoRow(photos);
+    this.room(needed);
+    const y = doc.y;
+    this.chip(markText, colour, this.left + this.width, y - 1);
+    doc.font(BOLD).fontSize(11).fillColor(INK).text(item.itemText, this.left, y, { width: textWidth });
+    doc.y = Math.max(doc.y, y + 18);
+    this.line(comment, { color: item.comment ? INK : MUTED });
+    await this.photoRows(photos);
+    this.rule();
+  }
+
+  private async action(action: ReportAction) {
+    const doc = this.doc;
+    const today = this.options.now.toISOString().slice(0, 10);
+    const overdue = action.status === 'open' && action.dueOn < today;
+    const statusText = action.status === 'resolved' ? 'Resolved' : 'Open';
+    const statusColour = action.status === 'resolved' ? FILLS.green : { fill: '#e9ecef', text: INK };
+    doc.font(BOLD).fontSize(9);
+    const chipsWidth =
+      doc.widthOfString(statusText) + 9 * 1.4 + (overdue ? doc.widthOfString('Overdue') + 9 * 1.4 + 6 : 0);
+    const textWidth = this.width - chipsWidth - 12;
+    doc.font(BOLD).fontSize(11);
+    this.room(doc.heightOfString(action.itemText, { width: textWidth }) + 48 + this.firstPhotoRow(action.photos));
+    const y = doc.y;
+    const right = this.left + this.width;
+    const status = this.chip(statusText, statusColour, right, y - 1);
+    if (overdue) this.chip('Overdue', { fill: OVERDUE, text: '#ffffff' }, right - status.width - 6, y - 1);
+    doc.font(BOLD).fontSize(11).fillColor(INK).text(action.itemText, this.left, y, { width: textWidth });
+    doc.y = Math.max(doc.y, y + 18);
+    const finding = [
+      action.templateName,
+      action.mark && action.mark in MARK_LABELS ? MARK_LABELS[action.mark as AuditMark] : null,
+      action.comment,
+    ]
+      .filter(Boolean)
+      .join(' · ');
+    this.line(finding, { color: MUTED, size: 9 });
+    this.line(
+      `Due ${dayOf(action.dueOn)}${overdue ? ' (overdue)' : ''} · Owners: ${action.owners.join(', ') || 'none'}`,
+      { color: overdue ? OVERDUE : INK },
+    );
+    if (action.status === 'resolved') {
+      const when = action.resolvedAt ? ` ${formatDay(action.resolvedAt)}` : '';
+      this.line(`Resolved${when}: ${action.resolutionNote || 'no note'}`);
+    }
+    await this.photoRows(action.photos);
+    this.rule();
+  }
+
+  private rule() {
+    const doc = this.doc;
+    const y = doc.y + 6;
+    doc
+      .moveTo(this.left, y)
+      .lineTo(this.left + this.width, y)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
+    doc.y = y + 8;
+  }
+
+  /** The height of one row of photos (and the gap before it), or 0 without photos: kept with the text above it. */
+  private firstPhotoRow(photos: ReportPhoto[]) {
+    return photos.length ? this.cellHeight + 4 : 0;
+  }
+
+  private get cellHeight() {
+    return Math.round(((this.width - GAP * (PHOTOS_PER_ROW - 1)) / PHOTOS_PER_ROW) * 0.75);
+  }
+
+  /** Photos a few per row, each scaled to fit its cell; read and drawn one at a time. */
+  private async photoRows(photos: ReportPhoto[]) {
+    if (photos.length === 0) return;
+    const doc = this.doc;
+    const cellWidth = (this.width - GAP * (PHOTOS_PER_ROW - 1)) / PHOTOS_PER_ROW;
+    const cellHeight = this.cellHeight;
+    doc.y += 4;
+    for (let start = 0; start < photos.length; start += PHOTOS_PER_ROW) {
+      this.room(cellHeight);
+      const y = doc.y;
+      for (const [index, photo] of photos.slice(start, start + PHOTOS_PER_ROW).entries()) {
+        if (doc.destroyed) return;
+        await this.photo(photo, this.left + index * (cellWidth + GAP), y, cellWidth, cellHeight);
+      }
+      doc.x = this.left;
+      doc.y = y + cellHeight + GAP;
+    }
+  }
+
+  private async photo(photo: ReportPhoto, x: number, y: number, width: number, height: number) {
+    const doc = this.doc;
+    try {
+      const data = await readWhole(await this.options.openFile(photo.displayKey), MAX_PHOTO_BYTES);
+      doc.image(data, x, y, { fit: [width, height], align: 'center', valign: 'center' });
+    } catch (error) {
+      const missing = error instanceof MissingFile;
+      this.options.log[missing ? 'warn' : 'error'](
+        { photoId: photo.id, key: photo.displayKey, ...(missing ? {} : { err: error }) },
+        missing
+          ? 'a photo of the audit report is missing from file storage; drawn as "Photo unavailable"'
+          : 'a photo of the audit report could not be read; drawn as "Photo unavailable"',
+      );
+      doc.rect(x, y, width, height).fill(PLACEHOLDER);
+      doc.rect(x, y, width, height).lineWidth(0.5).strokeColor(RULE).stroke();
+      doc
+        .font(REGULAR)
+        .fontSize(9)
+        .fillColor(MUTED)
+        .text(messages.photoUnavailable, x, y + height / 2 - 5, { width, align: 'center', lineBreak: false });
+    }
+    await this.readerCaughtUp();
+  }
+
+  /** Waits while the reader is more than BACKLOG_BYTES behind (or until the stream is gone). */
+  private async readerCaughtUp() {
+    while (this.doc.readableLength > BACKLOG_BYTES && !this.doc.destroyed) await sleep(10);
+  }
+
+  /** "Page n of N" and when the report was made, on every page. */
+  private footers(restaurantName: string, day: string) {
+    const doc = this.doc;
+    const made = `Made ${formatDay(this.options.now)}, ${timeFormat.format(this.options.now)} UTC`;
+    const { start, count } = doc.bufferedPageRange();
+    for (let index = start; index < start + count; index += 1) {
+      doc.switchToPage(index);
+      // Writing below the bottom margin would otherwise start a new page.
+      const margin = doc.page.margins.bottom;
+      doc.page.margins.bottom = 0;
+      const y = doc.page.height - 40;
+      doc.font(REGULAR).fontSize(8).fillColor(MUTED);
+      doc.text(`${made} · Audit of ${restaurantName}, ${day}`, this.left, y, {
+        width: this.width - 80,
+        lineBreak: false,
+        ellipsis: true,
+        height: 10,
+      });
+      doc.text(`Page ${index - start + 1} of ${count}`, this.left, y, {
+        width: this.width,
+        align: 'right',
+        lineBreak: false,
+      });
+      doc.page.margins.bottom = margin;
+    }
+  }
+}
+
+/** The whole stream as one buffer, refusing one over `limit` bytes. */
+async function readWhole(stream: Readable, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += (chunk as Buffer).length;
+    if (size > limit) {
+      stream.destroy();
+      throw new Error(`the file is larger than ${limit} bytes`);
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}

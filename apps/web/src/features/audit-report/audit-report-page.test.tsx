@@ -1,0 +1,104 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import { renderWithProviders } from '../../../test/render';
+import { AuditReport } from './api/get-audit-report';
+import { AuditReportView } from './audit-report-page';
+
+/** An audit as GET /api/audits/{id} sends it, before photos and actions were part of it. */
+const plain = {
+  id: 'a-1',
+  restaurant: { id: 'r-ams', name: 'Brigade Amsterdam Centraal' },
+  auditor: { id: 'u-hq', name: 'Hannah Quist' },
+  auditedAt: '2026-11-20T09:00:00.000Z',
+  status: 'completed',
+  finalScore: 58,
+  version: 2,
+  templateNames: ['Front of house', 'Kitchen hygiene'],
+  items: [
+    {
+      id: 'i1',
+      templateName: 'Kitchen hygiene',
+      itemText: 'Fridge ≤ 4 °C',
+      orderNum: 0,
+      mark: 'bad',
+      comment: 'At 9 °C',
+    },
+    {
+      id: 'i2',
+      templateName: 'Kitchen hygiene',
+      itemText: 'Floors clean',
+      orderNum: 1,
+      mark: 'needs_improvement',
+      comment: null,
+    },
+    { id: 'i3', templateName: 'Front of house', itemText: 'Greeting', orderNum: 2, mark: 'excellent', comment: null },
+  ],
+};
+
+const photo = (id: string) => ({
+  id,
+  width: 320,
+  height: 240,
+  thumbUrl: `/api/photos/${id}/thumb`,
+  displayUrl: `/api/photos/${id}/display`,
+});
+
+describe('the audit report page', () => {
+  test('an audit without photos or actions: header, score, every item by template; no actions section', () => {
+    renderWithProviders(<AuditReportView audit={AuditReport.parse(plain)} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Brigade Amsterdam Centraal' })).toBeInTheDocument();
+    expect(screen.getByText('Hannah Quist')).toBeInTheDocument();
+    expect(screen.getByText('Score: 58%').closest('[data-colour]')).toHaveAttribute('data-colour', 'yellow');
+    const kitchen = screen.getByRole('region', { name: 'Kitchen hygiene' });
+    expect(within(kitchen).getByText('Fridge ≤ 4 °C')).toBeInTheDocument();
+    expect(within(kitchen).getByText('Bad')).toBeInTheDocument();
+    expect(within(kitchen).getByText('Comment: At 9 °C')).toBeInTheDocument();
+    expect(within(kitchen).getByText('Needs improvement')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Front of house' })).getByText('Excellent')).toBeInTheDocument();
+    expect(screen.queryByRole('img')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Corrective actions' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Download PDF' })).toHaveAttribute('href', '/api/audits/a-1/report.pdf');
+    expect(screen.getByRole('link', { name: 'Download PDF' })).toHaveAttribute('download');
+  });
+
+  test('photos and corrective actions are shown when the audit carries them', () => {
+    const audit = AuditReport.parse({
+      ...plain,
+      items: [
+        {
+          ...plain.items[0],
+          photos: [photo('p1'), photo('p2')],
+          actions: [{ id: 'c1', status: 'open', dueOn: '2020-01-06', owners: [{ name: 'Olivia Owner' }] }],
+        },
+        {
+          ...plain.items[1],
+          photos: [],
+          actions: [
+            { id: 'c2', status: 'resolved', dueOn: '2099-12-31', owners: ['Maya Jansen'], resolutionNote: 'Cleaned' },
+          ],
+        },
+        { ...plain.items[2], photos: [], actions: [] },
+      ],
+    });
+    renderWithProviders(<AuditReportView audit={audit} />);
+    const images = screen.getAllByRole('img', { name: /Fridge ≤ 4 °C/ });
+    expect(images.map((image) => image.getAttribute('src'))).toEqual(['/api/photos/p1/thumb', '/api/photos/p2/thumb']);
+    const actions = screen.getByRole('region', { name: 'Corrective actions' });
+    expect(within(actions).getByText('Overdue')).toBeInTheDocument();
+    expect(within(actions).getByText('Open')).toBeInTheDocument();
+    expect(within(actions).getByText(/Owners: Olivia Owner/)).toBeInTheDocument();
+    expect(within(actions).getByText('Resolved')).toBeInTheDocument();
+    expect(within(actions).getByText(/Owners: Maya Jansen/)).toBeInTheDocument();
+    expect(within(actions).getByText('Resolution: Cleaned')).toBeInTheDocument();
+  });
+
+  test('photos or actions in a shape the page does not know are left out, never a failed page', () => {
+    const audit = AuditReport.parse({
+      ...plain,
+      items: plain.items.map((item) => ({ ...item, photos: 'soon', actions: [{ unexpected: true }] })),
+    });
+    expect(audit.items.every((item) => item.photos === undefined && item.actions === undefined)).toBe(true);
+    renderWithProviders(<AuditReportView audit={audit} />);
+    expect(screen.getByText('Floors clean')).toBeInTheDocument();
+  });
+});
