@@ -393,6 +393,7 @@ describe('the PDF is streamed with bounded memory', async () => {
     orderNum: index,
     mark: 'good' as const,
     comment: null,
+    photos: [],
   }));
   const report = {
     audit: {
