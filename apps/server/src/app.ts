@@ -23,6 +23,7 @@ import { announcementRoutes } from './modules/announcements/routes';
 import { assignmentRoutes } from './modules/assignments/routes';
 import { auditTemplateRoutes } from './modules/audit-templates/routes';
 import { auditRoutes } from './modules/audits/routes';
+import { correctiveActionRoutes } from './modules/corrective-actions/routes';
 import { dashboardRoutes } from './modules/dashboards/routes';
 import { healthRoutes } from './modules/health/routes';
 import { profileRoutes } from './modules/profile/routes';
@@ -182,6 +183,7 @@ export async function buildApp(
   await app.register(userRoutes, context);
   await app.register(auditTemplateRoutes, context);
   await app.register(auditRoutes, context);
+  await app.register(correctiveActionRoutes, context);
   await app.register(uploadRoutes, context);
   await app.register(trainingRoutes, context);
   await app.register(quizRoutes, context);

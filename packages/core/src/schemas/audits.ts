@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messages } from '../messages';
 import { AUDIT_MARKS } from '../scoring';
 import { PageQuery, paged } from './common';
+import { AuditItemAction } from './corrective-actions';
 import { idField, text } from './fields';
 import { RestaurantRef } from './session';
 
@@ -27,6 +28,8 @@ export const AuditItem = z.object({
   orderNum: z.number().int(),
   mark: z.enum(AUDIT_MARKS).nullable(),
   comment: z.string().nullable(),
+  /** The finding's corrective actions (none on a draft). */
+  actions: z.array(AuditItemAction),
 });
 export type AuditItem = z.infer<typeof AuditItem>;
 

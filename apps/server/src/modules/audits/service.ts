@@ -27,6 +27,7 @@ import {
 import { restaurants } from '../../db/schema/restaurants';
 import { users } from '../../db/schema/users';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { createActionsForSubmittedAudit, itemActionsJson } from '../corrective-actions/service';
 
 const auditId = sql`${audits}.${sql.identifier(audits.id.name)}`;
 const templateNamesOf = sql<string[]>`coalesce((
@@ -136,7 +137,8 @@ export async function getAudit(db: Queryable, actor: SessionUser, id: string): P
       items: sql<AuditDetail['items']>`coalesce((
         select json_agg(json_build_object(
           'id', ai.id, 'templateName', ai.template_name, 'itemText', ai.item_text,
-          'orderNum', ai.order_num, 'mark', ai.mark, 'comment', ai.comment) order by ai.order_num)
+          'orderNum', ai.order_num, 'mark', ai.mark, 'comment', ai.comment,
+          'actions', ${itemActionsJson(sql`ai.id`)}) order by ai.order_num)
         from ${auditItems} ai where ai.audit_id = ${auditId}
       ), '[]'::json)`,
     })
@@ -280,6 +282,7 @@ export async function submitAudit(
       .update(audits)
       .set({ status: 'completed', finalScore, version: sql`${audits.version} + 1` })
       .where(eq(audits.id, id));
+    await createActionsForSubmittedAudit(tx, actor, id);
   });
   return getAudit(db, actor, id);
 }

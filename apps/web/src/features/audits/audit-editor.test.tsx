@@ -16,7 +16,7 @@ const manager: Me = {
 };
 
 function item(id: string, itemText: string, mark: AuditItem['mark'] = null, comment: string | null = null): AuditItem {
-  return { id, templateName: 'Kitchen hygiene', itemText, orderNum: Number(id.slice(1)), mark, comment };
+  return { id, templateName: 'Kitchen hygiene', itemText, orderNum: Number(id.slice(1)), mark, comment, actions: [] };
 }
 
 function audit(status: AuditDetail['status'], items: AuditItem[], finalScore: number | null = null): AuditDetail {
