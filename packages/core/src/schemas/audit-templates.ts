@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages';
-import {
-  DEFAULT_BAD_DUE_DAYS,
-  DEFAULT_NEEDS_IMPROVEMENT_DUE_DAYS,
-  MAX_DUE_DAYS,
-} from './corrective-actions';
+import { DEFAULT_BAD_DUE_DAYS, DEFAULT_NEEDS_IMPROVEMENT_DUE_DAYS, MAX_DUE_DAYS } from './corrective-actions';
 import { idField, text } from './fields';
 
 const dueDays = (fallback: number) =>

@@ -9,7 +9,14 @@ import { RestaurantRef } from './session';
 export const ACTION_STATUSES = ['open', 'resolved'] as const;
 export type ActionStatus = (typeof ACTION_STATUSES)[number];
 
-export const ACTION_EVENT_KINDS = ['created', 'resolved', 'reopened', 'reassigned', 'due_changed', 'photo_added'] as const;
+export const ACTION_EVENT_KINDS = [
+  'created',
+  'resolved',
+  'reopened',
+  'reassigned',
+  'due_changed',
+  'photo_added',
+] as const;
 export type ActionEventKind = (typeof ACTION_EVENT_KINDS)[number];
 
 /** Defaults of a template's due days, and their bounds (the template form, the server). */
@@ -100,9 +107,7 @@ export const ActionDetail = z.object({
   dueOn: z.string(),
   status: z.enum(ACTION_STATUSES),
   overdue: z.boolean(),
-  resolution: z
-    .object({ note: z.string(), resolvedAt: z.string(), resolvedBy: z.string().nullable() })
-    .nullable(),
+  resolution: z.object({ note: z.string(), resolvedAt: z.string(), resolvedBy: z.string().nullable() }).nullable(),
   events: z.array(ActionEvent),
   version: z.number().int(),
 });

@@ -23,11 +23,7 @@ import { inReach } from '../../auth/reach';
 import type { Database, Queryable, Transaction } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { auditItems, audits, auditTemplateItems, auditTemplates } from '../../db/schema/audits';
-import {
-  correctiveActionEvents,
-  correctiveActionOwners,
-  correctiveActions,
-} from '../../db/schema/corrective-actions';
+import { correctiveActionEvents, correctiveActionOwners, correctiveActions } from '../../db/schema/corrective-actions';
 import { photos } from '../../db/schema/photos';
 import { restaurants, staffRestaurantAssignments } from '../../db/schema/restaurants';
 import { users } from '../../db/schema/users';
@@ -300,7 +296,7 @@ export async function getAction(db: Queryable, actor: SessionUser, id: string): 
         from ${correctiveActionOwners} o join ${users} u on u.id = o.user_id where o.action_id = ${ca}.id), '[]'::json)`,
       events: sql<EventJson[]>`coalesce((
         select json_agg(json_build_object('id', e.id, 'kind', e.kind, 'actorName', e.actor_name, 'note', e.note,
-          'detail', e.detail, 'at', e.at) order by e.at, e.id)
+          'detail', e.detail, 'at', e.created_at) order by e.created_at, e.id)
         from ${correctiveActionEvents} e where e.action_id = ${ca}.id), '[]'::json)`,
       evidencePhotos: photoJson(sql`p.audit_item_id = ${ca}.audit_item_id`),
       fixPhotos: photoJson(sql`p.corrective_action_id = ${ca}.id`),
@@ -425,13 +421,7 @@ export async function reassignAction(
     const ownerIds = [...new Set(input.ownerIds)];
     await assertOwners(tx, action.restaurantId, ownerIds);
     const namesOf = async (condition: SQL) =>
-      (
-        await tx
-          .select({ name: users.name })
-          .from(users)
-          .where(condition)
-          .orderBy(asc(users.name))
-      )
+      (await tx.select({ name: users.name }).from(users).where(condition).orderBy(asc(users.name)))
         .map((row) => row.name)
         .join(', ');
     const from = await namesOf(
