@@ -51,6 +51,12 @@ export const routePages: Partial<Record<string, RoutePage>> = {
     import('./features/audits/create-audit-page').then((module) => ({ Component: module.CreateAuditPage })),
   ),
   '/audits/:id': page(() => import('./features/audits/audit-page').then((module) => ({ Component: module.AuditPage }))),
+  '/actions': page(() =>
+    import('./features/actions/actions-page').then((module) => ({ Component: module.ActionsPage })),
+  ),
+  '/actions/:id': page(() =>
+    import('./features/actions/action-page').then((module) => ({ Component: module.ActionPage })),
+  ),
   '/trainings': page(() =>
     import('./features/trainings/trainings-page').then((module) => ({ Component: module.TrainingsPage })),
   ),
