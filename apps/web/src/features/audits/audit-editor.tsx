@@ -18,6 +18,7 @@ import { useCurrentUser } from '../../lib/current-user';
 import { useSaveAuditDraft } from './api/save-audit-draft';
 import { useSubmitAudit } from './api/submit-audit';
 import classes from './audit-editor.module.css';
+import { FindingActions } from './finding-actions';
 
 interface ItemValue {
   mark: AuditMark | null;
@@ -185,7 +186,12 @@ export function AuditEditor({ audit, onReload }: AuditEditorProps) {
                   onChange={(patch) => change(item.id, patch)}
                 />
               ) : (
-                <ReadOnlyItem key={item.id} item={item} value={value} />
+                <ReadOnlyItem
+                  key={item.id}
+                  item={item}
+                  value={value}
+                  completedAuditId={audit.status === 'completed' ? audit.id : null}
+                />
               );
             })}
           </Stack>
@@ -312,7 +318,15 @@ function AuditItemCard({ item, value, missing, onChange }: AuditItemCardProps) {
  * A completed item (or any item for managers and staff) as text to read: its mark and,
  * only when there is one, its comment. No disabled fields with pale text.
  */
-function ReadOnlyItem({ item, value }: { item: AuditItem; value: ItemValue }) {
+function ReadOnlyItem({
+  item,
+  value,
+  completedAuditId,
+}: {
+  item: AuditItem;
+  value: ItemValue;
+  completedAuditId: string | null;
+}) {
   const comment = value.comment.trim();
   return (
     <Paper component="li" withBorder p="md">
@@ -335,6 +349,7 @@ function ReadOnlyItem({ item, value }: { item: AuditItem; value: ItemValue }) {
             {comment}
           </Text>
         )}
+        {completedAuditId && <FindingActions auditId={completedAuditId} item={item} />}
       </Stack>
     </Paper>
   );
