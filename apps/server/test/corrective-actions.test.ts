@@ -117,6 +117,12 @@ describe('actions made on submit', () => {
     ]);
   });
 
+  test('a restaurant without an active manager: the auditor who submitted owns the action', async () => {
+    const unmanaged = await t.buildRestaurant({ name: 'Unmanaged' });
+    const [action] = actionsOf(await completedAudit(unmanaged.id, [front.id], ['bad', 'good']));
+    expect((await detail(action?.id ?? '')).owners.map((owner: { id: string }) => owner.id)).toEqual([hq.id]);
+  });
+
   test('the template defaults are 7 and 14 days, and stay 7 and 14 when the template is gone', async () => {
     const plain = await template('Plain', ['One', 'Two']);
     expect([plain.badDueDays, plain.needsImprovementDueDays]).toEqual([7, 14]);

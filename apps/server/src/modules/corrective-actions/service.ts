@@ -64,7 +64,9 @@ export function presentActionCounts(row: { openActions: number; overdueActions: 
  * items match (one data-modifying WITH): one action per matched item with its text,
  * template name, mark and comment copied; due on `submittedOn` + the template's due days
  * for the mark (7 and 14 when the template is gone); owned by the restaurant's active
- * managers (or `ownerIds`); each with its 'created' event. Runs in the caller's transaction.
+ * managers (or `ownerIds`), or by whoever made it when the restaurant has no active
+ * manager, so no finding is left without someone to answer for it; each with its
+ * 'created' event. Runs in the caller's transaction.
  */
 export async function insertActions(
   tx: Queryable,
@@ -90,7 +92,11 @@ export async function insertActions(
         )}) as o(user_id)`
     : sql`select made.id, sra.user_id from made
         join ${staffRestaurantAssignments} sra on sra.restaurant_id = made.restaurant_id
-        join ${users} u on u.id = sra.user_id and u.role = 'manager' and u.is_active`;
+        join ${users} u on u.id = sra.user_id and u.role = 'manager' and u.is_active
+      union all
+      select made.id, ${actor.id}::text from made where not exists (
+        select 1 from ${staffRestaurantAssignments} sra join ${users} u on u.id = sra.user_id
+        where sra.restaurant_id = made.restaurant_id and u.role = 'manager' and u.is_active)`;
   const result = (await tx.execute(sql`
     with made as (
       insert into ${correctiveActions}
