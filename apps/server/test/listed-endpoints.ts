@@ -51,7 +51,11 @@ export function listedEndpoints({ restaurantId, restaurantSearch, auditId }: End
     { name: 'announcements list', role: 'staff', path: '/api/announcements?page=1' },
     // Issue 19: the Actions screen.
     { name: 'actions list, page 1', role: 'hq', path: '/api/actions?page=1' },
-    { name: 'actions list, overdue and searched', role: 'hq', path: '/api/actions?page=1&overdue=true&search=clean' },
+    {
+      name: 'actions list, overdue and searched',
+      role: 'hq',
+      path: `/api/actions?page=1&overdue=true&search=${encodeURIComponent(restaurantSearch)}`,
+    },
     { name: 'actions list, restaurant', role: 'manager', path: `/api/actions?page=1&restaurantId=${restaurantId}` },
   ];
 }
