@@ -399,7 +399,7 @@ describe('reading actions', () => {
     await call(hq.cookie, 'POST', `/api/actions/${knives?.id}/resolve`, { note: 'Rack fitted', version: 1 });
     const list = async (query: string) =>
       (await call(hq.cookie, 'GET', `/api/actions?restaurantId=${searchRestaurant.id}&${query}`)).json() as {
-        items: { id: string; status: string; overdue: boolean; ownerNames: string[] }[];
+        items: { id: string; status: string; overdue: boolean; ownerNames: string[]; ownerCount: number }[];
         total: number;
       };
     const all = await list('');
@@ -409,6 +409,8 @@ describe('reading actions', () => {
       ['open', false],
       ['resolved', false],
     ]);
+    // No manager at Zanzibar: the submitting hq auditor owns them, named in the row.
+    expect(all.items[0]).toMatchObject({ ownerNames: [expect.any(String)], ownerCount: 1 });
     expect((await list('overdue=true')).items.map((item) => item.id)).toEqual([fridge?.id]);
     expect((await list('overdue=false')).total).toBe(2);
     expect((await list('status=resolved')).items.map((item) => item.id)).toEqual([knives?.id]);

@@ -60,7 +60,7 @@ test('the manager resolves a finding on a phone, the open count drops, and hq re
     await signInAs(page, 'hq', '/audits-management');
     auditId = await auditWithFinding(page.request, finding);
     await page.goto(`/audits/${auditId}`);
-    const item = page.getByRole('listitem').filter({ hasText: finding }).first();
+    const item = page.getByRole('main').getByRole('listitem').filter({ hasText: finding }).first();
     await expect(item.getByRole('link', { name: 'Corrective action' })).toBeVisible();
     await expect(item.getByText(/^Open · due/)).toBeVisible();
   });
@@ -81,9 +81,9 @@ test('the manager resolves a finding on a phone, the open count drops, and hq re
       await manager.getByRole('link', { name: /^Open actions: \d+$/ }).click();
       await expect(manager).toHaveURL(/\/actions\?status=open/);
       await expect(manager.getByRole('heading', { level: 1, name: 'Corrective Actions' })).toBeVisible();
-      await manager.getByRole('textbox', { name: 'Search actions' }).fill(finding);
+      await manager.getByRole('searchbox', { name: 'Search actions' }).fill(finding);
       await expect(manager).toHaveURL(/search=/);
-      const cards = manager.getByRole('listitem');
+      const cards = manager.getByRole('main').getByRole('listitem');
       await expect(cards).toHaveCount(1);
       await expect(cards.first()).toContainText('Bad');
       await cards.first().getByRole('link', { name: finding }).click();

@@ -7,6 +7,9 @@ import { PhotoRef } from './photos';
 import { RestaurantRef } from './session';
 
 export const ACTION_STATUSES = ['open', 'resolved'] as const;
+
+/** Owners a list row names; the rest are counted ("+ 3 more"). */
+export const LIST_OWNER_NAMES = 3;
 export type ActionStatus = (typeof ACTION_STATUSES)[number];
 
 export const ACTION_EVENT_KINDS = [
@@ -72,7 +75,9 @@ export const ActionListItem = z.object({
   dueOn: z.string(),
   status: z.enum(ACTION_STATUSES),
   overdue: z.boolean(),
+  /** The first owners by name (at most `LIST_OWNER_NAMES`), and how many there are in all. */
   ownerNames: z.array(z.string()),
+  ownerCount: z.number().int(),
 });
 export type ActionListItem = z.infer<typeof ActionListItem>;
 

@@ -45,6 +45,10 @@ export const correctiveActions = pgTable(
     index('corrective_actions_created_idx').on(t.createdAt, t.id),
     index('corrective_actions_audit_idx').on(t.auditId),
     index('corrective_actions_audit_item_idx').on(t.auditItemId),
+    // The Actions screen's search (ILIKE '%text%'): trigram indexes, as for people and restaurants.
+    index('corrective_actions_item_text_trgm_idx').using('gin', t.itemText.op('gin_trgm_ops')),
+    index('corrective_actions_comment_trgm_idx').using('gin', t.comment.op('gin_trgm_ops')),
+    index('corrective_actions_template_name_trgm_idx').using('gin', t.templateName.op('gin_trgm_ops')),
   ],
 );
 

@@ -10,6 +10,7 @@ import {
   type CreateAction,
   DEFAULT_BAD_DUE_DAYS,
   DEFAULT_NEEDS_IMPROVEMENT_DUE_DAYS,
+  LIST_OWNER_NAMES,
   type ReassignAction,
   type ReopenAction,
   type ResolveAction,
@@ -190,8 +191,11 @@ export async function listOwnerChoices(db: Queryable, restaurantId: string) {
 }
 
 const ownerNamesOf = sql<string[]>`coalesce((
-  select array_agg(u.name order by u.name) from ${correctiveActionOwners} o
-  join ${users} u on u.id = o.user_id where o.action_id = ${correctiveActions}.id), '{}')`;
+  select array_agg(n.name order by n.name) from (select u.name from ${correctiveActionOwners} o
+  join ${users} u on u.id = o.user_id where o.action_id = ${correctiveActions}.id
+  order by u.name limit ${LIST_OWNER_NAMES}) n), '{}')`;
+const ownerCountOf = sql<number>`(select count(*)::int from ${correctiveActionOwners} o
+  where o.action_id = ${correctiveActions}.id)`;
 
 /**
  * The Actions screen in one statement plus its count: open before resolved, then the
@@ -216,14 +220,16 @@ export async function listActions(
   if (query.overdue === true) conditions.push(overdueAction());
   if (query.overdue === false) conditions.push(sql`not ${overdueAction()}`);
   if (query.templateName) conditions.push(eq(correctiveActions.templateName, query.templateName));
-  const needsRestaurant = Boolean(query.search);
   if (query.search) {
+    // Every branch on an index of the actions table (trigram indexes; the restaurants
+    // matched first, 500 names at most, then restaurant_id), so PostgreSQL can OR bitmaps
+    // instead of testing every open action's texts.
     const pattern = likePattern(query.search);
     conditions.push(sql`(
       ${correctiveActions.itemText} ilike ${pattern}
       or ${correctiveActions.comment} ilike ${pattern}
       or ${correctiveActions.templateName} ilike ${pattern}
-      or ${restaurants.name} ilike ${pattern}
+      or ${correctiveActions.restaurantId} = any(array(select id from ${restaurants} where name ilike ${pattern}))
     )`);
   }
   const where = and(...conditions);
@@ -242,16 +248,22 @@ export async function listActions(
         status: correctiveActions.status,
         overdue: sql<boolean>`${overdueAction()}`,
         ownerNames: ownerNamesOf,
+        ownerCount: ownerCountOf,
       })
       .from(correctiveActions)
       .innerJoin(restaurants, eq(restaurants.id, correctiveActions.restaurantId))
       .where(where)
-      .orderBy(asc(correctiveActions.status), asc(correctiveActions.dueOn), asc(correctiveActions.id))
+      .orderBy(
+        asc(correctiveActions.status),
+        // A search matches few actions, found through the trigram indexes and then sorted;
+        // `+ 0` keeps PostgreSQL from walking the due-date index instead and testing every
+        // open action's texts until 20 match (65 ms against 5 ms on the bench chain).
+        query.search ? sql`${correctiveActions.dueOn} + 0` : asc(correctiveActions.dueOn),
+        asc(correctiveActions.id),
+      )
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    needsRestaurant
-      ? counted.innerJoin(restaurants, eq(restaurants.id, correctiveActions.restaurantId)).where(where)
-      : counted.where(where),
+    counted.where(where),
   ]);
   return {
     items: rows.map(({ restaurantId, restaurantName, status, mark, ...row }) => ({

@@ -11,7 +11,9 @@ interface ActionListProps {
 }
 
 function ownersOf(action: ActionListItem) {
-  return action.ownerNames.length ? action.ownerNames.join(', ') : 'No owner';
+  if (action.ownerCount === 0) return 'No owner';
+  const more = action.ownerCount - action.ownerNames.length;
+  return `${action.ownerNames.join(', ')}${more > 0 ? ` + ${more} more` : ''}`;
 }
 
 /** Wide screens: one row per action, the item text links to the action. */

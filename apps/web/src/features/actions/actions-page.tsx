@@ -75,7 +75,9 @@ function ActionList({ fixedRestaurantId }: { fixedRestaurantId: string | null })
   const me = useCurrentUser();
   const isHq = me.role === 'hq';
   const [params, setParams] = useSearchParams();
-  const status = (params.get('status') as ActionStatus | null) ?? null;
+  // Open actions are what the screen is for: the default; "All" is `status=all` in the address.
+  const statusParam = params.get('status') ?? 'open';
+  const status = statusParam === 'all' ? null : (statusParam as ActionStatus);
   const overdue = params.get('overdue');
   const templateName = params.get('template');
   const restaurantId = isHq ? params.get('restaurantId') : fixedRestaurantId;
@@ -89,7 +91,8 @@ function ActionList({ fixedRestaurantId }: { fixedRestaurantId: string | null })
       (current) => {
         const next = new URLSearchParams(current);
         for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '' || value === 'all') next.delete(key);
+          if (value === null || value === '' || (value === 'all' && key !== 'status')) next.delete(key);
+          else if (key === 'status' && value === 'open') next.delete(key);
           else next.set(key, value);
         }
         if (!('page' in changes)) next.delete('page');
@@ -115,7 +118,7 @@ function ActionList({ fixedRestaurantId }: { fixedRestaurantId: string | null })
   const templates = useTemplateNames(isHq);
   const showTable = useMediaQuery(TABLE_QUERY, true, { getInitialValueInEffect: false });
   const data = actions.data;
-  const filtered = Boolean(debouncedSearch || status || overdue || templateName || (isHq && restaurantId));
+  const filtered = Boolean(debouncedSearch || status !== 'open' || overdue || templateName || (isHq && restaurantId));
 
   return (
     <>
