@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, signInAs, test } from './fixtures';
+import { expect, seriousViolations, signInAs, test } from './fixtures';
 
 /**
  * Issue 19, corrective actions on a phone: a finding becomes an action on submit, the
@@ -86,6 +86,7 @@ test('the manager resolves a finding on a phone, the open count drops, and hq re
       const cards = manager.getByRole('main').getByRole('listitem');
       await expect(cards).toHaveCount(1);
       await expect(cards.first()).toContainText('Bad');
+      expect(await seriousViolations(manager)).toEqual([]);
       await cards.first().getByRole('link', { name: finding }).click();
       await expect(manager.getByRole('heading', { level: 1, name: finding })).toBeVisible();
       actionPath = new URL(manager.url()).pathname;
@@ -133,5 +134,6 @@ test('the manager resolves a finding on a phone, the open count drops, and hq re
     await expect(page.getByRole('button', { name: 'Resolve Action' })).toBeVisible();
     await expect(page.getByText('The towel dispenser is still empty.')).toBeVisible();
     await expect(page.getByText('Refilled soap and towels; added to the opening list.')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });
