@@ -1,6 +1,6 @@
 import { actionMessages, messages, selectRestaurantMessages } from '@brigade/core/messages';
 import { addDays, todayUtc } from '@brigade/core/schemas/corrective-actions';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { auditTemplates } from '../src/db/schema/audits';
 import { startTestApp } from './harness';
@@ -464,5 +464,28 @@ describe('counts on the dashboards and Store Performance', () => {
     const resolved = await counts();
     expect(resolved.manager).toEqual({ open: 0, overdue: 0 });
     expect(resolved.hq).toEqual(before.hq);
+  });
+
+  test('the per-due-day counts behind the chain figures equal a recount after every kind of write', async () => {
+    // Bulk and single inserts, resolutions, reopenings and moved due dates happened above;
+    // a cascade (deleting the audit keeps its actions) and a bulk update follow.
+    const [action] = actionsOf(await completedAudit(mine.id, [front.id], ['bad', 'bad']));
+    await t.db.execute(sql`update corrective_actions set due_on = due_on + 3 where audit_id = (
+      select audit_id from corrective_actions where id = ${action?.id ?? ''})`);
+    await t.db.execute(sql`delete from corrective_actions where id = ${action?.id ?? ''}`);
+    const { rows } = (await t.db.execute(sql`
+      select coalesce(k.due_on, c.due_on)::text as due_on, k.open as kept, c.open as counted
+      from open_actions_by_due_day k
+      full join (select due_on, count(*)::int as open from corrective_actions where status = 'open' group by 1) c
+        on c.due_on = k.due_on
+      where k.open is distinct from c.open`)) as { rows: unknown[] };
+    expect(rows).toEqual([]);
+    const hqCounts = (await call(hq.cookie, 'GET', '/api/dashboards/hq')).json().actions;
+    const { rows: recount } = (await t.db.execute(sql`select
+      (select count(*)::int from corrective_actions where status = 'open') as open,
+      (select count(*)::int from corrective_actions where status = 'open' and due_on < (now() at time zone 'UTC')::date) as overdue`)) as {
+      rows: { open: number; overdue: number }[];
+    };
+    expect(hqCounts).toEqual(recount[0]);
   });
 });

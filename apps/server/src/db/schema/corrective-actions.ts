@@ -93,3 +93,14 @@ export const correctiveActionEvents = pgTable(
     index('corrective_action_events_action_idx').on(t.actionId, t.at),
   ],
 );
+
+/**
+ * Open actions per due day, kept by statement-level triggers on corrective_actions
+ * (migration 0013, docs/decisions/019) as open_assignments_by_due_day is for trainings
+ * (decision 016): the chain's open actions are the sum of every day, its overdue ones the
+ * sum of the days before today (UTC). A day whose count falls to 0 is deleted.
+ */
+export const openActionsByDueDay = pgTable('open_actions_by_due_day', {
+  dueOn: date('due_on').primaryKey(),
+  open: integer('open').notNull(),
+});

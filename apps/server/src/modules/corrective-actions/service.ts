@@ -24,7 +24,12 @@ import { inReach } from '../../auth/reach';
 import type { Database, Queryable, Transaction } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { auditItems, audits, auditTemplateItems, auditTemplates } from '../../db/schema/audits';
-import { correctiveActionEvents, correctiveActionOwners, correctiveActions } from '../../db/schema/corrective-actions';
+import {
+  correctiveActionEvents,
+  correctiveActionOwners,
+  correctiveActions,
+  openActionsByDueDay,
+} from '../../db/schema/corrective-actions';
 import { photos } from '../../db/schema/photos';
 import { restaurants, staffRestaurantAssignments } from '../../db/schema/restaurants';
 import { users } from '../../db/schema/users';
@@ -43,12 +48,20 @@ export function overdueAction(table: string | SQL = sql`${correctiveActions}`): 
 
 /**
  * Open and overdue actions of one restaurant, or of the chain, as two scalar subqueries
- * for a dashboard's own statement. Both are index-only range scans of
- * (restaurant_id, status, due_on) or (status, due_on): at chain scale they read the open
- * actions' index entries only (docs/decisions/019).
+ * for a dashboard's own statement: a restaurant's are index-only range scans of
+ * (restaurant_id, status, due_on); the chain's are sums over the per-due-day counts the
+ * triggers keep (docs/decisions/019), not counts of its open actions.
  */
 export function actionCountColumns(restaurantId?: string | SQL) {
-  const where = restaurantId ? sql` and restaurant_id = ${restaurantId}` : sql``;
+  if (!restaurantId) {
+    // The chain: sums over open_actions_by_due_day, which triggers keep (a few hundred days).
+    return {
+      openActions: sql<number>`(select coalesce(sum(${openActionsByDueDay.open}), 0)::int from ${openActionsByDueDay})`,
+      overdueActions: sql<number>`(select coalesce(sum(${openActionsByDueDay.open}), 0)::int from ${openActionsByDueDay}
+        where ${openActionsByDueDay.dueOn} < ${todayUtc})`,
+    };
+  }
+  const where = sql` and restaurant_id = ${restaurantId}`;
   return {
     openActions: sql<number>`(select count(*)::int from ${correctiveActions} where status = 'open'${where})`,
     overdueActions: sql<number>`(select count(*)::int from ${correctiveActions}
