@@ -63,6 +63,15 @@ test('the manager resolves a finding on a phone, the open count drops, and hq re
     const item = page.getByRole('main').getByRole('listitem').filter({ hasText: finding }).first();
     await expect(item.getByRole('link', { name: 'Corrective action' })).toBeVisible();
     await expect(item.getByText(/^Open · due/)).toBeVisible();
+    // hq adds a follow-up to the Good item too.
+    const good = page
+      .getByRole('main')
+      .getByRole('listitem')
+      .filter({ hasText: `${finding}, second check` });
+    await expect(good.getByRole('link', { name: 'Corrective action' })).toHaveCount(0);
+    await good.getByRole('button', { name: `Add action for ${finding}, second check` }).click();
+    await expect(page.getByText('Action added')).toBeVisible();
+    await expect(good.getByRole('link', { name: 'Corrective action' })).toBeVisible();
   });
 
   const managerContext = await browser.newContext(PHONE);
@@ -83,11 +92,13 @@ test('the manager resolves a finding on a phone, the open count drops, and hq re
       await expect(manager.getByRole('heading', { level: 1, name: 'Corrective Actions' })).toBeVisible();
       await manager.getByRole('searchbox', { name: 'Search actions' }).fill(finding);
       await expect(manager).toHaveURL(/search=/);
+      // Both actions of the audit's template match: the Bad finding and hq's follow-up.
       const cards = manager.getByRole('main').getByRole('listitem');
-      await expect(cards).toHaveCount(1);
-      await expect(cards.first()).toContainText('Bad');
+      await expect(cards).toHaveCount(2);
+      const card = cards.filter({ has: manager.getByRole('link', { name: finding, exact: true }) });
+      await expect(card).toContainText('Bad');
       expect(await seriousViolations(manager)).toEqual([]);
-      await cards.first().getByRole('link', { name: finding }).click();
+      await card.getByRole('link', { name: finding, exact: true }).click();
       await expect(manager.getByRole('heading', { level: 1, name: finding })).toBeVisible();
       actionPath = new URL(manager.url()).pathname;
       await expect(manager.getByRole('link', { name: /^Audit of / })).toHaveAttribute('href', `/audits/${auditId}`);
