@@ -36,6 +36,9 @@ export const MANAGER_RESTAURANT_NUMBER = 51;
 
 const SEED = 20261121;
 
+/** Findings among the first items of each completed audit become corrective actions (issue 19). */
+const ACTION_ITEMS_PER_AUDIT = 12;
+
 export interface SeededChain {
   rows: Record<string, number>;
   managerRestaurantId: string;
@@ -176,6 +179,37 @@ export async function seedChain(db: Database, passwordHash: string): Promise<See
                case when k % 5 = 0 then 'Noted during the visit.' end
         from generate_series(1, ${c.audits}) a, generate_series(1, ${c.itemsPerAudit}) k`,
 
+    // Issue 19: a corrective action for each Bad or Needs improvement finding among the first
+    // 12 items of every completed audit (~114,000), due 7 / 14 days after the audit; those of
+    // audits older than 30 days are resolved 9 times in 10. Owners are the restaurant's
+    // managers; every action has its 'created' event, every resolved one its 'resolved' event.
+    sql`insert into corrective_actions (id, restaurant_id, audit_id, audit_item_id, template_name, item_text, mark,
+          comment, due_on, status, resolution_note, resolved_by, resolved_at, created_by, version, created_at, updated_at)
+        select pg_temp.uid('action', a::bigint * 100 + k), au.restaurant_id, au.id, ai.id, ai.template_name, ai.item_text,
+               ai.mark, ai.comment,
+               (au.audited_at at time zone 'UTC')::date + case ai.mark when 'bad' then 7 else 14 end,
+               case when x.resolved then 'resolved' else 'open' end,
+               case when x.resolved then 'Fixed and checked.' end,
+               case when x.resolved then pg_temp.uid('user', 1)::text end,
+               case when x.resolved then au.audited_at + interval '5 days' end,
+               pg_temp.uid('user', 1)::text, case when x.resolved then 2 else 1 end, au.audited_at, au.audited_at
+        from generate_series(1, ${c.audits}) a, generate_series(1, ${ACTION_ITEMS_PER_AUDIT}) k,
+             lateral (select * from audits where id = pg_temp.uid('audit', a)) au,
+             lateral (select * from audit_items where id = pg_temp.uid('audit-item', a::bigint * 100 + k)) ai,
+             lateral (select au.audited_at < now() - interval '30 days'
+                             and pg_temp.pick(a::bigint * 100 + k, 10, 21) <> 0 as resolved) x
+        where au.status = 'completed' and ai.mark in ('bad', 'needs_improvement')`,
+    sql`insert into corrective_action_owners (action_id, user_id)
+        select ca.id, sra.user_id from corrective_actions ca
+        join staff_restaurant_assignments sra on sra.restaurant_id = ca.restaurant_id
+        join users u on u.id = sra.user_id and u.role = 'manager'`,
+    sql`insert into corrective_action_events (id, action_id, kind, actor_id, actor_name, note, created_at)
+        select gen_random_uuid(), ca.id, 'created', ca.created_by, u.name, null, ca.created_at
+        from corrective_actions ca join users u on u.id = ca.created_by
+        union all
+        select gen_random_uuid(), ca.id, 'resolved', ca.resolved_by, u.name, ca.resolution_note, ca.resolved_at
+        from corrective_actions ca join users u on u.id = ca.resolved_by where ca.status = 'resolved'`,
+
     sql`insert into announcements (id, title, description, created_by, created_at)
         select pg_temp.uid('announcement', n), 'Announcement ' || n,
                'News for every restaurant, number ' || n || '.', pg_temp.uid('user', 1)::text,
@@ -201,7 +235,9 @@ export async function seedChain(db: Database, passwordHash: string): Promise<See
     (select count(*)::int from audit_template_items) as template_items,
     (select count(*)::int from audits) as audits,
     (select count(*)::int from audit_items) as audit_items,
-    (select count(*)::int from announcements) as announcements`);
+    (select count(*)::int from announcements) as announcements,
+    (select count(*)::int from corrective_actions) as corrective_actions,
+    (select count(*)::int from corrective_actions where status = 'open') as open_actions`);
   return {
     rows: rowsOf<Record<string, number>>(counted)[0] ?? {},
     ...(await subjectsOf(db)),

@@ -24,6 +24,7 @@ import { assignmentRoutes } from './modules/assignments/routes';
 import { auditReportRoutes } from './modules/audit-report/routes';
 import { auditTemplateRoutes } from './modules/audit-templates/routes';
 import { auditRoutes } from './modules/audits/routes';
+import { correctiveActionRoutes } from './modules/corrective-actions/routes';
 import { dashboardRoutes } from './modules/dashboards/routes';
 import { healthRoutes } from './modules/health/routes';
 import { photoRoutes } from './modules/photos/routes';
@@ -190,6 +191,7 @@ export async function buildApp(
   await app.register(auditTemplateRoutes, context);
   await app.register(auditRoutes, context);
   await app.register(auditReportRoutes, context);
+  await app.register(correctiveActionRoutes, context);
   await app.register(uploadRoutes, context);
   await app.register(photoRoutes, context);
   await app.register(trainingRoutes, context);

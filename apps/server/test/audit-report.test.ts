@@ -394,6 +394,7 @@ describe('the PDF is streamed with bounded memory', async () => {
     mark: 'good' as const,
     comment: null,
     photos: [],
+    actions: [],
   }));
   const report = {
     audit: {

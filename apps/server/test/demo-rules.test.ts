@@ -333,3 +333,42 @@ describe('the demo videos play without the internet', () => {
     expect(whole.rawPayload).toHaveLength(upload?.size ?? -1);
   });
 });
+
+describe('the demo shows the inspection loop (issue 19)', () => {
+  test('open, overdue and resolved actions, each from a finding of a completed audit, with a history that matches', async () => {
+    const [actions, events, owners] = await Promise.all([
+      db.select().from(schema.correctiveActions),
+      db.select().from(schema.correctiveActionEvents),
+      db.select().from(schema.correctiveActionOwners),
+    ]);
+    const today = new Date().toISOString().slice(0, 10);
+    const open = actions.filter((action) => action.status === 'open');
+    expect(open.filter((action) => action.dueOn < today).length).toBeGreaterThan(0);
+    expect(open.filter((action) => action.dueOn >= today).length).toBeGreaterThan(0);
+    expect(actions.filter((action) => action.status === 'resolved').length).toBeGreaterThan(0);
+    const completedIds = new Set(audits.filter((audit) => audit.status === 'completed').map((audit) => audit.id));
+    const problems: string[] = [];
+    for (const action of actions) {
+      const item = auditItems.find((row) => row.id === action.auditItemId);
+      if (!item || !completedIds.has(item.auditId)) problems.push(`${action.itemText}: not from a completed audit`);
+      if (item && (item.itemText !== action.itemText || item.mark !== action.mark)) {
+        problems.push(`${action.itemText}: text or mark differs from its item`);
+      }
+      const history = events
+        .filter((event) => event.actionId === action.id)
+        .sort((a, b) => a.at.getTime() - b.at.getTime());
+      if (history[0]?.kind !== 'created') problems.push(`${action.itemText}: history does not start with created`);
+      const last = [...history].reverse().find((event) => event.kind === 'resolved' || event.kind === 'reopened');
+      if ((last?.kind === 'resolved') !== (action.status === 'resolved')) {
+        problems.push(`${action.itemText}: status ${action.status} but last change ${last?.kind ?? 'none'}`);
+      }
+      if (!owners.some((owner) => owner.actionId === action.id)) problems.push(`${action.itemText}: no owner`);
+    }
+    expect(problems).toEqual([]);
+    // Findings marked Bad or Needs improvement on completed audits each have their action.
+    const findings = auditItems.filter(
+      (item) => completedIds.has(item.auditId) && (item.mark === 'bad' || item.mark === 'needs_improvement'),
+    );
+    expect(findings.every((item) => actions.some((action) => action.auditItemId === item.id))).toBe(true);
+  });
+});

@@ -49,6 +49,14 @@ export function listedEndpoints({ restaurantId, restaurantSearch, auditId }: End
     { name: 'store performance', role: 'hq', path: `/api/store-performance/${restaurantId}` },
     { name: 'restaurants list', role: 'hq', path: '/api/restaurants?page=1' },
     { name: 'announcements list', role: 'staff', path: '/api/announcements?page=1' },
+    // Issue 19: the Actions screen (open actions is its default filter).
+    { name: 'actions list, page 1', role: 'hq', path: '/api/actions?page=1&status=open' },
+    {
+      name: 'actions list, overdue and searched',
+      role: 'hq',
+      path: `/api/actions?page=1&overdue=true&search=${encodeURIComponent(restaurantSearch)}`,
+    },
+    { name: 'actions list, restaurant', role: 'manager', path: `/api/actions?page=1&restaurantId=${restaurantId}` },
   ];
 }
 

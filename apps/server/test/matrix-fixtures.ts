@@ -169,6 +169,16 @@ export async function buildMatrixFixtures(t: TestApp) {
     .then((response) => response.json() as Upload);
 
   const photoExamples = await photoFixtures(t, { a: a.id, b: b.id, newAudit, markedGood, asHq, hqCookie: hq.cookie });
+  /** A fresh open action on the first item of a completed audit (issue 19). */
+  const newAction = async (audit: AuditDetail) =>
+    asHq<{ id: string }>('POST', '/api/actions', { auditItemId: audit.items[0]?.id });
+  const resolvedAction = async (audit: AuditDetail) => {
+    const { id } = await newAction(audit);
+    await asHq('POST', `/api/actions/${id}/resolve`, { note: 'Fixed', version: 1 });
+    return id;
+  };
+  const actionOfA = await newAction(auditOfA);
+  const actionOfB = await newAction(auditOfB);
 
   const examples: Record<string, RouteExample> = {
     ...photoExamples,
@@ -245,6 +255,35 @@ export async function buildMatrixFixtures(t: TestApp) {
       },
     },
     'DELETE /api/audits/{id}': { call: async () => ({ params: { id: (await newAudit(a.id)).id } }) },
+
+    'GET /api/actions': {
+      call: () => ({ query: { restaurantId: a.id } }),
+      otherRestaurant: [() => ({ query: { restaurantId: b.id } })],
+    },
+    'GET /api/actions/owner-choices': { call: () => ({ query: { restaurantId: a.id } }) },
+    'POST /api/actions': { call: () => ({ body: { auditItemId: auditOfA.items[0]?.id } }) },
+    'GET /api/actions/{id}': {
+      call: () => ({ params: { id: actionOfA.id } }),
+      otherRestaurant: [() => ({ params: { id: actionOfB.id } })],
+    },
+    'POST /api/actions/{id}/resolve': {
+      call: async () => ({ params: { id: (await newAction(auditOfA)).id }, body: { note: 'Fixed', version: 1 } }),
+      otherRestaurant: [
+        async () => ({ params: { id: (await newAction(auditOfB)).id }, body: { note: 'Fixed', version: 1 } }),
+      ],
+    },
+    'POST /api/actions/{id}/reopen': {
+      call: async () => ({ params: { id: await resolvedAction(auditOfA) }, body: { reason: 'Not fixed', version: 2 } }),
+    },
+    'PUT /api/actions/{id}/owners': {
+      call: async () => ({ params: { id: (await newAction(auditOfA)).id }, body: { ownerIds: [hq.id], version: 1 } }),
+    },
+    'PUT /api/actions/{id}/due': {
+      call: async () => ({
+        params: { id: (await newAction(auditOfA)).id },
+        body: { dueOn: '2031-01-01', version: 1 },
+      }),
+    },
 
     'POST /api/uploads': { call: () => ({ raw: videoFile }) },
     'GET /api/uploads/{id}/content': { call: () => ({ params: { id: upload.id } }) },

@@ -29,6 +29,7 @@ describe('the guard refuses a restaurant out of reach before the handler', () =>
     ['the manager dashboard', `/api/dashboards/manager?restaurantId=${other.id}`],
     ['the assignment overview', `/api/training-assignments?restaurantId=${other.id}`],
     ['the assignable people', `/api/training-assignments/assignable?restaurantId=${other.id}`],
+    ['corrective actions list', `/api/actions?restaurantId=${other.id}`],
   ])("a manager asking for another restaurant's %s gets 403", async (_what, url) => {
     const response = await get(manager.cookie, url);
     expect([response.statusCode, response.json()]).toEqual([403, { message: messages.restaurantForbidden }]);

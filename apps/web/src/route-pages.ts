@@ -54,6 +54,12 @@ export const routePages: Partial<Record<string, RoutePage>> = {
   '/audits/:id/report': page(() =>
     import('./features/audit-report/audit-report-page').then((module) => ({ Component: module.AuditReportPage })),
   ),
+  '/actions': page(() =>
+    import('./features/actions/actions-page').then((module) => ({ Component: module.ActionsPage })),
+  ),
+  '/actions/:id': page(() =>
+    import('./features/actions/action-page').then((module) => ({ Component: module.ActionPage })),
+  ),
   '/trainings': page(() =>
     import('./features/trainings/trainings-page').then((module) => ({ Component: module.TrainingsPage })),
   ),

@@ -221,3 +221,29 @@ export const selectRestaurantMessages = {
   productMixReport: 'Please select a restaurant to view product mix report',
   operationsReport: 'Please select a restaurant to view operations report',
 } as const;
+
+/** Corrective actions (issue 19): the Actions screen, the action page and the server's refusals. */
+export const actionMessages = {
+  notFound: 'Corrective action not found',
+  loadFailed: 'Failed to load corrective actions',
+  loadOneFailed: 'Failed to load the corrective action',
+  noneFound: 'No corrective actions found',
+  noneHint: 'Actions appear here when an audit finds an item Bad or Needs improvement.',
+  noteRequired: 'Please describe what was done',
+  reasonRequired: 'Please give a reason for reopening',
+  alreadyResolved: 'This action is already resolved.',
+  alreadyOpen: 'This action is already open.',
+  changedElsewhere: 'This action was changed by someone else. Reload it to see the latest version.',
+  ownersRequired: 'Choose at least one owner',
+  ownerNotAllowed: 'Owners must be active head office users or managers of this restaurant.',
+  dueRequired: 'Choose a due date',
+  dueInvalid: 'Due date must be a date (YYYY-MM-DD)',
+  itemNotFound: 'Audit item not found',
+  auditNotCompleted: 'Actions can only be added to a completed audit.',
+  resolved: 'Action resolved',
+  reopened: 'Action reopened',
+  reassigned: 'Owners updated',
+  dueChanged: 'Due date updated',
+  created: 'Action added',
+  actionFailed: 'Failed to update the action',
+} as const;

@@ -33,6 +33,7 @@ import { uploads } from '../db/schema/uploads';
 import { users } from '../db/schema/users';
 import { insertUser } from '../modules/users/service';
 import type { Storage, StoredFile } from '../storage/storage';
+import { insertDemoActions } from './demo-actions';
 import {
   ANNOUNCEMENTS,
   ATTEMPTS,
@@ -148,6 +149,7 @@ async function loadDemoChain(
   await insertQuizAttempts(tx, userIds, quizzes, at);
   const templates = await insertAuditTemplates(tx, userIds);
   await insertAudits(tx, userIds, restaurantIds, templates, at);
+  await insertDemoActions(tx, now);
   await insertAnnouncements(tx, userIds, at);
 }
 

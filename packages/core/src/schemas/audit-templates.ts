@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { messages } from '../messages';
+import { DEFAULT_BAD_DUE_DAYS, DEFAULT_NEEDS_IMPROVEMENT_DUE_DAYS, MAX_DUE_DAYS } from './corrective-actions';
 import { idField, text } from './fields';
+
+const dueDays = (fallback: number) =>
+  z.coerce
+    .number({ error: `Due days must be a whole number from 1 to ${MAX_DUE_DAYS}` })
+    .int(`Due days must be a whole number from 1 to ${MAX_DUE_DAYS}`)
+    .min(1, `Due days must be a whole number from 1 to ${MAX_DUE_DAYS}`)
+    .max(MAX_DUE_DAYS, `Due days must be a whole number from 1 to ${MAX_DUE_DAYS}`)
+    .default(fallback);
 
 const itemText = text({ error: messages.templateItemsNeedText })
   .trim()
@@ -18,6 +27,9 @@ export const AuditTemplateInput = z.object({
     .array(z.object({ id: idField.optional(), text: itemText }), { error: messages.templateNeedsItem })
     .min(1, messages.templateNeedsItem)
     .max(500),
+  /** Days a corrective action has, from submit, for an item marked Bad / Needs improvement. */
+  badDueDays: dueDays(DEFAULT_BAD_DUE_DAYS),
+  needsImprovementDueDays: dueDays(DEFAULT_NEEDS_IMPROVEMENT_DUE_DAYS),
 });
 export type AuditTemplateInput = z.input<typeof AuditTemplateInput>;
 
@@ -33,6 +45,8 @@ export const AuditTemplateDetail = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
+  badDueDays: z.number().int(),
+  needsImprovementDueDays: z.number().int(),
   items: z.array(z.object({ id: z.string(), text: z.string(), orderNum: z.number().int() })),
 });
 export type AuditTemplateDetail = z.infer<typeof AuditTemplateDetail>;

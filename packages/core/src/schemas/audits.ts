@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messages } from '../messages';
 import { AUDIT_MARKS } from '../scoring';
 import { PageQuery, paged } from './common';
+import { AuditItemAction } from './corrective-actions';
 import { idField, text } from './fields';
 import { PhotoRef } from './photos';
 import { RestaurantRef } from './session';
@@ -30,6 +31,8 @@ export const AuditItem = z.object({
   comment: z.string().nullable(),
   /** Photo evidence, oldest first (at most MAX_PHOTOS_PER_ITEM). */
   photos: z.array(PhotoRef),
+  /** The finding's corrective actions (none on a draft). */
+  actions: z.array(AuditItemAction),
 });
 export type AuditItem = z.infer<typeof AuditItem>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Announcement } from './announcements';
 import { AUDIT_STATUSES } from './audits';
+import { ActionCounts } from './corrective-actions';
 import { idField } from './fields';
 import { RestaurantRef } from './session';
 
@@ -29,6 +30,8 @@ export const HqDashboard = z.object({
   incompleteTrainings: z.number().int(),
   announcements: z.array(Announcement),
   recentAudits: RecentAudits,
+  /** Open and overdue corrective actions of the chain. */
+  actions: ActionCounts,
 });
 export type HqDashboard = z.infer<typeof HqDashboard>;
 
@@ -44,6 +47,8 @@ export const ManagerDashboard = z.object({
   ),
   announcements: z.array(Announcement),
   recentAudits: RecentAudits,
+  /** Open and overdue corrective actions of the selected restaurant. */
+  actions: ActionCounts,
 });
 export type ManagerDashboard = z.infer<typeof ManagerDashboard>;
 

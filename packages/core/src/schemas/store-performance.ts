@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../roles';
 import { AUDIT_STATUSES } from './audits';
+import { ActionCounts } from './corrective-actions';
 
 export const VISIT_STATUSES = ['Stuck', 'Working on it', 'Done', 'Franchisee responsibility', 'No status'] as const;
 export type VisitStatus = (typeof VISIT_STATUSES)[number];
@@ -45,6 +46,8 @@ export const StorePerformance = z.object({
       total: z.number().int(),
     }),
   ),
+  /** Open and overdue corrective actions of the restaurant. */
+  actions: ActionCounts,
 });
 export type StorePerformance = z.infer<typeof StorePerformance>;
 

@@ -45,6 +45,10 @@ export const correctiveActions = pgTable(
     index('corrective_actions_created_idx').on(t.createdAt, t.id),
     index('corrective_actions_audit_idx').on(t.auditId),
     index('corrective_actions_audit_item_idx').on(t.auditItemId),
+    // The Actions screen's search (ILIKE '%text%'): trigram indexes, as for people and restaurants.
+    index('corrective_actions_item_text_trgm_idx').using('gin', t.itemText.op('gin_trgm_ops')),
+    index('corrective_actions_comment_trgm_idx').using('gin', t.comment.op('gin_trgm_ops')),
+    index('corrective_actions_template_name_trgm_idx').using('gin', t.templateName.op('gin_trgm_ops')),
   ],
 );
 
@@ -89,3 +93,14 @@ export const correctiveActionEvents = pgTable(
     index('corrective_action_events_action_idx').on(t.actionId, t.at),
   ],
 );
+
+/**
+ * Open actions per due day, kept by statement-level triggers on corrective_actions
+ * (migration 0013, docs/decisions/019) as open_assignments_by_due_day is for trainings
+ * (decision 016): the chain's open actions are the sum of every day, its overdue ones the
+ * sum of the days before today (UTC). A day whose count falls to 0 is deleted.
+ */
+export const openActionsByDueDay = pgTable('open_actions_by_due_day', {
+  dueOn: date('due_on').primaryKey(),
+  open: integer('open').notNull(),
+});

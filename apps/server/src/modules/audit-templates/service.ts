@@ -27,7 +27,13 @@ export async function listTemplates(db: Queryable): Promise<AuditTemplateSummary
 
 export async function getTemplate(db: Queryable, id: string): Promise<AuditTemplateDetail> {
   const [template] = await db
-    .select({ id: auditTemplates.id, name: auditTemplates.name, description: auditTemplates.description })
+    .select({
+      id: auditTemplates.id,
+      name: auditTemplates.name,
+      description: auditTemplates.description,
+      badDueDays: auditTemplates.badDueDays,
+      needsImprovementDueDays: auditTemplates.needsImprovementDueDays,
+    })
     .from(auditTemplates)
     .where(eq(auditTemplates.id, id));
   if (!template) throw notFound(messages.templateNotFound);
@@ -43,7 +49,13 @@ export async function createTemplate(db: Database, actor: SessionUser, input: Te
   const id = await db.transaction(async (tx) => {
     const [template] = await tx
       .insert(auditTemplates)
-      .values({ name: input.name, description: input.description, createdBy: actor.id })
+      .values({
+        name: input.name,
+        description: input.description,
+        badDueDays: input.badDueDays,
+        needsImprovementDueDays: input.needsImprovementDueDays,
+        createdBy: actor.id,
+      })
       .returning({ id: auditTemplates.id });
     if (!template) throw new Error('insert returned no row');
     await tx
@@ -63,7 +75,12 @@ export async function updateTemplate(db: Database, id: string, input: TemplateFi
   await db.transaction(async (tx) => {
     const [template] = await tx
       .update(auditTemplates)
-      .set({ name: input.name, description: input.description })
+      .set({
+        name: input.name,
+        description: input.description,
+        badDueDays: input.badDueDays,
+        needsImprovementDueDays: input.needsImprovementDueDays,
+      })
       .where(eq(auditTemplates.id, id))
       .returning({ id: auditTemplates.id });
     if (!template) throw notFound(messages.templateNotFound);

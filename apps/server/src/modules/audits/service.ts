@@ -28,6 +28,7 @@ import { photos } from '../../db/schema/photos';
 import { restaurants } from '../../db/schema/restaurants';
 import { users } from '../../db/schema/users';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { createActionsForSubmittedAudit, itemActionsJson } from '../corrective-actions/service';
 import { photoKeysOfAudit } from '../photos/service';
 
 const auditId = sql`${audits}.${sql.identifier(audits.id.name)}`;
@@ -148,7 +149,7 @@ export async function getAudit(db: Queryable, actor: SessionUser, id: string): P
         select json_agg(json_build_object(
           'id', ai.id, 'templateName', ai.template_name, 'itemText', ai.item_text,
           'orderNum', ai.order_num, 'mark', ai.mark, 'comment', ai.comment,
-          'photos', ${photosOfItem}) order by ai.order_num)
+          'photos', ${photosOfItem}, 'actions', ${itemActionsJson(sql`ai.id`)}) order by ai.order_num)
         from ${auditItems} ai where ai.audit_id = ${auditId}
       ), '[]'::json)`,
     })
@@ -292,6 +293,7 @@ export async function submitAudit(
       .update(audits)
       .set({ status: 'completed', finalScore, version: sql`${audits.version} + 1` })
       .where(eq(audits.id, id));
+    await createActionsForSubmittedAudit(tx, actor, id);
   });
   return getAudit(db, actor, id);
 }

@@ -14,6 +14,7 @@ import { staffTrainingAssignments } from '../../db/schema/trainings';
 import { users } from '../../db/schema/users';
 import { overdueInChain } from '../assignments/service';
 import { readableAudits } from '../audits/service';
+import { actionCountColumns, presentActionCounts } from '../corrective-actions/service';
 
 /**
  * Every dashboard is one statement for its cards and panels (plus the manager's staff
@@ -95,11 +96,12 @@ export async function hqDashboard(db: Queryable): Promise<HqDashboard> {
       incompleteTrainings: chainCount(CHAIN_COUNTS.openAssignments),
       announcements: announcementsPanel,
       ...recentAuditsPanel('hq'),
+      ...actionCountColumns(),
     })
     .from(one);
   if (!row) throw new Error('dashboard row missing');
-  const { announcements: _, recentAuditItems: __, recentAuditTotal: ___, ...counts } = row;
-  return { ...counts, ...presentPanels(row) };
+  const { announcements: _, recentAuditItems: __, recentAuditTotal: ___, openActions, overdueActions, ...counts } = row;
+  return { ...counts, ...presentPanels(row), actions: presentActionCounts({ openActions, overdueActions }) };
 }
 
 /**
@@ -124,6 +126,7 @@ export async function managerDashboard(
           where completed_at is null and staff_id in ${staffOfRestaurant})`,
         announcements: announcementsPanel,
         ...recentAuditsPanel(actor.role, restaurantId),
+        ...actionCountColumns(restaurantId),
       })
       .from(one),
     db
@@ -144,8 +147,13 @@ export async function managerDashboard(
       .limit(50),
   ]);
   if (!row) throw new Error('dashboard row missing');
-  const { announcements: _, recentAuditItems: __, recentAuditTotal: ___, ...counts } = row;
-  return { ...counts, staffProgress, ...presentPanels(row) };
+  const { announcements: _, recentAuditItems: __, recentAuditTotal: ___, openActions, overdueActions, ...counts } = row;
+  return {
+    ...counts,
+    staffProgress,
+    ...presentPanels(row),
+    actions: presentActionCounts({ openActions, overdueActions }),
+  };
 }
 
 export async function staffDashboard(db: Queryable, actor: SessionUser): Promise<StaffDashboard> {

@@ -13,6 +13,7 @@ import { users } from '../../db/schema/users';
 import { HttpError, notFound } from '../../errors';
 import { type MondayClient, MondayError } from '../../integrations/monday';
 import { overdue } from '../assignments/service';
+import { actionCountColumns, presentActionCounts } from '../corrective-actions/service';
 
 async function restaurantById(db: Queryable, id: string) {
   const [restaurant] = await db
@@ -46,6 +47,7 @@ export async function storePerformance(db: Queryable, restaurantId: string): Pro
             'finalScore', a.final_score) order by a.audited_at desc, a.id desc), '[]'::json)
           from (select id, audited_at, status, final_score from ${audits} where restaurant_id = ${restaurantId}
                 order by audited_at desc, id desc limit ${STORE_PERFORMANCE_RECENT_AUDITS}) a)`,
+        ...actionCountColumns(restaurantId),
       })
       .from(restaurants)
       .where(eq(restaurants.id, restaurantId)),
@@ -65,7 +67,7 @@ export async function storePerformance(db: Queryable, restaurantId: string): Pro
       .orderBy(asc(users.name), asc(users.id)),
   ]);
   if (!found) throw notFound(messages.restaurantNotFound);
-  const { id, name, recentAudits, ...counts } = found;
+  const { id, name, recentAudits, openActions, overdueActions, ...counts } = found;
   return {
     restaurant: { id, name },
     // Everyone of the staff table: staff and managers of the restaurant, active or not.
@@ -76,6 +78,7 @@ export async function storePerformance(db: Queryable, restaurantId: string): Pro
       status: audit.status as AuditStatus,
     })),
     staff: staff.map((person) => ({ ...person, role: person.role as Role })),
+    actions: presentActionCounts({ openActions, overdueActions }),
   };
 }
 

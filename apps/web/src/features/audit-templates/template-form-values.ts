@@ -11,6 +11,9 @@ export interface TemplateFormValues {
   name: string;
   description: string;
   items: TemplateItemValue[];
+  /** Days a corrective action has for an item marked Bad / Needs improvement (issue 19). */
+  badDueDays: number | string;
+  needsImprovementDueDays: number | string;
 }
 
 export function newTemplateItem(): TemplateItemValue {

@@ -1,6 +1,11 @@
 import { messages } from '@brigade/core/messages';
 import { type AuditTemplateDetail, AuditTemplateInput } from '@brigade/core/schemas/audit-templates';
-import { Button, Group, Paper, Stack, Textarea, TextInput } from '@mantine/core';
+import {
+  DEFAULT_BAD_DUE_DAYS,
+  DEFAULT_NEEDS_IMPROVEMENT_DUE_DAYS,
+  MAX_DUE_DAYS,
+} from '@brigade/core/schemas/corrective-actions';
+import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate } from 'react-router';
@@ -14,13 +19,23 @@ import { TemplateItemList } from './template-item-list';
 export const FORM_WIDTH = 720;
 
 function initialValuesOf(template: AuditTemplateDetail | null): TemplateFormValues {
-  if (!template) return { name: '', description: '', items: [newTemplateItem()] };
+  if (!template) {
+    return {
+      name: '',
+      description: '',
+      items: [newTemplateItem()],
+      badDueDays: DEFAULT_BAD_DUE_DAYS,
+      needsImprovementDueDays: DEFAULT_NEEDS_IMPROVEMENT_DUE_DAYS,
+    };
+  }
   return {
     name: template.name,
     description: template.description,
     items: template.items.length
       ? template.items.map((item) => ({ key: item.id, id: item.id, text: item.text }))
       : [newTemplateItem()],
+    badDueDays: template.badDueDays,
+    needsImprovementDueDays: template.needsImprovementDueDays,
   };
 }
 
@@ -30,6 +45,8 @@ function toInput(values: TemplateFormValues): AuditTemplateInput {
     name: values.name,
     description: values.description,
     items: values.items.map(({ id, text }) => (id ? { id, text } : { text })),
+    badDueDays: Number(values.badDueDays),
+    needsImprovementDueDays: Number(values.needsImprovementDueDays),
   };
 }
 
@@ -78,6 +95,28 @@ export function TemplateForm({ template }: { template: AuditTemplateDetail | nul
             {...form.getInputProps('description')}
           />
           <TemplateItemList form={form} />
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <NumberInput
+              label="Days to fix a Bad item"
+              description="Due date of its corrective action"
+              min={1}
+              max={MAX_DUE_DAYS}
+              allowDecimal={false}
+              allowNegative={false}
+              key={form.key('badDueDays')}
+              {...form.getInputProps('badDueDays')}
+            />
+            <NumberInput
+              label="Days to fix a Needs improvement item"
+              description="Due date of its corrective action"
+              min={1}
+              max={MAX_DUE_DAYS}
+              allowDecimal={false}
+              allowNegative={false}
+              key={form.key('needsImprovementDueDays')}
+              {...form.getInputProps('needsImprovementDueDays')}
+            />
+          </SimpleGrid>
           <FormFailureAlert failure={saveFailure.failure} />
           <Group justify="flex-end">
             <Button variant="default" component={Link} to="/audit-templates">

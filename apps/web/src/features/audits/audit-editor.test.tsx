@@ -16,7 +16,16 @@ const manager: Me = {
 };
 
 function item(id: string, itemText: string, mark: AuditItem['mark'] = null, comment: string | null = null): AuditItem {
-  return { id, templateName: 'Kitchen hygiene', itemText, orderNum: Number(id.slice(1)), mark, comment, photos: [] };
+  return {
+    id,
+    templateName: 'Kitchen hygiene',
+    itemText,
+    orderNum: Number(id.slice(1)),
+    mark,
+    comment,
+    photos: [],
+    actions: [],
+  };
 }
 
 function audit(status: AuditDetail['status'], items: AuditItem[], finalScore: number | null = null): AuditDetail {

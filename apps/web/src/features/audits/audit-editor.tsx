@@ -20,6 +20,7 @@ import { useCurrentUser } from '../../lib/current-user';
 import { useSaveAuditDraft } from './api/save-audit-draft';
 import { useSubmitAudit } from './api/submit-audit';
 import classes from './audit-editor.module.css';
+import { FindingActions } from './finding-actions';
 
 interface ItemValue {
   mark: AuditMark | null;
@@ -188,7 +189,12 @@ export function AuditEditor({ audit, onReload }: AuditEditorProps) {
                   onChange={(patch) => change(item.id, patch)}
                 />
               ) : (
-                <ReadOnlyItem key={item.id} item={item} value={value} />
+                <ReadOnlyItem
+                  key={item.id}
+                  item={item}
+                  value={value}
+                  completedAuditId={audit.status === 'completed' ? audit.id : null}
+                />
               );
             })}
           </Stack>
@@ -326,7 +332,15 @@ function AuditItemCard({ auditId, item, value, missing, onChange }: AuditItemCar
  * only when there is one, its comment and its photos (thumbnails that open the viewer;
  * nothing to add or remove). No disabled fields with pale text.
  */
-function ReadOnlyItem({ item, value }: { item: AuditItem; value: ItemValue }) {
+function ReadOnlyItem({
+  item,
+  value,
+  completedAuditId,
+}: {
+  item: AuditItem;
+  value: ItemValue;
+  completedAuditId: string | null;
+}) {
   const comment = value.comment.trim();
   return (
     <Paper component="li" withBorder p="md">
@@ -350,6 +364,7 @@ function ReadOnlyItem({ item, value }: { item: AuditItem; value: ItemValue }) {
           </Text>
         )}
         <PhotoGallery photos={item.photos} label={item.itemText} />
+        {completedAuditId && <FindingActions auditId={completedAuditId} item={item} />}
       </Stack>
     </Paper>
   );

@@ -9,6 +9,7 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { ActionCountsCard } from '../../components/action-counts-card';
 import { PageHeader } from '../../components/page-header';
 import { useCurrentUser } from '../../lib/current-user';
 import { AnnouncementsPanel } from './announcements-panel';
@@ -82,6 +83,7 @@ export function HqDashboardPage() {
                 color="red"
               />
             </SimpleGrid>
+            <ActionCountsCard counts={data?.actions} />
             <Grid gap="md">
               <Grid.Col span={{ base: 12, xl: 5 }}>
                 <AnnouncementsPanel announcements={data?.announcements} canManage />

@@ -3,6 +3,7 @@ import type { RestaurantRef } from '@brigade/core/schemas/session';
 import { Button, Grid, SimpleGrid, Stack } from '@mantine/core';
 import { IconClipboardList, IconSchool, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { ActionCountsCard } from '../../components/action-counts-card';
 import { PageHeader } from '../../components/page-header';
 import { useCurrentUser } from '../../lib/current-user';
 import { RestaurantNotice } from '../../lib/restaurant-notice';
@@ -82,6 +83,7 @@ function RestaurantDashboard({ restaurant }: { restaurant: RestaurantRef }) {
               to="/training-assignments"
             />
           </SimpleGrid>
+          <ActionCountsCard counts={data?.actions} />
           <Grid gap="md">
             <Grid.Col span={{ base: 12, lg: 8 }} order={{ base: 2, lg: 1 }}>
               <Stack gap="md">

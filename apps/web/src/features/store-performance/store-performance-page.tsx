@@ -2,6 +2,7 @@ import { messages } from '@brigade/core/messages';
 import { Paper, Select, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ActionCountsCard } from '../../components/action-counts-card';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { useRestaurantOptions } from '../../lib/api/get-restaurant-options';
@@ -84,6 +85,7 @@ function RestaurantPerformance({ restaurantId }: { restaurantId: string }) {
       ) : data ? (
         <StatCards stats={data.stats} />
       ) : null}
+      {data && <ActionCountsCard counts={data.actions} restaurantId={restaurantId} />}
       <StoreVisitsSection restaurantId={restaurantId} />
       {data && (
         <>

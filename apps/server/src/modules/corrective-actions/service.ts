@@ -1,0 +1,493 @@
+import { actionMessages, messages, selectRestaurantMessages } from '@brigade/core/messages';
+import {
+  type ActionCounts,
+  type ActionDetail,
+  type ActionEvent,
+  type ActionListQuery,
+  type ActionPage,
+  type ActionStatus,
+  type ChangeActionDue,
+  type CreateAction,
+  DEFAULT_BAD_DUE_DAYS,
+  DEFAULT_NEEDS_IMPROVEMENT_DUE_DAYS,
+  LIST_OWNER_NAMES,
+  type ReassignAction,
+  type ReopenAction,
+  type ResolveAction,
+} from '@brigade/core/schemas/corrective-actions';
+import { type PhotoRef, photoUrls } from '@brigade/core/schemas/photos';
+import type { AuditMark } from '@brigade/core/scoring';
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { SessionUser } from '../../auth/guards';
+import { inReach } from '../../auth/reach';
+import type { Database, Queryable, Transaction } from '../../db/client';
+import { likePattern } from '../../db/like-pattern';
+import { auditItems, audits, auditTemplateItems, auditTemplates } from '../../db/schema/audits';
+import {
+  correctiveActionEvents,
+  correctiveActionOwners,
+  correctiveActions,
+  openActionsByDueDay,
+} from '../../db/schema/corrective-actions';
+import { photos } from '../../db/schema/photos';
+import { restaurants, staffRestaurantAssignments } from '../../db/schema/restaurants';
+import { users } from '../../db/schema/users';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
+
+type Actor = Pick<SessionUser, 'id' | 'name' | 'role' | 'restaurantIds'>;
+
+/** Today as PostgreSQL sees it, a UTC calendar day: the day "overdue" is measured against (core `isActionOverdue`). */
+const todayUtc = sql`(now() at time zone 'UTC')::date`;
+
+/** Core's overdue rule in SQL: open and due before today (UTC). */
+export function overdueAction(table: string | SQL = sql`${correctiveActions}`): SQL {
+  const t = typeof table === 'string' ? sql.raw(table) : table;
+  return sql`(${t}.status = 'open' and ${t}.due_on < ${todayUtc})`;
+}
+
+/**
+ * Open and overdue actions of one restaurant, or of the chain, as two scalar subqueries
+ * for a dashboard's own statement: a restaurant's are index-only range scans of
+ * (restaurant_id, status, due_on); the chain's are sums over the per-due-day counts the
+ * triggers keep (docs/decisions/019), not counts of its open actions.
+ */
+export function actionCountColumns(restaurantId?: string | SQL) {
+  if (!restaurantId) {
+    // The chain: sums over open_actions_by_due_day, which triggers keep (a few hundred days).
+    return {
+      openActions: sql<number>`(select coalesce(sum(${openActionsByDueDay.open}), 0)::int from ${openActionsByDueDay})`,
+      overdueActions: sql<number>`(select coalesce(sum(${openActionsByDueDay.open}), 0)::int from ${openActionsByDueDay}
+        where ${openActionsByDueDay.dueOn} < ${todayUtc})`,
+    };
+  }
+  const where = sql` and restaurant_id = ${restaurantId}`;
+  return {
+    openActions: sql<number>`(select count(*)::int from ${correctiveActions} where status = 'open'${where})`,
+    overdueActions: sql<number>`(select count(*)::int from ${correctiveActions}
+      where status = 'open' and due_on < ${todayUtc}${where})`,
+  };
+}
+
+export function presentActionCounts(row: { openActions: number; overdueActions: number }): ActionCounts {
+  return { open: row.openActions, overdue: row.overdueActions };
+}
+
+/**
+ * Makes the corrective actions of an audit's items in three statements however many
+ * items match (one data-modifying WITH): one action per matched item with its text,
+ * template name, mark and comment copied; due on `submittedOn` + the template's due days
+ * for the mark (7 and 14 when the template is gone); owned by the restaurant's active
+ * managers (or `ownerIds`), or by whoever made it when the restaurant has no active
+ * manager, so no finding is left without someone to answer for it; each with its
+ * 'created' event. Runs in the caller's transaction.
+ */
+export async function insertActions(
+  tx: Queryable,
+  actor: Pick<SessionUser, 'id' | 'name'>,
+  items: SQL,
+  options: { submittedOn?: string | SQL; dueOn?: string; ownerIds?: string[] } = {},
+): Promise<string[]> {
+  const day = options.submittedOn
+    ? typeof options.submittedOn === 'string'
+      ? sql`${options.submittedOn}::date`
+      : options.submittedOn
+    : todayUtc;
+  const due = options.dueOn
+    ? sql`${options.dueOn}::date`
+    : sql`(${day} + case ai.mark when 'bad' then coalesce(t.bad_due_days, ${DEFAULT_BAD_DUE_DAYS})
+        when 'needs_improvement' then coalesce(t.needs_improvement_due_days, ${DEFAULT_NEEDS_IMPROVEMENT_DUE_DAYS})
+        else coalesce(t.needs_improvement_due_days, ${DEFAULT_NEEDS_IMPROVEMENT_DUE_DAYS}) end)`;
+  const owners = options.ownerIds
+    ? sql`select made.id, o.user_id from made
+        cross join (values ${sql.join(
+          options.ownerIds.map((id) => sql`(${id}::text)`),
+          sql`, `,
+        )}) as o(user_id)`
+    : sql`select made.id, sra.user_id from made
+        join ${staffRestaurantAssignments} sra on sra.restaurant_id = made.restaurant_id
+        join ${users} u on u.id = sra.user_id and u.role = 'manager' and u.is_active
+      union all
+      select made.id, ${actor.id}::text from made where not exists (
+        select 1 from ${staffRestaurantAssignments} sra join ${users} u on u.id = sra.user_id
+        where sra.restaurant_id = made.restaurant_id and u.role = 'manager' and u.is_active)`;
+  const result = (await tx.execute(sql`
+    with made as (
+      insert into ${correctiveActions}
+        (restaurant_id, audit_id, audit_item_id, template_name, item_text, mark, comment, due_on, created_by)
+      select a.restaurant_id, a.id, ai.id, ai.template_name, ai.item_text, ai.mark, ai.comment, ${due}, ${actor.id}
+      from ${auditItems} ai
+      join ${audits} a on a.id = ai.audit_id
+      left join ${auditTemplateItems} ti on ti.id = ai.template_item_id
+      left join ${auditTemplates} t on t.id = ti.template_id
+      where ${items}
+      order by ai.order_num
+      returning id, restaurant_id
+    ), owned as (
+      insert into ${correctiveActionOwners} (action_id, user_id) ${owners}
+      on conflict do nothing
+      returning 1
+    ), logged as (
+      insert into ${correctiveActionEvents} (action_id, kind, actor_id, actor_name)
+      select id, 'created', ${actor.id}, ${actor.name} from made
+      returning 1
+    )
+    select id from made`)) as { rows: { id: string }[] };
+  return result.rows.map((row) => row.id);
+}
+
+/** Called by submitAudit inside its transaction: an action for every item marked Bad or Needs improvement. */
+export async function createActionsForSubmittedAudit(tx: Transaction, actor: SessionUser, auditId: string) {
+  await insertActions(tx, actor, sql`ai.audit_id = ${auditId} and ai.mark in ('bad', 'needs_improvement')`);
+}
+
+/** hq adds an action from any item of a completed audit. */
+export async function createAction(
+  db: Database,
+  actor: SessionUser,
+  input: z.output<typeof CreateAction>,
+): Promise<ActionDetail> {
+  const id = await db.transaction(async (tx) => {
+    const [item] = await tx
+      .select({ restaurantId: audits.restaurantId, status: audits.status })
+      .from(auditItems)
+      .innerJoin(audits, eq(audits.id, auditItems.auditId))
+      .where(eq(auditItems.id, input.auditItemId));
+    if (!item) throw badRequest(actionMessages.itemNotFound, { auditItemId: actionMessages.itemNotFound });
+    if (item.status !== 'completed') {
+      throw badRequest(actionMessages.auditNotCompleted, { auditItemId: actionMessages.auditNotCompleted });
+    }
+    if (input.ownerIds) await assertOwners(tx, item.restaurantId, input.ownerIds);
+    const [made] = await insertActions(tx, actor, sql`ai.id = ${input.auditItemId}`, {
+      dueOn: input.dueOn,
+      ownerIds: input.ownerIds ? [...new Set(input.ownerIds)] : undefined,
+    });
+    if (!made) throw new Error('insert returned no row');
+    return made;
+  });
+  return getAction(db, actor, id);
+}
+
+/** Owners must be active hq, or active managers assigned to the restaurant: else a 400 on `ownerIds`. */
+async function assertOwners(tx: Queryable, restaurantId: string, ownerIds: string[]) {
+  const unique = [...new Set(ownerIds)];
+  const [row] = await tx
+    .select({ allowed: count() })
+    .from(users)
+    .where(
+      and(
+        sql`${users.id} in ${unique}`,
+        eq(users.isActive, true),
+        sql`(${users.role} = 'hq' or (${users.role} = 'manager' and exists (
+          select 1 from ${staffRestaurantAssignments} sra where sra.user_id = ${users.id} and sra.restaurant_id = ${restaurantId})))`,
+      ),
+    );
+  if ((row?.allowed ?? 0) !== unique.length) {
+    throw badRequest(actionMessages.ownerNotAllowed, { ownerIds: actionMessages.ownerNotAllowed });
+  }
+}
+
+/** People who may own an action of the restaurant, for hq's reassign form. */
+export async function listOwnerChoices(db: Queryable, restaurantId: string) {
+  return db
+    .select({ id: users.id, name: users.name, role: users.role })
+    .from(users)
+    .where(
+      and(
+        eq(users.isActive, true),
+        sql`(${users.role} = 'hq' or (${users.role} = 'manager' and exists (
+          select 1 from ${staffRestaurantAssignments} sra where sra.user_id = ${users.id} and sra.restaurant_id = ${restaurantId})))`,
+      ),
+    )
+    .orderBy(asc(users.name), asc(users.id))
+    .limit(200);
+}
+
+const ownerNamesOf = sql<string[]>`coalesce((
+  select array_agg(n.name order by n.name) from (select u.name from ${correctiveActionOwners} o
+  join ${users} u on u.id = o.user_id where o.action_id = ${correctiveActions}.id
+  order by u.name limit ${LIST_OWNER_NAMES}) n), '{}')`;
+const ownerCountOf = sql<number>`(select count(*)::int from ${correctiveActionOwners} o
+  where o.action_id = ${correctiveActions}.id)`;
+
+/**
+ * The Actions screen in one statement plus its count: open before resolved, then the
+ * earliest due first, so what is most overdue is at the top of page 1 (what an
+ * operations person works through first); the order walks (status, due_on) or
+ * (restaurant_id, status, due_on). Search covers item text, comment, restaurant and template.
+ */
+export async function listActions(
+  db: Queryable,
+  actor: SessionUser,
+  query: z.output<typeof ActionListQuery>,
+): Promise<ActionPage> {
+  if (actor.role !== 'hq' && !query.restaurantId) {
+    throw badRequest(selectRestaurantMessages.actions, { restaurantId: selectRestaurantMessages.actions });
+  }
+  const conditions: (SQL | undefined)[] = [
+    query.restaurantId
+      ? eq(correctiveActions.restaurantId, query.restaurantId)
+      : inReach(actor, correctiveActions.restaurantId),
+  ];
+  if (query.status) conditions.push(eq(correctiveActions.status, query.status));
+  if (query.overdue === true) conditions.push(overdueAction());
+  if (query.overdue === false) conditions.push(sql`not ${overdueAction()}`);
+  if (query.templateName) conditions.push(eq(correctiveActions.templateName, query.templateName));
+  if (query.search) {
+    // Every branch on an index of the actions table (trigram indexes; the restaurants
+    // matched first, 500 names at most, then restaurant_id), so PostgreSQL can OR bitmaps
+    // instead of testing every open action's texts.
+    const pattern = likePattern(query.search);
+    conditions.push(sql`(
+      ${correctiveActions.itemText} ilike ${pattern}
+      or ${correctiveActions.comment} ilike ${pattern}
+      or ${correctiveActions.templateName} ilike ${pattern}
+      or ${correctiveActions.restaurantId} = any(array(select id from ${restaurants} where name ilike ${pattern}))
+    )`);
+  }
+  const where = and(...conditions);
+  const counted = db.select({ value: count() }).from(correctiveActions);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: correctiveActions.id,
+        restaurantId: restaurants.id,
+        restaurantName: restaurants.name,
+        auditId: correctiveActions.auditId,
+        templateName: correctiveActions.templateName,
+        itemText: correctiveActions.itemText,
+        mark: correctiveActions.mark,
+        dueOn: correctiveActions.dueOn,
+        status: correctiveActions.status,
+        overdue: sql<boolean>`${overdueAction()}`,
+        ownerNames: ownerNamesOf,
+        ownerCount: ownerCountOf,
+      })
+      .from(correctiveActions)
+      .innerJoin(restaurants, eq(restaurants.id, correctiveActions.restaurantId))
+      .where(where)
+      .orderBy(
+        asc(correctiveActions.status),
+        // A search matches few actions, found through the trigram indexes and then sorted;
+        // `+ 0` keeps PostgreSQL from walking the due-date index instead and testing every
+        // open action's texts until 20 match (65 ms against 5 ms on the bench chain).
+        query.search ? sql`${correctiveActions.dueOn} + 0` : asc(correctiveActions.dueOn),
+        asc(correctiveActions.id),
+      )
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    counted.where(where),
+  ]);
+  return {
+    items: rows.map(({ restaurantId, restaurantName, status, mark, ...row }) => ({
+      ...row,
+      restaurant: { id: restaurantId, name: restaurantName },
+      status: status as ActionStatus,
+      mark: mark as AuditMark | null,
+    })),
+    total: total?.value ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+interface EventJson extends Omit<ActionEvent, 'detail' | 'at'> {
+  detail: string | null;
+  at: string;
+}
+
+const photoJson = (condition: SQL) => sql<Omit<PhotoRef, 'thumbUrl' | 'displayUrl'>[]>`coalesce((
+  select json_agg(json_build_object('id', p.id, 'width', p.width, 'height', p.height) order by p.created_at, p.id)
+  from ${photos} p where ${condition}), '[]'::json)`;
+
+/** One action with its context, owners, photos and history: one statement. */
+export async function getAction(db: Queryable, actor: SessionUser, id: string): Promise<ActionDetail> {
+  const ca = sql`${correctiveActions}`;
+  const [row] = await db
+    .select({
+      id: correctiveActions.id,
+      restaurantId: restaurants.id,
+      restaurantName: restaurants.name,
+      auditId: audits.id,
+      auditedAt: audits.auditedAt,
+      templateName: correctiveActions.templateName,
+      itemText: correctiveActions.itemText,
+      mark: correctiveActions.mark,
+      comment: correctiveActions.comment,
+      dueOn: correctiveActions.dueOn,
+      status: correctiveActions.status,
+      overdue: sql<boolean>`${overdueAction()}`,
+      resolutionNote: correctiveActions.resolutionNote,
+      resolvedAt: correctiveActions.resolvedAt,
+      resolvedByName: sql<string | null>`(select name from ${users} where id = ${correctiveActions.resolvedBy})`,
+      version: correctiveActions.version,
+      reached: sql<boolean>`${inReach(actor, correctiveActions.restaurantId)}`,
+      owners: sql<{ id: string; name: string; role: string }[]>`coalesce((
+        select json_agg(json_build_object('id', u.id, 'name', u.name, 'role', u.role) order by u.name, u.id)
+        from ${correctiveActionOwners} o join ${users} u on u.id = o.user_id where o.action_id = ${ca}.id), '[]'::json)`,
+      events: sql<EventJson[]>`coalesce((
+        select json_agg(json_build_object('id', e.id, 'kind', e.kind, 'actorName', e.actor_name, 'note', e.note,
+          'detail', e.detail, 'at', e.created_at) order by e.created_at, e.id)
+        from ${correctiveActionEvents} e where e.action_id = ${ca}.id), '[]'::json)`,
+      evidencePhotos: photoJson(sql`p.audit_item_id = ${ca}.audit_item_id`),
+      fixPhotos: photoJson(sql`p.corrective_action_id = ${ca}.id`),
+    })
+    .from(correctiveActions)
+    .innerJoin(restaurants, eq(restaurants.id, correctiveActions.restaurantId))
+    .leftJoin(audits, eq(audits.id, correctiveActions.auditId))
+    .where(eq(correctiveActions.id, id));
+  if (!row) throw notFound(actionMessages.notFound);
+  if (!row.reached) throw forbidden(messages.restaurantForbidden);
+  const withUrls = (list: Omit<PhotoRef, 'thumbUrl' | 'displayUrl'>[]) =>
+    list.map((photo) => ({ ...photo, ...photoUrls(photo.id) }));
+  return {
+    id: row.id,
+    restaurant: { id: row.restaurantId, name: row.restaurantName },
+    audit: row.auditId && row.auditedAt ? { id: row.auditId, auditedAt: row.auditedAt.toISOString() } : null,
+    templateName: row.templateName,
+    itemText: row.itemText,
+    mark: row.mark as AuditMark | null,
+    comment: row.comment,
+    evidencePhotos: withUrls(row.evidencePhotos),
+    fixPhotos: withUrls(row.fixPhotos),
+    owners: row.owners,
+    dueOn: row.dueOn,
+    status: row.status as ActionStatus,
+    overdue: row.overdue,
+    resolution:
+      row.status === 'resolved' && row.resolvedAt
+        ? { note: row.resolutionNote ?? '', resolvedAt: row.resolvedAt.toISOString(), resolvedBy: row.resolvedByName }
+        : null,
+    events: row.events.map((event) => ({
+      ...event,
+      detail: event.detail ? (JSON.parse(event.detail) as { from: string; to: string }) : null,
+      at: new Date(event.at).toISOString(),
+    })),
+    version: row.version,
+  };
+}
+
+/**
+ * Locks the action for a change: 404 when missing, 403 when the caller does not reach
+ * its restaurant, 409 when the version read is stale.
+ */
+async function lockAction(tx: Transaction, actor: Actor, id: string, version: number) {
+  const [action] = await tx
+    .select({
+      restaurantId: correctiveActions.restaurantId,
+      status: correctiveActions.status,
+      version: correctiveActions.version,
+      dueOn: correctiveActions.dueOn,
+      reached: sql<boolean>`${inReach(actor, correctiveActions.restaurantId)}`,
+    })
+    .from(correctiveActions)
+    .where(eq(correctiveActions.id, id))
+    .for('update');
+  if (!action) throw notFound(actionMessages.notFound);
+  if (!action.reached) throw forbidden(messages.restaurantForbidden);
+  if (action.version !== version) throw conflict(actionMessages.changedElsewhere);
+  return action;
+}
+
+async function logEvent(
+  tx: Transaction,
+  actor: Actor,
+  id: string,
+  event: { kind: ActionEvent['kind']; note?: string; detail?: { from: string; to: string } },
+) {
+  await tx.insert(correctiveActionEvents).values({
+    actionId: id,
+    kind: event.kind,
+    actorId: actor.id,
+    actorName: actor.name,
+    note: event.note ?? null,
+    detail: event.detail ? JSON.stringify(event.detail) : null,
+  });
+}
+
+const bump = { version: sql`${correctiveActions.version} + 1`, updatedAt: sql`now()` };
+
+/** The owner (a manager of the restaurant) or hq resolves an open action with a note. */
+export async function resolveAction(
+  db: Database,
+  actor: SessionUser,
+  id: string,
+  input: z.output<typeof ResolveAction>,
+) {
+  await db.transaction(async (tx) => {
+    const action = await lockAction(tx, actor, id, input.version);
+    if (action.status === 'resolved') throw conflict(actionMessages.alreadyResolved);
+    await tx
+      .update(correctiveActions)
+      .set({ status: 'resolved', resolutionNote: input.note, resolvedBy: actor.id, resolvedAt: sql`now()`, ...bump })
+      .where(eq(correctiveActions.id, id));
+    await logEvent(tx, actor, id, { kind: 'resolved', note: input.note });
+  });
+  return getAction(db, actor, id);
+}
+
+/** hq reopens a resolved action with a reason; the resolution is cleared, its note stays in the history. */
+export async function reopenAction(db: Database, actor: SessionUser, id: string, input: z.output<typeof ReopenAction>) {
+  await db.transaction(async (tx) => {
+    const action = await lockAction(tx, actor, id, input.version);
+    if (action.status === 'open') throw conflict(actionMessages.alreadyOpen);
+    await tx
+      .update(correctiveActions)
+      .set({ status: 'open', resolutionNote: null, resolvedBy: null, resolvedAt: null, ...bump })
+      .where(eq(correctiveActions.id, id));
+    await logEvent(tx, actor, id, { kind: 'reopened', note: input.reason });
+  });
+  return getAction(db, actor, id);
+}
+
+/** hq replaces the owners: active hq, or active managers of the action's restaurant. */
+export async function reassignAction(
+  db: Database,
+  actor: SessionUser,
+  id: string,
+  input: z.output<typeof ReassignAction>,
+) {
+  await db.transaction(async (tx) => {
+    const action = await lockAction(tx, actor, id, input.version);
+    const ownerIds = [...new Set(input.ownerIds)];
+    await assertOwners(tx, action.restaurantId, ownerIds);
+    const namesOf = async (condition: SQL) =>
+      (await tx.select({ name: users.name }).from(users).where(condition).orderBy(asc(users.name)))
+        .map((row) => row.name)
+        .join(', ');
+    const from = await namesOf(
+      sql`${users.id} in (select user_id from ${correctiveActionOwners} where action_id = ${id})`,
+    );
+    await tx.delete(correctiveActionOwners).where(eq(correctiveActionOwners.actionId, id));
+    await tx.insert(correctiveActionOwners).values(ownerIds.map((userId) => ({ actionId: id, userId })));
+    const to = await namesOf(sql`${users.id} in ${ownerIds}`);
+    await tx.update(correctiveActions).set(bump).where(eq(correctiveActions.id, id));
+    await logEvent(tx, actor, id, { kind: 'reassigned', detail: { from: from || '—', to } });
+  });
+  return getAction(db, actor, id);
+}
+
+/** hq moves the due date. */
+export async function changeActionDue(
+  db: Database,
+  actor: SessionUser,
+  id: string,
+  input: z.output<typeof ChangeActionDue>,
+) {
+  await db.transaction(async (tx) => {
+    const action = await lockAction(tx, actor, id, input.version);
+    await tx
+      .update(correctiveActions)
+      .set({ dueOn: input.dueOn, ...bump })
+      .where(eq(correctiveActions.id, id));
+    await logEvent(tx, actor, id, { kind: 'due_changed', detail: { from: action.dueOn, to: input.dueOn } });
+  });
+  return getAction(db, actor, id);
+}
+
+/** Per item of an audit, its actions as the audit page links them (json, for getAudit's single query). */
+export function itemActionsJson(itemId: SQL) {
+  return sql`coalesce((select json_agg(json_build_object('id', ca.id, 'status', ca.status, 'dueOn', ca.due_on,
+      'overdue', ${overdueAction('ca')}) order by ca.created_at, ca.id)
+    from ${correctiveActions} ca where ca.audit_item_id = ${itemId}), '[]'::json)`;
+}

@@ -1,0 +1,150 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, seriousViolations, signInAs, test } from './fixtures';
+
+/**
+ * Issue 19, corrective actions on a phone: a finding becomes an action on submit, the
+ * manager resolves it from the Actions screen and the dashboard's open count drops, and
+ * hq reopens it. Utrecht: the other specs audit Amsterdam only, so its counts are ours.
+ */
+const UTRECHT = 'Brigade Utrecht Neude';
+const HQ_NAME = 'Hannah Quist';
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+
+test.use(PHONE);
+
+/** A completed Utrecht audit whose first item is Bad, made through the API as hq; returns its audit id. */
+async function auditWithFinding(request: APIRequestContext, finding: string) {
+  const template = await request.post('/api/audit-templates', {
+    data: { name: `Actions e2e ${finding}`, items: [{ text: finding }, { text: `${finding}, second check` }] },
+  });
+  expect(template.status()).toBe(201);
+  const restaurants = (await (await request.get('/api/restaurants/options')).json()) as { id: string; name: string }[];
+  const auditors = (await (await request.get('/api/audits/auditors')).json()) as { id: string; name: string }[];
+  const created = await request.post('/api/audits', {
+    data: {
+      restaurantId: restaurants.find((restaurant) => restaurant.name === UTRECHT)?.id,
+      templateIds: [(await template.json()).id],
+      auditorId: auditors.find((auditor) => auditor.name === HQ_NAME)?.id,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const draft = (await (await request.get(`/api/audits/${id}`)).json()) as { version: number; items: { id: string }[] };
+  const submitted = await request.post(`/api/audits/${id}/submit`, {
+    data: {
+      version: draft.version,
+      items: draft.items.map((item, index) => ({ id: item.id, mark: index === 0 ? 'bad' : 'good', comment: null })),
+    },
+  });
+  expect(submitted.status()).toBe(200);
+  return id;
+}
+
+/** The figure the dashboard's corrective actions card shows, read from its link's name. */
+async function openCount(page: Page) {
+  const link = page.getByRole('link', { name: /^Open actions: \d+$/ });
+  await expect(link).toBeVisible();
+  return Number((await link.getAttribute('aria-label'))?.split(': ')[1]);
+}
+
+test('the manager resolves a finding on a phone, the open count drops, and hq reopens it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const finding = `Hand-wash sink stocked ${Date.now()}`;
+  let auditId = '';
+  let actionPath = '';
+
+  await test.step('hq: submitting an audit with a Bad item makes its action, linked from the audit page', async () => {
+    await signInAs(page, 'hq', '/audits-management');
+    auditId = await auditWithFinding(page.request, finding);
+    await page.goto(`/audits/${auditId}`);
+    const item = page.getByRole('main').getByRole('listitem').filter({ hasText: finding }).first();
+    await expect(item.getByRole('link', { name: 'Corrective action' })).toBeVisible();
+    await expect(item.getByText(/^Open · due/)).toBeVisible();
+    // hq adds a follow-up to the Good item too.
+    const good = page
+      .getByRole('main')
+      .getByRole('listitem')
+      .filter({ hasText: `${finding}, second check` });
+    await expect(good.getByRole('link', { name: 'Corrective action' })).toHaveCount(0);
+    await good.getByRole('button', { name: `Add action for ${finding}, second check` }).click();
+    await expect(page.getByText('Action added')).toBeVisible();
+    await expect(good.getByRole('link', { name: 'Corrective action' })).toBeVisible();
+  });
+
+  const managerContext = await browser.newContext(PHONE);
+  const manager = await managerContext.newPage();
+  try {
+    let before = 0;
+    await test.step('manager: the dashboard counts the open action of Utrecht', async () => {
+      await signInAs(manager, 'manager', '/dashboard-manager');
+      await manager.getByRole('radiogroup', { name: 'Restaurant' }).getByText(UTRECHT).click();
+      await expect(manager.getByRole('link', { name: /^Total Staff/ })).toContainText(`Staff of ${UTRECHT}`);
+      before = await openCount(manager);
+      expect(before).toBeGreaterThan(0);
+    });
+
+    await test.step('manager: the card opens the open actions; a search finds the finding; its page shows the context', async () => {
+      await manager.getByRole('link', { name: /^Open actions: \d+$/ }).click();
+      await expect(manager).toHaveURL(/\/actions\?status=open/);
+      await expect(manager.getByRole('heading', { level: 1, name: 'Corrective Actions' })).toBeVisible();
+      await manager.getByRole('searchbox', { name: 'Search actions' }).fill(finding);
+      await expect(manager).toHaveURL(/search=/);
+      // Both actions of the audit's template match: the Bad finding and hq's follow-up.
+      const cards = manager.getByRole('main').getByRole('listitem');
+      await expect(cards).toHaveCount(2);
+      const card = cards.filter({ has: manager.getByRole('link', { name: finding, exact: true }) });
+      await expect(card).toContainText('Bad');
+      expect(await seriousViolations(manager)).toEqual([]);
+      await card.getByRole('link', { name: finding, exact: true }).click();
+      await expect(manager.getByRole('heading', { level: 1, name: finding })).toBeVisible();
+      actionPath = new URL(manager.url()).pathname;
+      await expect(manager.getByRole('link', { name: /^Audit of / })).toHaveAttribute('href', `/audits/${auditId}`);
+      await expect(manager.getByText('Created', { exact: true })).toBeVisible();
+      // Only hq reassigns or moves the due date.
+      await expect(manager.getByRole('heading', { name: 'Owners' })).toHaveCount(0);
+    });
+
+    await test.step('manager: a note is required, then the action is resolved and its history says so', async () => {
+      await manager.getByRole('button', { name: 'Resolve Action' }).click();
+      await expect(manager.getByText('Please describe what was done')).toBeVisible();
+      await manager
+        .getByRole('textbox', { name: 'What was done' })
+        .fill('Refilled soap and towels; added to the opening list.');
+      await manager.getByRole('button', { name: 'Resolve Action' }).click();
+      await expect(manager.getByText('Action resolved')).toBeVisible();
+      await expect(manager.getByRole('heading', { name: 'Resolution' })).toBeVisible();
+      await expect(manager.getByText('Resolved', { exact: true }).first()).toBeVisible();
+      await expect(manager.getByRole('button', { name: 'Resolve Action' })).toHaveCount(0);
+      // Reopening is head office's.
+      await expect(manager.getByRole('button', { name: 'Reopen Action' })).toHaveCount(0);
+    });
+
+    await test.step("manager: the dashboard's open count dropped by one", async () => {
+      await manager.goto('/dashboard-manager');
+      await expect(manager.getByRole('link', { name: /^Total Staff/ })).toContainText(`Staff of ${UTRECHT}`);
+      await expect(manager.getByRole('link', { name: `Open actions: ${before - 1}` })).toBeVisible();
+    });
+  } finally {
+    await managerContext.close();
+  }
+
+  await test.step('hq: reopens it with a reason after confirming; the history keeps both', async () => {
+    await page.goto(actionPath);
+    await expect(page.getByRole('heading', { name: 'Reopen' })).toBeVisible();
+    await page.getByRole('button', { name: 'Reopen Action' }).click();
+    await expect(page.getByText('Please give a reason for reopening')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Reason' }).fill('The towel dispenser is still empty.');
+    await page.getByRole('button', { name: 'Reopen Action' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reopen this action?' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Reopen' }).click();
+    await expect(page.getByText('Action reopened')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Resolve Action' })).toBeVisible();
+    await expect(page.getByText('The towel dispenser is still empty.')).toBeVisible();
+    await expect(page.getByText('Refilled soap and towels; added to the opening list.')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});

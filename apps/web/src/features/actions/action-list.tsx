@@ -1,0 +1,117 @@
+import type { ActionListItem } from '@brigade/core/schemas/corrective-actions';
+import { Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { ActionStatusBadges, markLabel } from './action-badges';
+import { formatDay } from './format-day';
+
+interface ActionListProps {
+  actions: readonly ActionListItem[];
+  /** hq across restaurants sees the restaurant column; a manager's list is one restaurant. */
+  showRestaurant: boolean;
+}
+
+function ownersOf(action: ActionListItem) {
+  if (action.ownerCount === 0) return 'No owner';
+  const more = action.ownerCount - action.ownerNames.length;
+  return `${action.ownerNames.join(', ')}${more > 0 ? ` + ${more} more` : ''}`;
+}
+
+/** Wide screens: one row per action, the item text links to the action. */
+export function ActionTable({ actions, showRestaurant }: ActionListProps) {
+  return (
+    <Paper withBorder>
+      <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Finding</Table.Th>
+            {showRestaurant && <Table.Th>Restaurant</Table.Th>}
+            <Table.Th>Template</Table.Th>
+            <Table.Th>Due</Table.Th>
+            <Table.Th>Owners</Table.Th>
+            <Table.Th>Status</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {actions.map((action) => (
+            <Table.Tr key={action.id}>
+              <Table.Td>
+                <Anchor component={Link} to={`/actions/${action.id}`} fw={600} size="sm">
+                  {action.itemText}
+                </Anchor>
+                <Text size="xs" c="gray.7">
+                  {markLabel(action.mark)}
+                </Text>
+              </Table.Td>
+              {showRestaurant && (
+                <Table.Td>
+                  <Text size="sm">{action.restaurant.name}</Text>
+                </Table.Td>
+              )}
+              <Table.Td>
+                <Text size="sm">{action.templateName}</Text>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Text size="sm">{formatDay(action.dueOn)}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{ownersOf(action)}</Text>
+              </Table.Td>
+              <Table.Td>
+                <ActionStatusBadges status={action.status} overdue={action.overdue} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Paper>
+  );
+}
+
+/** Phones and narrow screens: one card per action, the whole title a link. */
+export function ActionCards({ actions, showRestaurant }: ActionListProps) {
+  return (
+    <SimpleGrid component="ul" cols={{ base: 1, md: 2 }} spacing="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+      {actions.map((action) => (
+        <Paper component="li" key={action.id} withBorder p="md">
+          <Stack gap={6}>
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <Anchor
+                component={Link}
+                to={`/actions/${action.id}`}
+                fw={700}
+                miw={0}
+                style={{ overflowWrap: 'anywhere' }}
+              >
+                {action.itemText}
+              </Anchor>
+              <ActionStatusBadges status={action.status} overdue={action.overdue} />
+            </Group>
+            <Text size="sm">
+              {markLabel(action.mark)} · {action.templateName}
+              {showRestaurant ? ` · ${action.restaurant.name}` : ''}
+            </Text>
+            <Text size="sm" c={action.overdue ? 'red.9' : 'gray.7'} fw={action.overdue ? 600 : undefined}>
+              Due {formatDay(action.dueOn)} · {ownersOf(action)}
+            </Text>
+          </Stack>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+export function ActionListSkeleton() {
+  return (
+    <Paper withBorder p="md" role="status" aria-busy="true" aria-label="Loading corrective actions">
+      <Stack gap="md">
+        {[0, 1, 2, 3].map((row) => (
+          <Group key={row} wrap="nowrap">
+            <Skeleton height={36} style={{ flex: 2 }} />
+            <Skeleton height={36} style={{ flex: 1 }} />
+            <Skeleton height={36} width={80} />
+          </Group>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,240 @@
+import { actionMessages } from '@brigade/core/messages';
+import type { ActionDetail, ActionEvent } from '@brigade/core/schemas/corrective-actions';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Image,
+  Modal,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Timeline,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { LoadError } from '../../components/load-error';
+import { PageHeader } from '../../components/page-header';
+import { isApiError } from '../../lib/api-client';
+import { useCurrentUser } from '../../lib/current-user';
+import { formatDate } from '../../lib/format-date';
+import { ActionStatusBadges, markLabel } from './action-badges';
+import { ChangeDueForm, ReassignForm, ReopenForm, ResolveForm } from './action-forms';
+import { useAction } from './api/get-action';
+import { formatDay } from './format-day';
+
+const LIST_PATH = '/actions';
+
+/**
+ * /actions/{id}: the finding (restaurant, audit, item, mark, comment, evidence), who
+ * answers for it and by when, its history, and what the reader may do with it: resolve
+ * (its restaurant's managers, hq), reopen, reassign and move the due date (hq).
+ */
+export function ActionPage() {
+  const { id = '' } = useParams();
+  const action = useAction(id);
+  if (action.isPending) return <ActionSkeleton />;
+  if (!action.data) {
+    const error = action.error;
+    if (isApiError(error) && [400, 403, 404].includes(error.status)) {
+      return (
+        <>
+          <PageHeader title="Corrective Action" />
+          <Stack align="flex-start" maw={640}>
+            <Alert color="red" icon={<IconAlertCircle aria-hidden />} w="100%" role="alert">
+              {error.status === 403 ? error.message : actionMessages.notFound}
+            </Alert>
+            <BackToList />
+          </Stack>
+        </>
+      );
+    }
+    return (
+      <>
+        <PageHeader title="Corrective Action" />
+        <LoadError
+          message={actionMessages.loadOneFailed}
+          onRetry={() => void action.refetch()}
+          retrying={action.isFetching}
+        />
+      </>
+    );
+  }
+  return <ActionView action={action.data} />;
+}
+
+function BackToList() {
+  return (
+    <Button component={Link} to={LIST_PATH} variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+      Back to Actions
+    </Button>
+  );
+}
+
+function ActionView({ action }: { action: ActionDetail }) {
+  const me = useCurrentUser();
+  const isHq = me.role === 'hq';
+  const mayResolve = isHq || (me.role === 'manager' && me.restaurants.some((r) => r.id === action.restaurant.id));
+  return (
+    <>
+      <PageHeader
+        title={action.itemText}
+        subtitle={`${action.restaurant.name} · ${action.templateName}`}
+        actions={me.role === 'staff' ? undefined : <BackToList />}
+      />
+      <Stack gap="md" maw={900}>
+        <Paper withBorder p="md" component="section" aria-labelledby="action-finding">
+          <Stack gap="xs">
+            <Group justify="space-between" wrap="wrap">
+              <Title order={2} size="h4" id="action-finding">
+                Finding
+              </Title>
+              <ActionStatusBadges status={action.status} overdue={action.overdue} />
+            </Group>
+            <Fact label="Restaurant">{action.restaurant.name}</Fact>
+            <Fact label="Audit">
+              {action.audit ? (
+                <Anchor component={Link} to={`/audits/${action.audit.id}`}>
+                  Audit of {formatDate(action.audit.auditedAt)}
+                </Anchor>
+              ) : (
+                'Deleted'
+              )}
+            </Fact>
+            <Fact label="Template">{action.templateName}</Fact>
+            <Fact label="Mark">{markLabel(action.mark)}</Fact>
+            {action.comment && <Fact label="Comment">{action.comment}</Fact>}
+            <Fact label="Due">
+              <Text span c={action.overdue ? 'red.9' : undefined} fw={action.overdue ? 600 : undefined}>
+                {formatDay(action.dueOn)}
+              </Text>
+            </Fact>
+            <Fact label="Owners">
+              {action.owners.length ? action.owners.map((owner) => owner.name).join(', ') : 'No owner'}
+            </Fact>
+            {action.evidencePhotos.length > 0 && <Photos title="Evidence" photos={action.evidencePhotos} />}
+          </Stack>
+        </Paper>
+
+        {action.resolution && (
+          <Paper withBorder p="md" component="section" aria-labelledby="action-resolution">
+            <Stack gap="xs">
+              <Title order={2} size="h4" id="action-resolution">
+                Resolution
+              </Title>
+              <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{action.resolution.note}</Text>
+              <Text size="sm" c="gray.7">
+                {action.resolution.resolvedBy ?? 'Deleted user'} · {formatDate(action.resolution.resolvedAt)}
+              </Text>
+              {action.fixPhotos.length > 0 && <Photos title="Fix photos" photos={action.fixPhotos} />}
+            </Stack>
+          </Paper>
+        )}
+
+        {action.status === 'open' && mayResolve && <ResolveForm key={action.version} action={action} />}
+        {action.status === 'resolved' && isHq && <ReopenForm key={action.version} action={action} />}
+        {isHq && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <ReassignForm key={action.version} action={action} />
+            <ChangeDueForm key={action.version} action={action} />
+          </SimpleGrid>
+        )}
+
+        <Paper withBorder p="md" component="section" aria-labelledby="action-history">
+          <Title order={2} size="h4" id="action-history" mb="sm">
+            History
+          </Title>
+          <Timeline bulletSize={14} lineWidth={2} active={action.events.length - 1}>
+            {action.events.map((event) => (
+              <Timeline.Item key={event.id} title={eventTitle(event)}>
+                {event.note && (
+                  <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                    {event.note}
+                  </Text>
+                )}
+                {event.detail && (
+                  <Text size="sm">
+                    {event.kind === 'due_changed'
+                      ? `${formatDay(event.detail.from)} → ${formatDay(event.detail.to)}`
+                      : `${event.detail.from} → ${event.detail.to}`}
+                  </Text>
+                )}
+                <Text size="xs" c="gray.7">
+                  {event.actorName} · {new Date(event.at).toLocaleString('en-GB')}
+                </Text>
+              </Timeline.Item>
+            ))}
+          </Timeline>
+        </Paper>
+      </Stack>
+    </>
+  );
+}
+
+const EVENT_TITLES: Record<ActionEvent['kind'], string> = {
+  created: 'Created',
+  resolved: 'Resolved',
+  reopened: 'Reopened',
+  reassigned: 'Owners changed',
+  due_changed: 'Due date changed',
+  photo_added: 'Photo added',
+};
+
+function eventTitle(event: ActionEvent) {
+  return EVENT_TITLES[event.kind];
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-start">
+      <Text size="sm" fw={600} w={96} style={{ flexShrink: 0 }}>
+        {label}
+      </Text>
+      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+/** Thumbnails that open the display size in a dialog. */
+function Photos({ title, photos }: { title: string; photos: ActionDetail['evidencePhotos'] }) {
+  const [open, setOpen] = useState<ActionDetail['evidencePhotos'][number] | null>(null);
+  return (
+    <Stack gap={6}>
+      <Text size="sm" fw={600}>
+        {title}
+      </Text>
+      <Group gap="xs">
+        {photos.map((photo, index) => (
+          <UnstyledButton
+            key={photo.id}
+            onClick={() => setOpen(photo)}
+            aria-label={`Open ${title.toLowerCase()} photo ${index + 1} of ${photos.length}`}
+          >
+            <Image src={photo.thumbUrl} alt="" w={96} h={96} fit="cover" radius="sm" loading="lazy" />
+          </UnstyledButton>
+        ))}
+      </Group>
+      <Modal opened={open !== null} onClose={() => setOpen(null)} title={title} size="xl" centered>
+        {open && <Image src={open.displayUrl} alt={`${title} photo`} />}
+      </Modal>
+    </Stack>
+  );
+}
+
+function ActionSkeleton() {
+  return (
+    <Stack role="status" aria-busy="true" aria-label="Loading the corrective action" maw={900}>
+      <Skeleton height={36} width="60%" />
+      <Skeleton height={220} />
+      <Skeleton height={160} />
+    </Stack>
+  );
+}

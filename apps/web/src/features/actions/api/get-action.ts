@@ -1,0 +1,17 @@
+import { ActionDetail } from '@brigade/core/schemas/corrective-actions';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { actionsQueryKey } from './get-actions';
+
+export function actionQueryKey(id: string) {
+  return [...actionsQueryKey, 'detail', id] as const;
+}
+
+/** One action with its context, owners, photos and history (oldest first). */
+export async function fetchAction(id: string, signal?: AbortSignal): Promise<ActionDetail> {
+  return ActionDetail.parse(await apiRequest(`/api/actions/${encodeURIComponent(id)}`, { signal }));
+}
+
+export function useAction(id: string) {
+  return useQuery(queryOptions({ queryKey: actionQueryKey(id), queryFn: ({ signal }) => fetchAction(id, signal) }));
+}

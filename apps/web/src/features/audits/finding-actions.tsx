@@ -1,0 +1,66 @@
+import { actionMessages } from '@brigade/core/messages';
+import type { AuditItem } from '@brigade/core/schemas/audits';
+import { Anchor, Badge, Button, Group } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPlus } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { isApiError } from '../../lib/api-client';
+import { useCurrentUser } from '../../lib/current-user';
+import { useAddAction } from './api/add-action';
+
+const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+/**
+ * Under a completed item: a link to each of its corrective actions with its status, and
+ * for hq "Add action" on any item (a Good item can still need a follow-up).
+ */
+export function FindingActions({ auditId, item }: { auditId: string; item: AuditItem }) {
+  const me = useCurrentUser();
+  const add = useAddAction(auditId);
+  if (item.actions.length === 0 && me.role !== 'hq') return null;
+  return (
+    <Group gap="xs" wrap="wrap">
+      {item.actions.map((action, index) => (
+        <Group key={action.id} gap={6} wrap="nowrap">
+          <Anchor component={Link} to={`/actions/${action.id}`} size="sm" fw={600}>
+            {item.actions.length > 1 ? `Action ${index + 1}` : 'Corrective action'}
+          </Anchor>
+          <Badge color={action.status === 'open' ? 'blue' : 'green'} variant="light" tt="none" c="gray.9">
+            {action.status === 'open'
+              ? `Open · due ${dayFormat.format(new Date(`${action.dueOn}T00:00:00Z`))}`
+              : 'Resolved'}
+          </Badge>
+          {action.overdue && (
+            <Badge color="red" variant="filled" tt="none">
+              Overdue
+            </Badge>
+          )}
+        </Group>
+      ))}
+      {me.role === 'hq' && (
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          leftSection={<IconPlus size={14} aria-hidden />}
+          loading={add.isPending}
+          aria-label={`Add action for ${item.itemText}`}
+          onClick={() =>
+            add.mutate(
+              { auditItemId: item.id },
+              {
+                onSuccess: () => notifications.show({ color: 'green', message: actionMessages.created }),
+                onError: (error) =>
+                  notifications.show({
+                    color: 'red',
+                    message: isApiError(error) ? error.message : actionMessages.actionFailed,
+                  }),
+              },
+            )
+          }
+        >
+          Add action
+        </Button>
+      )}
+    </Group>
+  );
+}
