@@ -172,5 +172,8 @@ export const AuditItemAction = z.object({
   status: z.enum(ACTION_STATUSES),
   dueOn: z.string(),
   overdue: z.boolean(),
+  /** Owners' names, by name: the audit page and its printed report show who answers for it. */
+  owners: z.array(z.string()),
+  resolutionNote: z.string().nullable(),
 });
 export type AuditItemAction = z.infer<typeof AuditItemAction>;

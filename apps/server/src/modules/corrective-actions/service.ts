@@ -488,6 +488,8 @@ export async function changeActionDue(
 /** Per item of an audit, its actions as the audit page links them (json, for getAudit's single query). */
 export function itemActionsJson(itemId: SQL) {
   return sql`coalesce((select json_agg(json_build_object('id', ca.id, 'status', ca.status, 'dueOn', ca.due_on,
-      'overdue', ${overdueAction('ca')}) order by ca.created_at, ca.id)
+      'overdue', ${overdueAction('ca')}, 'resolutionNote', ca.resolution_note,
+      'owners', coalesce((select json_agg(u.name order by u.name) from ${correctiveActionOwners} cao
+        join ${users} u on u.id = cao.user_id where cao.action_id = ca.id), '[]'::json)) order by ca.created_at, ca.id)
     from ${correctiveActions} ca where ca.audit_item_id = ${itemId}), '[]'::json)`;
 }

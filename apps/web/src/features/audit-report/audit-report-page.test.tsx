@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
-import { AuditReport } from './api/get-audit-report';
+import type { AuditReport } from './api/get-audit-report';
 import { AuditReportView } from './audit-report-page';
 
-/** An audit as GET /api/audits/{id} sends it, before photos and actions were part of it. */
-const plain = {
+/** An audit as GET /api/audits/{id} sends it, with no photos and no actions. */
+const plain: AuditReport = {
   id: 'a-1',
   restaurant: { id: 'r-ams', name: 'Brigade Amsterdam Centraal' },
   auditor: { id: 'u-hq', name: 'Hannah Quist' },
@@ -22,6 +22,8 @@ const plain = {
       orderNum: 0,
       mark: 'bad',
       comment: 'At 9 °C',
+      photos: [],
+      actions: [],
     },
     {
       id: 'i2',
@@ -30,8 +32,19 @@ const plain = {
       orderNum: 1,
       mark: 'needs_improvement',
       comment: null,
+      photos: [],
+      actions: [],
     },
-    { id: 'i3', templateName: 'Front of house', itemText: 'Greeting', orderNum: 2, mark: 'excellent', comment: null },
+    {
+      id: 'i3',
+      templateName: 'Front of house',
+      itemText: 'Greeting',
+      orderNum: 2,
+      mark: 'excellent',
+      comment: null,
+      photos: [],
+      actions: [],
+    },
   ],
 };
 
@@ -44,8 +57,8 @@ const photo = (id: string) => ({
 });
 
 describe('the audit report page', () => {
-  test('an audit without photos or actions: header, score, every item by template; no actions section', () => {
-    renderWithProviders(<AuditReportView audit={AuditReport.parse(plain)} />);
+  test('an audit without photos or actions: header, score, every item by template; no actions to list', () => {
+    renderWithProviders(<AuditReportView audit={plain} />);
     expect(screen.getByRole('heading', { level: 1, name: 'Brigade Amsterdam Centraal' })).toBeInTheDocument();
     expect(screen.getByText('Hannah Quist')).toBeInTheDocument();
     expect(screen.getByText('Score: 58%').closest('[data-colour]')).toHaveAttribute('data-colour', 'yellow');
@@ -56,30 +69,54 @@ describe('the audit report page', () => {
     expect(within(kitchen).getByText('Needs improvement')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Front of house' })).getByText('Excellent')).toBeInTheDocument();
     expect(screen.queryByRole('img')).toBeNull();
-    expect(screen.queryByRole('heading', { name: 'Corrective actions' })).toBeNull();
+    expect(
+      within(screen.getByRole('region', { name: 'Corrective actions' })).getByText(
+        'No corrective actions for this audit.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Download PDF' })).toHaveAttribute('href', '/api/audits/a-1/report.pdf');
     expect(screen.getByRole('link', { name: 'Download PDF' })).toHaveAttribute('download');
   });
 
   test('photos and corrective actions are shown when the audit carries them', () => {
-    const audit = AuditReport.parse({
+    const [fridge, floors, greeting] = plain.items as [
+      AuditReport['items'][number],
+      AuditReport['items'][number],
+      AuditReport['items'][number],
+    ];
+    const audit: AuditReport = {
       ...plain,
       items: [
         {
-          ...plain.items[0],
+          ...fridge,
           photos: [photo('p1'), photo('p2')],
-          actions: [{ id: 'c1', status: 'open', dueOn: '2020-01-06', owners: [{ name: 'Olivia Owner' }] }],
-        },
-        {
-          ...plain.items[1],
-          photos: [],
           actions: [
-            { id: 'c2', status: 'resolved', dueOn: '2099-12-31', owners: ['Maya Jansen'], resolutionNote: 'Cleaned' },
+            {
+              id: 'c1',
+              status: 'open',
+              dueOn: '2020-01-06',
+              overdue: true,
+              owners: ['Olivia Owner'],
+              resolutionNote: null,
+            },
           ],
         },
-        { ...plain.items[2], photos: [], actions: [] },
+        {
+          ...floors,
+          actions: [
+            {
+              id: 'c2',
+              status: 'resolved',
+              dueOn: '2099-12-31',
+              overdue: false,
+              owners: ['Maya Jansen'],
+              resolutionNote: 'Cleaned',
+            },
+          ],
+        },
+        greeting,
       ],
-    });
+    };
     renderWithProviders(<AuditReportView audit={audit} />);
     const images = screen.getAllByRole('img', { name: /Fridge ≤ 4 °C/ });
     expect(images.map((image) => image.getAttribute('src'))).toEqual(['/api/photos/p1/thumb', '/api/photos/p2/thumb']);
@@ -90,15 +127,5 @@ describe('the audit report page', () => {
     expect(within(actions).getByText('Resolved')).toBeInTheDocument();
     expect(within(actions).getByText(/Owners: Maya Jansen/)).toBeInTheDocument();
     expect(within(actions).getByText('Resolution: Cleaned')).toBeInTheDocument();
-  });
-
-  test('photos or actions in a shape the page does not know are left out, never a failed page', () => {
-    const audit = AuditReport.parse({
-      ...plain,
-      items: plain.items.map((item) => ({ ...item, photos: 'soon', actions: [{ unexpected: true }] })),
-    });
-    expect(audit.items.every((item) => item.photos === undefined && item.actions === undefined)).toBe(true);
-    renderWithProviders(<AuditReportView audit={audit} />);
-    expect(screen.getByText('Floors clean')).toBeInTheDocument();
   });
 });

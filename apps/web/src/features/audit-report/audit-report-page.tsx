@@ -87,9 +87,7 @@ function groupByTemplate(items: readonly AuditReportItem[]) {
 export function AuditReportView({ audit }: { audit: AuditReport }) {
   const id = encodeURIComponent(audit.id);
   const date = formatDate(audit.auditedAt);
-  // Actions are shown once the server sends them (absent: the section is left out).
-  const sendsActions = audit.items.some((item) => item.actions !== undefined);
-  const actions = audit.items.flatMap((item) => (item.actions ?? []).map((action) => ({ item, action })));
+  const actions = audit.items.flatMap((item) => item.actions.map((action) => ({ item, action })));
 
   return (
     <article className={classes.report} aria-labelledby="report-title">
@@ -157,27 +155,25 @@ export function AuditReportView({ audit }: { audit: AuditReport }) {
         </section>
       ))}
 
-      {sendsActions && (
-        <section aria-labelledby="report-actions">
-          <Title
-            order={2}
-            id="report-actions"
-            fz="lg"
-            mt="xl"
-            pb={4}
-            style={{ borderBottom: '2px solid var(--mantine-color-dark-7)' }}
-          >
-            Corrective actions
-          </Title>
-          {actions.length === 0 ? (
-            <Text c="gray.7" mt="sm">
-              No corrective actions for this audit.
-            </Text>
-          ) : (
-            actions.map(({ item, action }) => <ReportActionRow key={action.id} item={item} action={action} />)
-          )}
-        </section>
-      )}
+      <section aria-labelledby="report-actions">
+        <Title
+          order={2}
+          id="report-actions"
+          fz="lg"
+          mt="xl"
+          pb={4}
+          style={{ borderBottom: '2px solid var(--mantine-color-dark-7)' }}
+        >
+          Corrective actions
+        </Title>
+        {actions.length === 0 ? (
+          <Text c="gray.7" mt="sm">
+            No corrective actions for this audit.
+          </Text>
+        ) : (
+          actions.map(({ item, action }) => <ReportActionRow key={action.id} item={item} action={action} />)
+        )}
+      </section>
     </article>
   );
 }
@@ -195,7 +191,7 @@ function ReportItem({ item }: { item: AuditReportItem }) {
       <Text size="sm" c={item.comment ? undefined : 'gray.7'} mt={4}>
         {item.comment ? `Comment: ${item.comment}` : 'No comment.'}
       </Text>
-      {item.photos && item.photos.length > 0 && (
+      {item.photos.length > 0 && (
         <div className={classes.photos}>
           {item.photos.map((photo, index) => (
             <img
@@ -204,7 +200,7 @@ function ReportItem({ item }: { item: AuditReportItem }) {
               src={photo.thumbUrl}
               width={photo.width}
               height={photo.height}
-              alt={`${item.itemText}, ${index + 1} of ${item.photos?.length ?? 0}`}
+              alt={`${item.itemText}, ${index + 1} of ${item.photos.length}`}
               loading="eager"
             />
           ))}
@@ -214,11 +210,8 @@ function ReportItem({ item }: { item: AuditReportItem }) {
   );
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
-
 function ReportActionRow({ item, action }: { item: AuditReportItem; action: ReportAction }) {
-  const overdue = action.overdue ?? (action.status === 'open' && !!action.dueOn && action.dueOn < today());
-  const owners = (action.owners ?? []).map((owner) => (typeof owner === 'string' ? owner : owner.name));
+  const { overdue, owners } = action;
   return (
     <div className={classes.item}>
       <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
@@ -238,7 +231,7 @@ function ReportActionRow({ item, action }: { item: AuditReportItem; action: Repo
         {item.templateName}
       </Text>
       <Text size="sm" c={overdue ? 'red.9' : undefined}>
-        {action.dueOn ? `Due ${formatDate(`${action.dueOn}T00:00:00`)}` : 'No due date'}
+        Due {formatDate(`${action.dueOn}T00:00:00`)}
         {' · '}Owners: {owners.join(', ') || 'none'}
       </Text>
       {action.resolutionNote && <Text size="sm">Resolution: {action.resolutionNote}</Text>}
