@@ -19,8 +19,11 @@ import { registerReplyCompression } from './http/reply-compression';
 import { replySerializerCompiler } from './http/reply-serializer';
 import { MondayClient, type MondayConfig } from './integrations/monday';
 import { PowerBiClient, type PowerBiConfig } from './integrations/powerbi';
+import { runJobsWithApp } from './jobs/app-jobs';
+import type { JobQueue } from './jobs/job-queue';
 import { announcementRoutes } from './modules/announcements/routes';
 import { assignmentRoutes } from './modules/assignments/routes';
+import { auditScheduleRoutes } from './modules/audit-schedules/routes';
 import { auditTemplateRoutes } from './modules/audit-templates/routes';
 import { auditRoutes } from './modules/audits/routes';
 import { dashboardRoutes } from './modules/dashboards/routes';
@@ -66,6 +69,8 @@ export interface AppOptions {
   brandWord?: string;
   logger?: FastifyServerOptions['logger'];
   trustProxy?: boolean;
+  /** Run the job queue (jobs/app-jobs.ts) with the server: JOBS=on, the default of main.ts. Omitted: off. */
+  jobs?: boolean;
 }
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -74,7 +79,7 @@ export const DEFAULT_UPLOAD_MAX_BYTES = 2 * 1024 * 1024 * 1024;
 /** The whole server, ready to listen or to be driven by `app.inject()` in tests. */
 export async function buildApp(
   options: AppOptions,
-): Promise<App & { auth: Auth; storage: Storage; guard: AppContext['guard'] }> {
+): Promise<App & { auth: Auth; storage: Storage; guard: AppContext['guard']; jobs: JobQueue | null }> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
@@ -182,6 +187,7 @@ export async function buildApp(
   await app.register(userRoutes, context);
   await app.register(auditTemplateRoutes, context);
   await app.register(auditRoutes, context);
+  await app.register(auditScheduleRoutes, context);
   await app.register(uploadRoutes, context);
   await app.register(trainingRoutes, context);
   await app.register(quizRoutes, context);
@@ -191,5 +197,6 @@ export async function buildApp(
   await app.register(storePerformanceRoutes, context);
   await app.register(reportRoutes, context);
   await serveWebApp(app, options.webRoot);
-  return Object.assign(app, { auth, storage, guard: context.guard });
+  const jobs = options.jobs ? runJobsWithApp(app, options.database) : null;
+  return Object.assign(app, { auth, storage, guard: context.guard, jobs });
 }

@@ -27,6 +27,7 @@ import {
 import { restaurants } from '../../db/schema/restaurants';
 import { users } from '../../db/schema/users';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { completeDueOfAudit, linkAuditToDue, reopenDueOfAudit } from '../audit-schedules/service';
 
 const auditId = sql`${audits}.${sql.identifier(audits.id.name)}`;
 const templateNamesOf = sql<string[]>`coalesce((
@@ -196,6 +197,7 @@ export async function createAudit(db: Database, input: z.output<typeof CreateAud
       .values({ restaurantId: restaurant.id, auditedBy: auditor.id, status: 'draft' })
       .returning({ id: audits.id });
     if (!audit) throw new Error('insert returned no row');
+    if (input.dueId) await linkAuditToDue(tx, input.dueId, restaurant.id, audit.id);
     const ordered = templateIds.map((templateId) => templates.find((template) => template.id === templateId));
     await tx
       .insert(auditTemplateAssignments)
@@ -280,11 +282,15 @@ export async function submitAudit(
       .update(audits)
       .set({ status: 'completed', finalScore, version: sql`${audits.version} + 1` })
       .where(eq(audits.id, id));
+    await completeDueOfAudit(tx, id);
   });
   return getAudit(db, actor, id);
 }
 
-export async function deleteAudit(db: Queryable, id: string) {
-  const deleted = await db.delete(audits).where(eq(audits.id, id)).returning({ id: audits.id });
-  if (deleted.length === 0) throw notFound(messages.auditNotFound);
+export async function deleteAudit(db: Database, id: string) {
+  await db.transaction(async (tx) => {
+    await reopenDueOfAudit(tx, id);
+    const deleted = await tx.delete(audits).where(eq(audits.id, id)).returning({ id: audits.id });
+    if (deleted.length === 0) throw notFound(messages.auditNotFound);
+  });
 }
