@@ -362,6 +362,17 @@ describe('due audits list, panels and compliance', () => {
     expect(managerPanel.dueThisWeek + managerPanel.missed).toBeGreaterThan(0);
   });
 
+  test('the dashboards and Store Performance carry the panels', async () => {
+    const hqDashboard = (await call(hq.cookie, 'GET', '/api/dashboards/hq')).json();
+    expect(hqDashboard.dueAudits).toEqual(await hqDueAuditsPanel(t.db));
+    expect(hqDashboard.dueAudits.dueThisWeek).toBeGreaterThan(0);
+    const managerDashboard = await call(manager.cookie, 'GET', `/api/dashboards/manager?restaurantId=${north.id}`);
+    expect(managerDashboard.statusCode).toBe(200);
+    expect(managerDashboard.json().dueAudits).toEqual(await managerDueAuditsPanel(t.db, north.id));
+    const performance = await call(hq.cookie, 'GET', `/api/store-performance/${north.id}`);
+    expect(performance.json().auditCompliance).toEqual(await auditCompliance(t.db, north.id));
+  });
+
   test('compliance is completed on time ÷ due entries whose period ended in the last 90 days', async () => {
     const lonely = await t.buildRestaurant({ name: 'Brigade Compliance' });
     expect(await auditCompliance(t.db, lonely.id)).toEqual({ percent: null, completedOnTime: 0, due: 0 });

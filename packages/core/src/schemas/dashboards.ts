@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Announcement } from './announcements';
+import { HqDueAuditsPanel, ManagerDueAuditsPanel } from './audit-schedules';
 import { AUDIT_STATUSES } from './audits';
 import { idField } from './fields';
 import { RestaurantRef } from './session';
@@ -29,6 +30,8 @@ export const HqDashboard = z.object({
   incompleteTrainings: z.number().int(),
   announcements: z.array(Announcement),
   recentAudits: RecentAudits,
+  /** Due this week and missed, per restaurant (issue 19). */
+  dueAudits: HqDueAuditsPanel,
 });
 export type HqDashboard = z.infer<typeof HqDashboard>;
 
@@ -44,6 +47,8 @@ export const ManagerDashboard = z.object({
   ),
   announcements: z.array(Announcement),
   recentAudits: RecentAudits,
+  /** The restaurant's audits due this week and missed (issue 19). */
+  dueAudits: ManagerDueAuditsPanel,
 });
 export type ManagerDashboard = z.infer<typeof ManagerDashboard>;
 

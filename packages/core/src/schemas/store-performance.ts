@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../roles';
+import { AuditCompliance } from './audit-schedules';
 import { AUDIT_STATUSES } from './audits';
 
 export const VISIT_STATUSES = ['Stuck', 'Working on it', 'Done', 'Franchisee responsibility', 'No status'] as const;
@@ -45,6 +46,8 @@ export const StorePerformance = z.object({
       total: z.number().int(),
     }),
   ),
+  /** Scheduled audits completed on time ÷ due, last 90 days (issue 19). */
+  auditCompliance: AuditCompliance,
 });
 export type StorePerformance = z.infer<typeof StorePerformance>;
 

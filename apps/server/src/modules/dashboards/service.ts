@@ -13,6 +13,7 @@ import { restaurants, staffRestaurantAssignments } from '../../db/schema/restaur
 import { staffTrainingAssignments } from '../../db/schema/trainings';
 import { users } from '../../db/schema/users';
 import { overdueInChain } from '../assignments/service';
+import { hqDueAuditsPanel, managerDueAuditsPanel } from '../audit-schedules/service';
 import { readableAudits } from '../audits/service';
 
 /**
@@ -99,7 +100,8 @@ export async function hqDashboard(db: Queryable): Promise<HqDashboard> {
     .from(one);
   if (!row) throw new Error('dashboard row missing');
   const { announcements: _, recentAuditItems: __, recentAuditTotal: ___, ...counts } = row;
-  return { ...counts, ...presentPanels(row) };
+  const dueAudits = await hqDueAuditsPanel(db);
+  return { ...counts, ...presentPanels(row), dueAudits };
 }
 
 /**
@@ -145,7 +147,8 @@ export async function managerDashboard(
   ]);
   if (!row) throw new Error('dashboard row missing');
   const { announcements: _, recentAuditItems: __, recentAuditTotal: ___, ...counts } = row;
-  return { ...counts, staffProgress, ...presentPanels(row) };
+  const dueAudits = await managerDueAuditsPanel(db, restaurantId);
+  return { ...counts, staffProgress, ...presentPanels(row), dueAudits };
 }
 
 export async function staffDashboard(db: Queryable, actor: SessionUser): Promise<StaffDashboard> {

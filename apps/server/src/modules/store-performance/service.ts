@@ -13,6 +13,7 @@ import { users } from '../../db/schema/users';
 import { HttpError, notFound } from '../../errors';
 import { type MondayClient, MondayError } from '../../integrations/monday';
 import { overdue } from '../assignments/service';
+import { auditCompliance } from '../audit-schedules/service';
 
 async function restaurantById(db: Queryable, id: string) {
   const [restaurant] = await db
@@ -66,6 +67,7 @@ export async function storePerformance(db: Queryable, restaurantId: string): Pro
   ]);
   if (!found) throw notFound(messages.restaurantNotFound);
   const { id, name, recentAudits, ...counts } = found;
+  const compliance = await auditCompliance(db, restaurantId);
   return {
     restaurant: { id, name },
     // Everyone of the staff table: staff and managers of the restaurant, active or not.
@@ -76,6 +78,7 @@ export async function storePerformance(db: Queryable, restaurantId: string): Pro
       status: audit.status as AuditStatus,
     })),
     staff: staff.map((person) => ({ ...person, role: person.role as Role })),
+    auditCompliance: compliance,
   };
 }
 
