@@ -49,6 +49,7 @@ import {
   TRAINING_ASSIGNMENTS,
   TRAININGS,
 } from './demo-chain';
+import { insertDemoSchedules } from './demo-schedules';
 
 const DEMO_LOADED_KEY = 'demo_loaded';
 
@@ -147,6 +148,7 @@ async function loadDemoChain(
   const templates = await insertAuditTemplates(tx, userIds);
   await insertAudits(tx, userIds, restaurantIds, templates, at);
   await insertAnnouncements(tx, userIds, at);
+  await insertDemoSchedules(tx, now, HQ);
 }
 
 type Ids = Map<string, string>;
