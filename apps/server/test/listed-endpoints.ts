@@ -49,6 +49,9 @@ export function listedEndpoints({ restaurantId, restaurantSearch, auditId }: End
     { name: 'store performance', role: 'hq', path: `/api/store-performance/${restaurantId}` },
     { name: 'restaurants list', role: 'hq', path: '/api/restaurants?page=1' },
     { name: 'announcements list', role: 'staff', path: '/api/announcements?page=1' },
+    // Issue 19: the due audits of the chain (hq) and of the manager's restaurant.
+    { name: 'due audits, chain', role: 'hq', path: '/api/audit-due?filter=open&page=1' },
+    { name: 'due audits, restaurant', role: 'manager', path: `/api/audit-due?restaurantId=${restaurantId}&page=1` },
   ];
 }
 
