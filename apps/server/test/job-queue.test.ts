@@ -4,6 +4,8 @@ import { auditDue, auditSchedules, auditScheduleTemplates } from '../src/db/sche
 import { auditTemplates } from '../src/db/schema/audits';
 import { JOB_SCHEMA } from '../src/jobs/job-queue';
 import { startTestApp } from './harness';
+import { createScratchDatabase } from './scratch-database';
+import { freePort, ServerProcess } from './server-process';
 
 const t = await startTestApp({ jobs: true });
 
@@ -39,3 +41,24 @@ test('the job queue starts with the app, runs the due job at once, and stops wit
   // The database is still usable after the queue stopped: nothing of the queue is left holding it.
   await t.database.ping();
 });
+
+test('the real server starts its job queue and, on SIGTERM, stops it before the database and exits cleanly', async () => {
+  const onPostgres = process.env.BRIGADE_TEST_DRIVER === 'postgres' && !!process.env.TEST_DATABASE_URL;
+  const scratch = onPostgres ? await createScratchDatabase(process.env.TEST_DATABASE_URL ?? '', 'brigade_jobs') : null;
+  const server = new ServerProcess(await freePort(), {
+    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    BETTER_AUTH_SECRET: 'job-queue-secret-job-queue-secret-0123',
+    LOG_LEVEL: 'info',
+  });
+  try {
+    await server.ready();
+    expect(server.output()).toContain('job queue started');
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain('job queue stopped');
+    expect(server.output()).not.toContain('job queue error');
+  } finally {
+    await server.stop();
+    await scratch?.drop();
+  }
+}, 120_000);

@@ -13,9 +13,11 @@ export function runJobsWithApp(app: App, database: DatabaseHandle): JobQueue {
   registerAuditDueJob(queue, database.db);
   app.addHook('onReady', async () => {
     await queue.start();
+    app.log.info('job queue started');
   });
   app.addHook('onClose', async () => {
     await queue.stop();
+    app.log.info('job queue stopped');
   });
   return queue;
 }
