@@ -327,7 +327,9 @@ describe('conducting a due audit', () => {
 describe('due audits list, panels and compliance', () => {
   test('hq lists every restaurant; a manager their restaurant, and is refused another (403)', async () => {
     await createSchedule({ name: 'Listing' });
-    const all = (await call(hq.cookie, 'GET', '/api/audit-due?filter=soon&pageSize=100')).json() as AuditDuePage;
+    const allResponse = await call(hq.cookie, 'GET', '/api/audit-due?filter=soon&pageSize=100');
+    expect(allResponse.statusCode, allResponse.body).toBe(200);
+    const all = allResponse.json() as AuditDuePage;
     const restaurantIds = new Set(all.items.map((item) => item.restaurant.id));
     expect(restaurantIds).toEqual(new Set([north.id, south.id]));
     expect(all.total).toBe(all.items.length);

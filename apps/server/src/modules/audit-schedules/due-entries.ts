@@ -104,21 +104,29 @@ function entryOf(row: DueRow): AuditDueEntry {
   };
 }
 
-/** The columns of an entry as every screen shows it; `extra` adds window counts. */
+/**
+ * The entries of one page as every screen shows them: the page (and any window counts
+ * in `extra`) is chosen first, over the bare rows; only its rows then get their
+ * templates. `order` names the inner columns (period_end, restaurant_name, status, id).
+ */
 function selectEntries(where: SQL, order: SQL, limit: number, offset: number, extra: SQL = sql``) {
   return sql`
-    select d.id, s.id as schedule_id, s.name as schedule_name, r.id as restaurant_id, r.name as restaurant_name,
+    select page.*,
       coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name) order by t.name)
         from ${auditScheduleTemplates} st join ${auditTemplates} t on t.id = st.template_id
-        where st.schedule_id = s.id), '[]'::json) as templates,
-      d.period_start::text as period_start, d.period_end::text as period_end, d.status, d.audit_id, d.completed_at
-      ${extra}
-    from ${auditDue} d
-    join ${auditSchedules} s on s.id = d.schedule_id
-    join ${restaurants} r on r.id = d.restaurant_id and r.is_active
-    where ${where}
-    order by ${order}
-    limit ${limit} offset ${offset}`;
+        where st.schedule_id = page.schedule_id), '[]'::json) as templates
+    from (
+      select d.id, s.id as schedule_id, s.name as schedule_name, r.id as restaurant_id, r.name as restaurant_name,
+        d.period_start::text as period_start, d.period_end::text as period_end, d.status, d.audit_id, d.completed_at
+        ${extra}
+      from ${auditDue} d
+      join ${auditSchedules} s on s.id = d.schedule_id
+      join ${restaurants} r on r.id = d.restaurant_id and r.is_active
+      where ${where}
+      order by ${order}
+      limit ${limit} offset ${offset}
+    ) page
+    order by ${order}`;
 }
 
 /**
@@ -150,7 +158,7 @@ export async function listDue(
     all: sql`true`,
   }[query.filter];
   const newestFirst = query.filter === 'completed' || query.filter === 'all';
-  const order = newestFirst ? sql`d.period_end desc, r.name, d.id` : sql`d.period_end, r.name, d.id`;
+  const order = newestFirst ? sql`period_end desc, restaurant_name, id` : sql`period_end, restaurant_name, id`;
   const result = (await db.execute(
     selectEntries(
       sql`(${scope}) and (${filter})`,
@@ -175,7 +183,7 @@ export async function listDue(
 /** One entry, for the create-audit page opened from it; 403 outside the caller's restaurants. */
 export async function getDue(db: Queryable, actor: SessionUser, id: string): Promise<AuditDueEntry> {
   const result = (await db.execute(
-    selectEntries(sql`d.id = ${id}`, sql`d.id`, 1, 0, sql`, ${inReach(actor, sql`d.restaurant_id`)} as reached`),
+    selectEntries(sql`d.id = ${id}`, sql`id`, 1, 0, sql`, ${inReach(actor, sql`d.restaurant_id`)} as reached`),
   )) as unknown as { rows: (DueRow & { reached: boolean })[] };
   const row = result.rows[0];
   if (!row) throw notFound(scheduleMessages.dueNotFound);
@@ -261,7 +269,7 @@ export async function managerDueAuditsPanel(
   const result = (await db.execute(
     selectEntries(
       sql`d.restaurant_id = ${restaurantId} and ((${soonCondition(today)}) or (${missedCondition(today)}))`,
-      sql`d.status desc, d.period_end, d.id`,
+      sql`status desc, period_end, id`,
       DUE_PANEL_ROWS,
       0,
       sql`, count(*) filter (where d.status = 'due') over ()::int as due_soon,

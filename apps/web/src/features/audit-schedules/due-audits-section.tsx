@@ -51,6 +51,7 @@ export function DueAuditsSection() {
             value={filter}
             onChange={(value) => setParam('filter', value)}
             aria-label="Which due audits"
+            size="xs"
             fullWidth
             style={{ flex: '1 1 320px' }}
           />
