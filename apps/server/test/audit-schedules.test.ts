@@ -193,7 +193,7 @@ describe('schedules (hq)', () => {
     for (const cookie of [manager.cookie, staff.cookie]) {
       expect((await call(cookie, 'GET', '/api/audit-schedules')).statusCode).toBe(403);
       expect((await call(cookie, 'POST', '/api/audit-schedules', scheduleBody())).statusCode).toBe(403);
-      expect((await call(cookie, 'POST', '/api/audit-due/refresh')).statusCode).toBe(403);
+      expect((await call(cookie, 'POST', '/api/audit-due/refresh', {})).statusCode).toBe(403);
     }
     expect((await call(undefined, 'GET', '/api/audit-schedules')).statusCode).toBe(401);
     expect((await call(undefined, 'POST', '/api/audit-schedules', scheduleBody())).statusCode).toBe(401);
@@ -228,7 +228,7 @@ describe('due entries', () => {
     const schedule = await createSchedule({ name: 'Twice' });
     const before = await entriesOf(schedule.id);
     await Promise.all([refreshDueEntries(t.db), refreshDueEntries(t.db), refreshDueEntries(t.db)]);
-    const refreshed = await call(hq.cookie, 'POST', '/api/audit-due/refresh');
+    const refreshed = await call(hq.cookie, 'POST', '/api/audit-due/refresh', {});
     expect(refreshed.statusCode).toBe(200);
     expect(refreshed.json().created).toBe(0);
     expect(await entriesOf(schedule.id)).toEqual(before);

@@ -239,6 +239,7 @@ export async function buildMatrixFixtures(t: TestApp) {
       call: async () => ({ params: { id: (await newSchedule()).id }, body: { isActive: false } }),
     },
     'DELETE /api/audit-schedules/{id}': { call: async () => ({ params: { id: (await newSchedule()).id } }) },
+    'POST /api/audit-due/refresh': { call: () => ({ body: {} }) },
     'GET /api/audit-due': {
       call: () => ({ query: { restaurantId: a.id } }),
       otherRestaurant: [() => ({ query: { restaurantId: b.id } })],

@@ -281,7 +281,7 @@ describe.skipIf(!onPostgres)('two servers, one PostgreSQL database', () => {
     await sql.query('delete from audit_due where schedule_id = $1', [schedule.json.id]);
     const runs = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
-        call(index % 2 ? a : b, 'POST', '/api/audit-due/refresh', { cookie: hq }),
+        call(index % 2 ? a : b, 'POST', '/api/audit-due/refresh', { cookie: hq, body: {} }),
       ),
     );
     expect(runs.map((run) => run.status)).toEqual(Array(20).fill(200));

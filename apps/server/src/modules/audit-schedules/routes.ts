@@ -115,6 +115,8 @@ export async function auditScheduleRoutes(app: App, { database, guard }: Pick<Ap
       schema: {
         tags,
         summary: 'Run the due job now: current periods become due, ended ones missed',
+        // Nothing to send: an empty object, as sign-out takes.
+        body: z.object({}).strict(),
         response: { 200: AuditDueRefresh, ...errors },
       },
       onRequest: manage,
