@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signInAs, test } from './fixtures';
+import { expect, seriousViolations, signInAs, test } from './fixtures';
 
 const ROTTERDAM = 'Brigade Rotterdam Markthal';
 
@@ -47,6 +47,7 @@ test.describe('Audit schedules', () => {
         .filter({ hasText: scheduleName });
       await expect(card).toContainText(ROTTERDAM);
       await expect(card).toContainText('Weekly');
+      expect(await seriousViolations(page)).toEqual([]);
     });
 
     await test.step('the hq dashboard lists the restaurant as due', async () => {

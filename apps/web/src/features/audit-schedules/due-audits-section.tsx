@@ -107,10 +107,11 @@ export function DueAuditsSection() {
   );
 }
 
+/** Filled colours whose text keeps 4.5:1 contrast, as ScoreBadge's (yellow 4 carries black text). */
 const STATUS_BADGES = {
-  due: { label: 'Due', color: 'yellow', text: 'yellow.9' },
-  missed: { label: 'Missed', color: 'red', text: 'red.9' },
-  completed: { label: 'Completed', color: 'green', text: 'green.9' },
+  due: { label: 'Due', color: 'yellow.4' },
+  missed: { label: 'Missed', color: 'red.9' },
+  completed: { label: 'Completed', color: '#277c38' },
 } as const;
 
 function DueEntryRow({ entry }: { entry: AuditDueEntry }) {
@@ -128,7 +129,7 @@ function DueEntryRow({ entry }: { entry: AuditDueEntry }) {
           </Text>
         </Stack>
         <Group gap="xs" wrap="nowrap">
-          <Badge color={badge.color} c={badge.text} variant="light" tt="none">
+          <Badge color={badge.color} variant="filled" tt="none">
             {entry.status === 'completed' && entry.onTime === false ? 'Completed late' : badge.label}
           </Badge>
           {entry.status === 'completed' && entry.auditId ? (

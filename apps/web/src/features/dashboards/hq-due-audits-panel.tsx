@@ -63,12 +63,12 @@ export function HqDueAuditsPanel({ panel }: { panel: Panel | undefined }) {
                 </Anchor>
                 <Group gap={6} wrap="nowrap">
                   {row.dueThisWeek > 0 && (
-                    <Badge color="yellow" c="yellow.9" variant="light" tt="none">
+                    <Badge color="yellow.4" variant="filled" tt="none">
                       {row.dueThisWeek} due
                     </Badge>
                   )}
                   {row.missed > 0 && (
-                    <Badge color="red" c="red.9" variant="light" tt="none">
+                    <Badge color="red.9" variant="filled" tt="none">
                       {row.missed} missed
                     </Badge>
                   )}

@@ -42,12 +42,7 @@ export function ManagerDueAuditsPanel({ panel }: { panel: Panel | undefined }) {
                     {formatPeriod(entry.periodStart, entry.periodEnd)}
                   </Text>
                 </Stack>
-                <Badge
-                  color={entry.status === 'missed' ? 'red' : 'yellow'}
-                  c={entry.status === 'missed' ? 'red.9' : 'yellow.9'}
-                  variant="light"
-                  tt="none"
-                >
+                <Badge color={entry.status === 'missed' ? 'red.9' : 'yellow.4'} variant="filled" tt="none">
                   {entry.status === 'missed' ? 'Missed' : 'Due'}
                 </Badge>
               </Group>
