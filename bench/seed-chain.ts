@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client';
+import { scheduleStatements } from './seed-schedules';
 
 export const CHAIN = {
   restaurants: 500,
@@ -215,6 +216,7 @@ export async function seedChain(db: Database, passwordHash: string): Promise<See
                'News for every restaurant, number ' || n || '.', pg_temp.uid('user', 1)::text,
                now() - make_interval(hours => (${c.announcements} - n) * 12)
         from generate_series(1, ${c.announcements}) n`,
+    ...scheduleStatements(c.restaurants),
   ];
 
   await db.transaction(async (tx) => {
@@ -237,7 +239,8 @@ export async function seedChain(db: Database, passwordHash: string): Promise<See
     (select count(*)::int from audit_items) as audit_items,
     (select count(*)::int from announcements) as announcements,
     (select count(*)::int from corrective_actions) as corrective_actions,
-    (select count(*)::int from corrective_actions where status = 'open') as open_actions`);
+    (select count(*)::int from corrective_actions where status = 'open') as open_actions,
+    (select count(*)::int from audit_due) as due_audits`);
   return {
     rows: rowsOf<Record<string, number>>(counted)[0] ?? {},
     ...(await subjectsOf(db)),

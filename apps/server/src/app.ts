@@ -19,9 +19,12 @@ import { registerReplyCompression } from './http/reply-compression';
 import { replySerializerCompiler } from './http/reply-serializer';
 import { MondayClient, type MondayConfig } from './integrations/monday';
 import { PowerBiClient, type PowerBiConfig } from './integrations/powerbi';
+import { runJobsWithApp } from './jobs/app-jobs';
+import type { JobQueue } from './jobs/job-queue';
 import { announcementRoutes } from './modules/announcements/routes';
 import { assignmentRoutes } from './modules/assignments/routes';
 import { auditReportRoutes } from './modules/audit-report/routes';
+import { auditScheduleRoutes } from './modules/audit-schedules/routes';
 import { auditTemplateRoutes } from './modules/audit-templates/routes';
 import { auditRoutes } from './modules/audits/routes';
 import { correctiveActionRoutes } from './modules/corrective-actions/routes';
@@ -71,6 +74,8 @@ export interface AppOptions {
   brandWord?: string;
   logger?: FastifyServerOptions['logger'];
   trustProxy?: boolean;
+  /** Run the job queue (jobs/app-jobs.ts) with the server: JOBS=on, the default of main.ts. Omitted: off. */
+  jobs?: boolean;
 }
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -80,7 +85,7 @@ export const DEFAULT_PHOTO_MAX_BYTES = 15 * 1024 * 1024;
 /** The whole server, ready to listen or to be driven by `app.inject()` in tests. */
 export async function buildApp(
   options: AppOptions,
-): Promise<App & { auth: Auth; storage: Storage; guard: AppContext['guard'] }> {
+): Promise<App & { auth: Auth; storage: Storage; guard: AppContext['guard']; jobs: JobQueue | null }> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
@@ -192,6 +197,7 @@ export async function buildApp(
   await app.register(auditRoutes, context);
   await app.register(auditReportRoutes, context);
   await app.register(correctiveActionRoutes, context);
+  await app.register(auditScheduleRoutes, context);
   await app.register(uploadRoutes, context);
   await app.register(photoRoutes, context);
   await app.register(trainingRoutes, context);
@@ -202,5 +208,6 @@ export async function buildApp(
   await app.register(storePerformanceRoutes, context);
   await app.register(reportRoutes, context);
   await serveWebApp(app, options.webRoot);
-  return Object.assign(app, { auth, storage, guard: context.guard });
+  const jobs = options.jobs ? runJobsWithApp(app, options.database) : null;
+  return Object.assign(app, { auth, storage, guard: context.guard, jobs });
 }

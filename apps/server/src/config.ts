@@ -99,6 +99,7 @@ const Env = z
       .default(300),
     BRAND_WORD: z.string().optional(),
     WEB_ROOT: z.string().min(1).optional(),
+    JOBS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, context) => {
@@ -127,6 +128,8 @@ const Env = z
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     photoMaxBytes: env.PHOTO_MAX_BYTES,
     logLevel: env.LOG_LEVEL,
+    /** The job queue (due audits every 15 minutes); off for a server that must not run jobs. */
+    jobs: env.JOBS === 'on',
     webRoot: env.WEB_ROOT ? path.resolve(env.WEB_ROOT) : undefined,
     monday: mondayConfigOf(env),
     powerBi: powerBiConfigOf(env),

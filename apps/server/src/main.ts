@@ -38,6 +38,7 @@ async function main() {
     brandWord: config.brandWord,
     logger: loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
+    jobs: config.jobs,
   });
 
   // Several servers may start at once on one database: one migrates (and loads the demo),

@@ -36,6 +36,8 @@ export async function startTestApp(
     /** False: PUBLIC_URL unset, `publicUrl` only the default (see origin-check.ts). Omitted: set. */
     publicUrlSet?: boolean;
     logger?: AppOptions['logger'];
+    /** Run the job queue with the app (off unless asked). */
+    jobs?: boolean;
   } = {},
 ) {
   const { database, dispose } = await openTestDatabase({ onQuery: options.onQuery });
@@ -58,6 +60,7 @@ export async function startTestApp(
     powerBi: options.powerBi,
     brandWord: options.brandWord,
     logger: options.logger ?? (process.env.BRIGADE_TEST_LOG ? { level: 'error' } : false),
+    jobs: options.jobs,
   });
   afterAll(async () => {
     await app.close();

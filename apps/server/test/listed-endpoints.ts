@@ -57,6 +57,9 @@ export function listedEndpoints({ restaurantId, restaurantSearch, auditId }: End
       path: `/api/actions?page=1&overdue=true&search=${encodeURIComponent(restaurantSearch)}`,
     },
     { name: 'actions list, restaurant', role: 'manager', path: `/api/actions?page=1&restaurantId=${restaurantId}` },
+    // Issue 19: the due audits of the chain (hq) and of the manager's restaurant.
+    { name: 'due audits, chain', role: 'hq', path: '/api/audit-due?filter=open&page=1' },
+    { name: 'due audits, restaurant', role: 'manager', path: `/api/audit-due?restaurantId=${restaurantId}&page=1` },
   ];
 }
 

@@ -116,6 +116,23 @@ export async function buildMatrixFixtures(t: TestApp) {
   const newAnnouncement = () => asHq<Announcement>('POST', '/api/announcements', announcementBody());
   const newStaff = (restaurantId: string) => t.buildUser('staff', { restaurantIds: [restaurantId] });
   const template = await newTemplate();
+  const scheduleBody = () => ({
+    name: unique('Weekly check'),
+    templateIds: [template.id],
+    allRestaurants: true,
+    restaurantIds: [],
+    cadence: 'weekly',
+    startsOn: '2026-01-05',
+  });
+  const newSchedule = () => asHq<{ id: string }>('POST', '/api/audit-schedules', scheduleBody());
+  /** A due entry of the restaurant (a schedule for all restaurants makes one at each). */
+  async function dueEntryOf(restaurantId: string) {
+    await newSchedule();
+    const page = await asHq<{ items: { id: string }[] }>('GET', `/api/audit-due?restaurantId=${restaurantId}`);
+    const entry = page.items[0];
+    if (!entry) throw new Error('fixture: no due entry');
+    return entry.id;
+  }
   async function newAudit(restaurantId: string) {
     const { id } = await asHq<{ id: string }>('POST', '/api/audits', {
       restaurantId,
@@ -226,6 +243,25 @@ export async function buildMatrixFixtures(t: TestApp) {
       call: async () => ({ params: { id: (await newTemplate()).id }, body: templateBody() }),
     },
     'DELETE /api/audit-templates/{id}': { call: async () => ({ params: { id: (await newTemplate()).id } }) },
+
+    'GET /api/audit-schedules/{id}': { call: async () => ({ params: { id: (await newSchedule()).id } }) },
+    'POST /api/audit-schedules': { call: () => ({ body: scheduleBody() }) },
+    'PUT /api/audit-schedules/{id}': {
+      call: async () => ({ params: { id: (await newSchedule()).id }, body: scheduleBody() }),
+    },
+    'PUT /api/audit-schedules/{id}/active': {
+      call: async () => ({ params: { id: (await newSchedule()).id }, body: { isActive: false } }),
+    },
+    'DELETE /api/audit-schedules/{id}': { call: async () => ({ params: { id: (await newSchedule()).id } }) },
+    'POST /api/audit-due/refresh': { call: () => ({ body: {} }) },
+    'GET /api/audit-due': {
+      call: () => ({ query: { restaurantId: a.id } }),
+      otherRestaurant: [() => ({ query: { restaurantId: b.id } })],
+    },
+    'GET /api/audit-due/{id}': {
+      call: async () => ({ params: { id: await dueEntryOf(a.id) } }),
+      otherRestaurant: [async () => ({ params: { id: await dueEntryOf(b.id) } })],
+    },
 
     'GET /api/audits': {
       call: () => ({ query: { restaurantId: a.id } }),

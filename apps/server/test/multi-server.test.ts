@@ -258,6 +258,49 @@ describe.skipIf(!onPostgres)('two servers, one PostgreSQL database', () => {
     expect(oneWentThrough).toBe(true);
   }, 120_000);
 
+  test('the due job run on both servers at once makes one due entry per restaurant and period (issue 19)', async () => {
+    const [a, b] = servers;
+    const hq = await signedIn(a, 'hq@example.com');
+    const template = await call(a, 'POST', '/api/audit-templates', {
+      cookie: hq,
+      body: { name: 'Two servers', description: '', items: [{ text: 'Checked twice' }] },
+    });
+    const schedule = await call(b, 'POST', '/api/audit-schedules', {
+      cookie: hq,
+      body: {
+        name: 'Both servers',
+        templateIds: [template.json.id],
+        allRestaurants: true,
+        restaurantIds: [],
+        cadence: 'weekly',
+        startsOn: '2026-01-05',
+      },
+    });
+    expect(schedule.status).toBe(201);
+    // Start from nothing, then both servers run the job at the same moment, ten times each.
+    await sql.query('delete from audit_due where schedule_id = $1', [schedule.json.id]);
+    const runs = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        call(index % 2 ? a : b, 'POST', '/api/audit-due/refresh', { cookie: hq, body: {} }),
+      ),
+    );
+    expect(runs.map((run) => run.status)).toEqual(Array(20).fill(200));
+    const { rows: restaurants } = await sql.query('select count(*)::int as n from restaurants where is_active');
+    const { rows: entries } = await sql.query(
+      `select restaurant_id, period_start, count(*)::int as n from audit_due where schedule_id = $1
+       group by restaurant_id, period_start`,
+      [schedule.json.id],
+    );
+    expect(entries).toHaveLength(restaurants[0].n);
+    expect(entries.every((entry) => entry.n === 1)).toBe(true);
+    expect(runs.reduce((sum, run) => sum + run.json.created, 0)).toBe(restaurants[0].n);
+    // Each server runs the one job queue (pg-boss): its cron schedule is kept once, in the database.
+    const { rows: cron } = await sql.query(
+      `select count(*)::int as n from pgboss.schedule where name = 'audit-due.refresh'`,
+    );
+    expect(cron[0].n).toBe(1);
+  });
+
   test('a video uploaded on one server plays from the other, straight from the bucket', async () => {
     const [a, b] = servers;
     const hq = await signedIn(a, 'hq@example.com');

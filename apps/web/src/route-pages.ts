@@ -44,6 +44,11 @@ export const routePages: Partial<Record<string, RoutePage>> = {
   '/audit-templates/:id/edit': page(() =>
     import('./features/audit-templates/edit-template-page').then((module) => ({ Component: module.EditTemplatePage })),
   ),
+  '/audit-schedules': page(() =>
+    import('./features/audit-schedules/audit-schedules-page').then((module) => ({
+      Component: module.AuditSchedulesPage,
+    })),
+  ),
   '/audits-management': page(() =>
     import('./features/audits/audits-page').then((module) => ({ Component: module.AuditsPage })),
   ),

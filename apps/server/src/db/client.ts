@@ -35,6 +35,8 @@ export interface DatabaseHandle {
   /** Whether every migration of this build is applied, for the readiness check. */
   migrationsCurrent(): Promise<MigrationStatus>;
   close(): Promise<void>;
+  /** Where the job queue (jobs/job-queue.ts) keeps its jobs: this database, through its own connections or PGlite's one. */
+  jobStore: { kind: 'postgres'; url: string } | { kind: 'pglite'; client: PGlite };
 }
 
 export interface MigrationStatus {
@@ -129,6 +131,7 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
       },
       migrationsCurrent: () => migrationStatus(async (sql) => (await pool.query(sql)).rows),
       close: () => pool.end(),
+      jobStore: { kind: 'postgres', url: target.url },
     };
   }
 
@@ -161,5 +164,6 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
       await client.close();
       releaseLock();
     },
+    jobStore: { kind: 'pglite', client },
   };
 }

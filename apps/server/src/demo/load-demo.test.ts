@@ -104,6 +104,18 @@ describe('loadDemoChainIfEmpty on an empty database', () => {
     expect(Number.isNaN(Date.parse(marker?.value ?? ''))).toBe(false);
   });
 
+  test('has audit schedules with completed, missed and current due entries (issue 19)', async () => {
+    const schedules = await db.select().from(schema.auditSchedules);
+    expect(schedules.map((schedule) => schedule.cadence).sort()).toEqual(['biweekly', 'monthly']);
+    const entries = await db.select().from(schema.auditDue);
+    const statuses = new Set(entries.map((entry) => entry.status));
+    expect(statuses).toEqual(new Set(['completed', 'missed', 'due']));
+    for (const entry of entries.filter((row) => row.status === 'completed')) {
+      expect(entry.auditId).not.toBeNull();
+      expect(entry.completedAt?.getTime()).toBeLessThan(new Date(`${entry.periodEnd}T00:00:00Z`).getTime());
+    }
+  });
+
   test('has active restaurants and exactly one inactive one', async () => {
     const rows = await db.select({ isActive: schema.restaurants.isActive }).from(schema.restaurants);
     expect(rows.filter((row) => row.isActive).length).toBeGreaterThanOrEqual(4);

@@ -51,6 +51,7 @@ import {
   TRAININGS,
 } from './demo-chain';
 import { attachDemoPhotos } from './demo-photos';
+import { insertDemoSchedules } from './demo-schedules';
 
 const DEMO_LOADED_KEY = 'demo_loaded';
 
@@ -151,6 +152,7 @@ async function loadDemoChain(
   await insertAudits(tx, userIds, restaurantIds, templates, at);
   await insertDemoActions(tx, now);
   await insertAnnouncements(tx, userIds, at);
+  await insertDemoSchedules(tx, now, HQ);
 }
 
 type Ids = Map<string, string>;

@@ -17,6 +17,8 @@ export const CreateAudit = z.object({
   restaurantId: z.uuid(incomplete),
   templateIds: z.array(z.uuid(incomplete), incomplete).min(1, messages.newAuditIncomplete).max(50),
   auditorId: text(incomplete).min(1, messages.newAuditIncomplete).max(100),
+  /** The due audit (audit_due) this audit conducts: submitting it completes the entry. */
+  dueId: z.uuid('Invalid id').optional(),
 });
 export type CreateAudit = z.input<typeof CreateAudit>;
 

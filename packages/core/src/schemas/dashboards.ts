@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Announcement } from './announcements';
+import { HqDueAuditsPanel, ManagerDueAuditsPanel } from './audit-schedules';
 import { AUDIT_STATUSES } from './audits';
 import { ActionCounts } from './corrective-actions';
 import { idField } from './fields';
@@ -32,6 +33,8 @@ export const HqDashboard = z.object({
   recentAudits: RecentAudits,
   /** Open and overdue corrective actions of the chain. */
   actions: ActionCounts,
+  /** Due this week and missed, per restaurant (issue 19). */
+  dueAudits: HqDueAuditsPanel,
 });
 export type HqDashboard = z.infer<typeof HqDashboard>;
 
@@ -49,6 +52,8 @@ export const ManagerDashboard = z.object({
   recentAudits: RecentAudits,
   /** Open and overdue corrective actions of the selected restaurant. */
   actions: ActionCounts,
+  /** The restaurant's audits due this week and missed (issue 19). */
+  dueAudits: ManagerDueAuditsPanel,
 });
 export type ManagerDashboard = z.infer<typeof ManagerDashboard>;
 

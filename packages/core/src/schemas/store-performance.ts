@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../roles';
+import { AuditCompliance } from './audit-schedules';
 import { AUDIT_STATUSES } from './audits';
 import { ActionCounts } from './corrective-actions';
 
@@ -48,6 +49,8 @@ export const StorePerformance = z.object({
   ),
   /** Open and overdue corrective actions of the restaurant. */
   actions: ActionCounts,
+  /** Scheduled audits completed on time ÷ due, last 90 days (issue 19). */
+  auditCompliance: AuditCompliance,
 });
 export type StorePerformance = z.infer<typeof StorePerformance>;
 

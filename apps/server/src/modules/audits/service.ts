@@ -28,6 +28,7 @@ import { photos } from '../../db/schema/photos';
 import { restaurants } from '../../db/schema/restaurants';
 import { users } from '../../db/schema/users';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { completeDueOfAudit, linkAuditToDue, reopenDueOfAudit } from '../audit-schedules/service';
 import { createActionsForSubmittedAudit, itemActionsJson } from '../corrective-actions/service';
 import { photoKeysOfAudit } from '../photos/service';
 
@@ -209,6 +210,7 @@ export async function createAudit(db: Database, input: z.output<typeof CreateAud
       .values({ restaurantId: restaurant.id, auditedBy: auditor.id, status: 'draft' })
       .returning({ id: audits.id });
     if (!audit) throw new Error('insert returned no row');
+    if (input.dueId) await linkAuditToDue(tx, input.dueId, restaurant.id, audit.id);
     const ordered = templateIds.map((templateId) => templates.find((template) => template.id === templateId));
     await tx
       .insert(auditTemplateAssignments)
@@ -294,17 +296,19 @@ export async function submitAudit(
       .set({ status: 'completed', finalScore, version: sql`${audits.version} + 1` })
       .where(eq(audits.id, id));
     await createActionsForSubmittedAudit(tx, actor, id);
+    await completeDueOfAudit(tx, id);
   });
   return getAudit(db, actor, id);
 }
 
 /**
- * Deletes the audit (its items and their photo rows cascade) and returns the photos'
- * file keys, read in the same transaction, for the caller to remove once it committed.
+ * Deletes the audit (its items and their photo rows cascade; a due entry it was made
+ * from is due again, or missed) and returns the photos' file keys, read in the same transaction, for the caller to remove once it committed.
  */
 export async function deleteAudit(db: Database, id: string): Promise<string[]> {
   return db.transaction(async (tx) => {
     const photoKeys = await photoKeysOfAudit(tx, id);
+    await reopenDueOfAudit(tx, id);
     const deleted = await tx.delete(audits).where(eq(audits.id, id)).returning({ id: audits.id });
     if (deleted.length === 0) throw notFound(messages.auditNotFound);
     return photoKeys;

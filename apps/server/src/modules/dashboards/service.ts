@@ -13,6 +13,7 @@ import { restaurants, staffRestaurantAssignments } from '../../db/schema/restaur
 import { staffTrainingAssignments } from '../../db/schema/trainings';
 import { users } from '../../db/schema/users';
 import { overdueInChain } from '../assignments/service';
+import { hqDueAuditsPanel, managerDueAuditsPanel } from '../audit-schedules/service';
 import { readableAudits } from '../audits/service';
 import { actionCountColumns, presentActionCounts } from '../corrective-actions/service';
 
@@ -101,7 +102,8 @@ export async function hqDashboard(db: Queryable): Promise<HqDashboard> {
     .from(one);
   if (!row) throw new Error('dashboard row missing');
   const { announcements: _, recentAuditItems: __, recentAuditTotal: ___, openActions, overdueActions, ...counts } = row;
-  return { ...counts, ...presentPanels(row), actions: presentActionCounts({ openActions, overdueActions }) };
+  const dueAudits = await hqDueAuditsPanel(db);
+  return { ...counts, ...presentPanels(row), actions: presentActionCounts({ openActions, overdueActions }), dueAudits };
 }
 
 /**
@@ -148,11 +150,13 @@ export async function managerDashboard(
   ]);
   if (!row) throw new Error('dashboard row missing');
   const { announcements: _, recentAuditItems: __, recentAuditTotal: ___, openActions, overdueActions, ...counts } = row;
+  const dueAudits = await managerDueAuditsPanel(db, restaurantId);
   return {
     ...counts,
     staffProgress,
     ...presentPanels(row),
     actions: presentActionCounts({ openActions, overdueActions }),
+    dueAudits,
   };
 }
 

@@ -13,6 +13,7 @@ import { users } from '../../db/schema/users';
 import { HttpError, notFound } from '../../errors';
 import { type MondayClient, MondayError } from '../../integrations/monday';
 import { overdue } from '../assignments/service';
+import { auditCompliance } from '../audit-schedules/service';
 import { actionCountColumns, presentActionCounts } from '../corrective-actions/service';
 
 async function restaurantById(db: Queryable, id: string) {
@@ -68,6 +69,7 @@ export async function storePerformance(db: Queryable, restaurantId: string): Pro
   ]);
   if (!found) throw notFound(messages.restaurantNotFound);
   const { id, name, recentAudits, openActions, overdueActions, ...counts } = found;
+  const compliance = await auditCompliance(db, restaurantId);
   return {
     restaurant: { id, name },
     // Everyone of the staff table: staff and managers of the restaurant, active or not.
@@ -79,6 +81,7 @@ export async function storePerformance(db: Queryable, restaurantId: string): Pro
     })),
     staff: staff.map((person) => ({ ...person, role: person.role as Role })),
     actions: presentActionCounts({ openActions, overdueActions }),
+    auditCompliance: compliance,
   };
 }
 

@@ -1,16 +1,19 @@
 import { messages } from '@brigade/core/messages';
+import type { AuditDueEntry } from '@brigade/core/schemas/audit-schedules';
 import { CreateAudit } from '@brigade/core/schemas/audits';
 import { Alert, Button, Checkbox, Group, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { useRestaurantOptions } from '../../lib/api/get-restaurant-options';
 import { isApiError } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/current-user';
+import { formatPeriod } from '../../lib/format-period';
 import { useCreateAudit } from './api/create-audit';
 import { useAuditors } from './api/get-auditors';
+import { useDueEntry } from './api/get-due-entry';
 import { useTemplateOptions } from './api/get-template-options';
 
 const FORM_WIDTH = 640;
@@ -23,7 +26,10 @@ export function CreateAuditPage() {
   const restaurants = useRestaurantOptions();
   const templates = useTemplateOptions();
   const auditors = useAuditors();
-  const queries = [restaurants, templates, auditors];
+  // Opened from a due audit (issue 19): its restaurant and templates are filled in.
+  const dueId = useSearchParams()[0].get('due');
+  const due = useDueEntry(dueId);
+  const queries = dueId ? [restaurants, templates, auditors, due] : [restaurants, templates, auditors];
 
   return (
     <>
@@ -31,7 +37,12 @@ export function CreateAuditPage() {
       {queries.some((query) => query.isPending) ? (
         <FormSkeleton />
       ) : restaurants.data && templates.data && auditors.data ? (
-        <CreateAuditForm restaurants={restaurants.data} templates={templates.data} auditors={auditors.data} />
+        <CreateAuditForm
+          restaurants={restaurants.data}
+          templates={templates.data}
+          auditors={auditors.data}
+          due={due.data ?? null}
+        />
       ) : (
         <LoadError
           message={REQUIRED_DATA_LOAD_FAILED}
@@ -54,14 +65,15 @@ interface CreateAuditFormProps {
   restaurants: readonly Choice[];
   templates: readonly (Choice & { itemCount: number })[];
   auditors: readonly Choice[];
+  due: AuditDueEntry | null;
 }
 
-function CreateAuditForm({ restaurants, templates, auditors }: CreateAuditFormProps) {
+function CreateAuditForm({ restaurants, templates, auditors, due }: CreateAuditFormProps) {
   const me = useCurrentUser();
   const navigate = useNavigate();
   const create = useCreateAudit();
-  const [restaurantId, setRestaurantId] = useState<string | null>(null);
-  const [templateIds, setTemplateIds] = useState<string[]>([]);
+  const [restaurantId, setRestaurantId] = useState<string | null>(due?.restaurant.id ?? null);
+  const [templateIds, setTemplateIds] = useState<string[]>(due?.templates.map((template) => template.id) ?? []);
   // The signed-in hq person audits unless someone else is chosen.
   const [auditorId, setAuditorId] = useState<string | null>(() =>
     auditors.some((auditor) => auditor.id === me.id) ? me.id : null,
@@ -70,7 +82,12 @@ function CreateAuditForm({ restaurants, templates, auditors }: CreateAuditFormPr
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const input = CreateAudit.safeParse({ restaurantId: restaurantId ?? '', templateIds, auditorId: auditorId ?? '' });
+    const input = CreateAudit.safeParse({
+      restaurantId: restaurantId ?? '',
+      templateIds,
+      auditorId: auditorId ?? '',
+      dueId: due?.id,
+    });
     setIncomplete(!input.success);
     if (!input.success) return;
     create.mutate(input.data, {
@@ -84,6 +101,12 @@ function CreateAuditForm({ restaurants, templates, auditors }: CreateAuditFormPr
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} maw={FORM_WIDTH}>
       <form noValidate onSubmit={submit}>
         <Stack>
+          {due && (
+            <Text size="sm">
+              Conducting the due audit <strong>{due.schedule.name}</strong>,{' '}
+              {formatPeriod(due.periodStart, due.periodEnd)}: submitting it completes the due entry.
+            </Text>
+          )}
           <Select
             label="Restaurant"
             placeholder="Choose a restaurant"

@@ -15,6 +15,7 @@ import { useCurrentUser } from '../../lib/current-user';
 import { AnnouncementsPanel } from './announcements-panel';
 import { useHqDashboard } from './api/get-hq-dashboard';
 import { DashboardContent } from './dashboard-content';
+import { HqDueAuditsPanel } from './hq-due-audits-panel';
 import { RecentAuditsTable } from './recent-audits-table';
 import { StatCard } from './stat-card';
 
@@ -84,6 +85,7 @@ export function HqDashboardPage() {
               />
             </SimpleGrid>
             <ActionCountsCard counts={data?.actions} />
+            <HqDueAuditsPanel panel={data?.dueAudits} />
             <Grid gap="md">
               <Grid.Col span={{ base: 12, xl: 5 }}>
                 <AnnouncementsPanel announcements={data?.announcements} canManage />

@@ -11,6 +11,7 @@ import { useSelectedRestaurant } from '../../lib/selected-restaurant';
 import { AnnouncementsPanel } from './announcements-panel';
 import { useManagerDashboard } from './api/get-manager-dashboard';
 import { DashboardContent } from './dashboard-content';
+import { ManagerDueAuditsPanel } from './manager-due-audits-panel';
 import { RecentAuditsTable } from './recent-audits-table';
 import { StaffProgressWidget } from './staff-progress-widget';
 import { StatCard } from './stat-card';
@@ -92,7 +93,10 @@ function RestaurantDashboard({ restaurant }: { restaurant: RestaurantRef }) {
               </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, lg: 4 }} order={{ base: 1, lg: 2 }}>
-              <StaffProgressWidget staff={data?.staffProgress} />
+              <Stack gap="md">
+                <ManagerDueAuditsPanel panel={data?.dueAudits} />
+                <StaffProgressWidget staff={data?.staffProgress} />
+              </Stack>
             </Grid.Col>
           </Grid>
         </Stack>

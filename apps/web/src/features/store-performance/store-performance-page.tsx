@@ -7,6 +7,7 @@ import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { useRestaurantOptions } from '../../lib/api/get-restaurant-options';
 import { useStorePerformance } from './api/get-store-performance';
+import { AuditComplianceCard } from './audit-compliance-card';
 import { RecentAuditsSection, StaffMembersSection } from './performance-tables';
 import { StatCards } from './stat-cards';
 import { StoreVisitsSection } from './store-visits-section';
@@ -89,6 +90,7 @@ function RestaurantPerformance({ restaurantId }: { restaurantId: string }) {
       <StoreVisitsSection restaurantId={restaurantId} />
       {data && (
         <>
+          <AuditComplianceCard compliance={data.auditCompliance} />
           <RecentAuditsSection audits={data.recentAudits} />
           <StaffMembersSection staff={data.staff} />
         </>

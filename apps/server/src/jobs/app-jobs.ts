@@ -1,0 +1,23 @@
+import type { App } from '../context';
+import type { DatabaseHandle } from '../db/client';
+import { registerAuditDueJob } from '../modules/audit-schedules/service';
+import { createJobQueue, type JobQueue } from './job-queue';
+
+/**
+ * Every job of the app, on one queue that runs with the server: it starts when the app
+ * is ready (after migrations, as main.ts listens) and stops, letting running jobs
+ * finish, when the app closes, which graceful shutdown does before the database closes.
+ */
+export function runJobsWithApp(app: App, database: DatabaseHandle): JobQueue {
+  const queue = createJobQueue(database, app.log);
+  registerAuditDueJob(queue, database.db);
+  app.addHook('onReady', async () => {
+    await queue.start();
+    app.log.info('job queue started');
+  });
+  app.addHook('onClose', async () => {
+    await queue.stop();
+    app.log.info('job queue stopped');
+  });
+  return queue;
+}

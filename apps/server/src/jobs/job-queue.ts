@@ -1,0 +1,82 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { fromPglite, PgBoss } from 'pg-boss';
+import type { DatabaseHandle } from '../db/client';
+
+/**
+ * The app's one job queue (decision 020): pg-boss, on PostgreSQL through connections of
+ * its own, on the embedded database through PGlite's single connection (pg-boss's
+ * `fromPglite` adapter). Its tables live in the schema `pgboss`, which pg-boss creates
+ * and migrates on start. A cron schedule is kept in the database, so with several
+ * servers each fire happens once, on one of them.
+ *
+ * Register handlers first, then `start()`; `stop()` lets running jobs finish and must
+ * come before the database closes (the app does both in its onReady and onClose hooks).
+ */
+export type JobHandler<T extends object = Record<string, never>> = (data: T) => Promise<void>;
+
+export interface JobOptions {
+  /** A five-field cron expression, in UTC: the job is sent at each of its times. */
+  cron?: string;
+  /** Also send the job once as the queue starts (a restarted server catches up at once). */
+  runOnStart?: boolean;
+}
+
+export interface JobQueue {
+  register<T extends object>(name: string, handler: JobHandler<T>, options?: JobOptions): void;
+  start(): Promise<void>;
+  /** Queues a one-off job; a worker of any server runs it. */
+  send(name: string, data?: object): Promise<void>;
+  stop(): Promise<void>;
+  readonly running: boolean;
+}
+
+export const JOB_SCHEMA = 'pgboss';
+
+interface Registration {
+  name: string;
+  handler: JobHandler<object>;
+  options: JobOptions;
+}
+
+export function createJobQueue(database: Pick<DatabaseHandle, 'jobStore'>, log: FastifyBaseLogger): JobQueue {
+  const store = database.jobStore;
+  const boss =
+    store.kind === 'postgres'
+      ? new PgBoss({ connectionString: store.url, schema: JOB_SCHEMA, max: 3, application_name: 'brigade-jobs' })
+      : new PgBoss({ db: fromPglite(store.client), backend: 'pglite', schema: JOB_SCHEMA });
+  // A failed poll or maintenance run (the database restarting) is logged; pg-boss retries on its own.
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  const registrations: Registration[] = [];
+  let running = false;
+
+  return {
+    get running() {
+      return running;
+    },
+    register(name, handler, options = {}) {
+      if (running) throw new Error(`Register job ${name} before the queue starts`);
+      registrations.push({ name, handler: handler as JobHandler<object>, options });
+    },
+    async start() {
+      await boss.start();
+      running = true;
+      for (const { name, handler, options } of registrations) {
+        await boss.createQueue(name);
+        await boss.work<object>(name, async (jobs) => {
+          for (const job of jobs) await handler(job.data ?? {});
+        });
+        if (options.cron) await boss.schedule(name, options.cron, {}, { tz: 'UTC' });
+        if (options.runOnStart) await boss.send(name, {});
+      }
+    },
+    async send(name, data = {}) {
+      if (!running) throw new Error('The job queue is not running');
+      await boss.send(name, data);
+    },
+    async stop() {
+      if (!running) return;
+      running = false;
+      await boss.stop({ graceful: true, timeout: 10_000 });
+    },
+  };
+}

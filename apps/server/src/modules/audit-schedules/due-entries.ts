@@ -1,0 +1,307 @@
+import {
+  type AuditCadence,
+  addDays,
+  COMPLIANCE_WINDOW_DAYS,
+  calendarDay,
+  DUE_SOON_DAYS,
+  periodContaining,
+} from '@brigade/core/audit-periods';
+import { scheduleMessages } from '@brigade/core/schedule-messages';
+import {
+  type AuditCompliance,
+  type AuditDueEntry,
+  type AuditDuePage,
+  type AuditDueQuery,
+  type AuditDueRefresh,
+  DUE_PANEL_ROWS,
+  type HqDueAuditsPanel,
+  type ManagerDueAuditsPanel,
+} from '@brigade/core/schemas/audit-schedules';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { SessionUser } from '../../auth/guards';
+import { inReach } from '../../auth/reach';
+import type { Queryable, Transaction } from '../../db/client';
+import {
+  auditDue,
+  auditScheduleRestaurants,
+  auditSchedules,
+  auditScheduleTemplates,
+} from '../../db/schema/audit-schedules';
+import { auditTemplates } from '../../db/schema/audits';
+import { restaurants } from '../../db/schema/restaurants';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
+
+/** Today as the due job and the screens count days: the UTC calendar day. */
+export const utcToday = () => calendarDay(new Date());
+
+/**
+ * The due job: for every active schedule, the current period's entry for each of its
+ * restaurants (every active restaurant, or the chosen active ones), in one INSERT …
+ * SELECT … ON CONFLICT DO NOTHING; then every entry whose period has ended while still
+ * due becomes missed, in one UPDATE. Run again, or on several servers at once, it adds
+ * nothing: the unique key (schedule, restaurant, period start) holds one entry.
+ */
+export async function refreshDueEntries(db: Queryable, today = utcToday()): Promise<AuditDueRefresh> {
+  const schedules = await db
+    .select({ id: auditSchedules.id, cadence: auditSchedules.cadence, startsOn: auditSchedules.startsOn })
+    .from(auditSchedules)
+    .where(eq(auditSchedules.isActive, true));
+  const periods = schedules.flatMap((schedule) => {
+    const period = periodContaining(schedule.cadence as AuditCadence, schedule.startsOn, today);
+    return period ? [sql`(${schedule.id}::uuid, ${period.start}::date, ${period.end}::date)`] : [];
+  });
+  let created = 0;
+  if (periods.length) {
+    const inserted = (await db.execute(sql`
+      insert into ${auditDue} (schedule_id, restaurant_id, period_start, period_end)
+      select p.schedule_id, r.id, p.period_start, p.period_end
+      from (values ${sql.join(periods, sql`, `)}) as p(schedule_id, period_start, period_end)
+      join ${auditSchedules} s on s.id = p.schedule_id
+      join ${restaurants} r on r.is_active and (s.all_restaurants or exists (
+        select 1 from ${auditScheduleRestaurants} sr where sr.schedule_id = s.id and sr.restaurant_id = r.id))
+      on conflict (schedule_id, restaurant_id, period_start) do nothing
+      returning 1`)) as unknown as { rows: unknown[] };
+    created = inserted.rows.length;
+  }
+  const missed = (await db.execute(sql`
+    update ${auditDue} set status = 'missed'
+    where status = 'due' and period_end <= ${today}::date
+    returning 1`)) as unknown as { rows: unknown[] };
+  return { created, missed: missed.rows.length };
+}
+
+interface DueRow {
+  id: string;
+  schedule_id: string;
+  schedule_name: string;
+  restaurant_id: string;
+  restaurant_name: string;
+  templates: { id: string; name: string }[];
+  period_start: string;
+  period_end: string;
+  status: AuditDueEntry['status'];
+  audit_id: string | null;
+  completed_at: string | Date | null;
+  total?: number | string;
+  due_soon?: number | string;
+  missed?: number | string;
+}
+
+function entryOf(row: DueRow): AuditDueEntry {
+  const completedAt = row.completed_at === null ? null : new Date(row.completed_at);
+  return {
+    id: row.id,
+    schedule: { id: row.schedule_id, name: row.schedule_name },
+    restaurant: { id: row.restaurant_id, name: row.restaurant_name },
+    templates: row.templates,
+    periodStart: row.period_start,
+    periodEnd: row.period_end,
+    status: row.status,
+    auditId: row.audit_id,
+    completedAt: completedAt?.toISOString() ?? null,
+    onTime: completedAt ? completedAt.getTime() < new Date(`${row.period_end}T00:00:00Z`).getTime() : null,
+  };
+}
+
+/**
+ * The entries of one page as every screen shows them: the page (and any window counts
+ * in `extra`) is chosen first, over the bare rows; only its rows then get their
+ * templates. `order` names the inner columns (period_end, restaurant_name, status, id).
+ */
+function selectEntries(where: SQL, order: SQL, limit: number, offset: number, extra: SQL = sql``) {
+  return sql`
+    select page.*,
+      coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name) order by t.name)
+        from ${auditScheduleTemplates} st join ${auditTemplates} t on t.id = st.template_id
+        where st.schedule_id = page.schedule_id), '[]'::json) as templates
+    from (
+      select d.id, s.id as schedule_id, s.name as schedule_name, r.id as restaurant_id, r.name as restaurant_name,
+        d.period_start::text as period_start, d.period_end::text as period_end, d.status, d.audit_id, d.completed_at
+        ${extra}
+      from ${auditDue} d
+      join ${auditSchedules} s on s.id = d.schedule_id
+      join ${restaurants} r on r.id = d.restaurant_id and r.is_active
+      where ${where}
+      order by ${order}
+      limit ${limit} offset ${offset}
+    ) page
+    order by ${order}`;
+}
+
+/**
+ * "Due this week": still due, its period ending within 7 days. "Missed" (overdue): the
+ * period ended without a completed audit, within the last 90 days (older misses are
+ * history, counted in compliance and listed under "all").
+ */
+function soonCondition(today: string) {
+  return sql`d.status = 'due' and d.period_end <= ${addDays(today, DUE_SOON_DAYS)}::date`;
+}
+function missedCondition(today: string) {
+  return sql`d.status = 'missed' and d.period_end > ${addDays(today, -COMPLIANCE_WINDOW_DAYS)}::date`;
+}
+
+export async function listDue(
+  db: Queryable,
+  actor: SessionUser,
+  query: z.output<typeof AuditDueQuery>,
+  today = utcToday(),
+): Promise<AuditDuePage> {
+  const scope = query.restaurantId
+    ? sql`d.restaurant_id = ${query.restaurantId}`
+    : inReach(actor, sql`d.restaurant_id`);
+  const filter = {
+    open: sql`(d.status = 'due' or (${missedCondition(today)}))`,
+    soon: soonCondition(today),
+    missed: missedCondition(today),
+    completed: sql`d.status = 'completed'`,
+    all: sql`true`,
+  }[query.filter];
+  const newestFirst = query.filter === 'completed' || query.filter === 'all';
+  const order = newestFirst ? sql`period_end desc, restaurant_name, id` : sql`period_end, restaurant_name, id`;
+  const result = (await db.execute(
+    selectEntries(
+      sql`(${scope}) and (${filter})`,
+      order,
+      query.pageSize,
+      (query.page - 1) * query.pageSize,
+      sql`, count(*) over () as total`,
+    ),
+  )) as unknown as { rows: DueRow[] };
+  let total = Number(result.rows[0]?.total ?? 0);
+  if (result.rows.length === 0 && query.page > 1) {
+    const [count] = (
+      (await db.execute(sql`select count(*)::int as total from ${auditDue} d
+        join ${restaurants} r on r.id = d.restaurant_id and r.is_active
+        where (${scope}) and (${filter})`)) as unknown as { rows: { total: number }[] }
+    ).rows;
+    total = Number(count?.total ?? 0);
+  }
+  return { items: result.rows.map(entryOf), total, page: query.page, pageSize: query.pageSize };
+}
+
+/** One entry, for the create-audit page opened from it; 403 outside the caller's restaurants. */
+export async function getDue(db: Queryable, actor: SessionUser, id: string): Promise<AuditDueEntry> {
+  const result = (await db.execute(
+    selectEntries(sql`d.id = ${id}`, sql`id`, 1, 0, sql`, ${inReach(actor, sql`d.restaurant_id`)} as reached`),
+  )) as unknown as { rows: (DueRow & { reached: boolean })[] };
+  const row = result.rows[0];
+  if (!row) throw notFound(scheduleMessages.dueNotFound);
+  if (!row.reached) throw forbidden(scheduleMessages.dueWrongRestaurant);
+  return entryOf(row);
+}
+
+/** Called inside createAudit's transaction: links the new draft to the due entry it conducts. */
+export async function linkAuditToDue(tx: Transaction, dueId: string, restaurantId: string, auditId: string) {
+  const [due] = await tx
+    .select({ restaurantId: auditDue.restaurantId, status: auditDue.status, auditId: auditDue.auditId })
+    .from(auditDue)
+    .where(eq(auditDue.id, dueId))
+    .for('update');
+  if (!due) throw notFound(scheduleMessages.dueNotFound);
+  if (due.status === 'completed') throw conflict(scheduleMessages.dueAlreadyCompleted);
+  if (due.auditId) throw conflict(scheduleMessages.dueAlreadyStarted);
+  if (due.restaurantId !== restaurantId) {
+    throw badRequest(scheduleMessages.dueWrongRestaurant, { restaurantId: scheduleMessages.dueWrongRestaurant });
+  }
+  await tx.update(auditDue).set({ auditId }).where(eq(auditDue.id, dueId));
+}
+
+/** Called inside submitAudit's transaction: the due entry the audit conducts is completed now (on time or late). */
+export async function completeDueOfAudit(tx: Transaction, auditId: string) {
+  await tx.execute(sql`update ${auditDue} set status = 'completed', completed_at = now()
+    where audit_id = ${auditId} and status <> 'completed'`);
+}
+
+/** Before an audit is deleted: its due entry is owed again, due or missed as its period says. */
+export async function reopenDueOfAudit(tx: Queryable, auditId: string, today = utcToday()) {
+  await tx.execute(sql`update ${auditDue}
+    set status = case when period_end <= ${today}::date then 'missed' else 'due' end, audit_id = null, completed_at = null
+    where audit_id = ${auditId}`);
+}
+
+/** The hq dashboard panel: totals, and the restaurants with the most missed and due this week (one query). */
+export async function hqDueAuditsPanel(db: Queryable, today = utcToday()): Promise<HqDueAuditsPanel> {
+  const result = (await db.execute(sql`
+    with counts as (
+      select d.restaurant_id,
+        count(*) filter (where ${soonCondition(today)})::int as due_soon,
+        count(*) filter (where ${missedCondition(today)})::int as missed
+      from ${auditDue} d
+      where (${soonCondition(today)}) or (${missedCondition(today)})
+      group by d.restaurant_id
+    )
+    select r.id, r.name, c.due_soon, c.missed,
+      sum(c.due_soon) over ()::int as total_due_soon, sum(c.missed) over ()::int as total_missed,
+      count(*) over ()::int as restaurant_count
+    from counts c join ${restaurants} r on r.id = c.restaurant_id and r.is_active
+    order by c.missed desc, c.due_soon desc, r.name, r.id
+    limit ${DUE_PANEL_ROWS}`)) as unknown as {
+    rows: {
+      id: string;
+      name: string;
+      due_soon: number;
+      missed: number;
+      total_due_soon: number;
+      total_missed: number;
+      restaurant_count: number;
+    }[];
+  };
+  const first = result.rows[0];
+  return {
+    dueThisWeek: Number(first?.total_due_soon ?? 0),
+    missed: Number(first?.total_missed ?? 0),
+    restaurantCount: Number(first?.restaurant_count ?? 0),
+    restaurants: result.rows.map((row) => ({
+      restaurant: { id: row.id, name: row.name },
+      dueThisWeek: Number(row.due_soon),
+      missed: Number(row.missed),
+    })),
+  };
+}
+
+/** The manager dashboard panel: the selected restaurant's entries due this week and missed (one query). */
+export async function managerDueAuditsPanel(
+  db: Queryable,
+  restaurantId: string,
+  today = utcToday(),
+): Promise<ManagerDueAuditsPanel> {
+  const result = (await db.execute(
+    selectEntries(
+      sql`d.restaurant_id = ${restaurantId} and ((${soonCondition(today)}) or (${missedCondition(today)}))`,
+      sql`status desc, period_end, id`,
+      DUE_PANEL_ROWS,
+      0,
+      sql`, count(*) filter (where d.status = 'due') over ()::int as due_soon,
+        count(*) filter (where d.status = 'missed') over ()::int as missed`,
+    ),
+  )) as unknown as { rows: DueRow[] };
+  const first = result.rows[0];
+  return {
+    dueThisWeek: Number(first?.due_soon ?? 0),
+    missed: Number(first?.missed ?? 0),
+    entries: result.rows.map(entryOf),
+  };
+}
+
+/**
+ * Store Performance: of the restaurant's due entries whose period ended in the last 90
+ * days, the share completed before the period ended. Null when there were none.
+ */
+export async function auditCompliance(
+  db: Queryable,
+  restaurantId: string,
+  today = utcToday(),
+): Promise<AuditCompliance> {
+  const result = (await db.execute(sql`
+    select count(*)::int as due,
+      count(*) filter (where status = 'completed' and completed_at < period_end::timestamp at time zone 'UTC')::int as on_time
+    from ${auditDue}
+    where restaurant_id = ${restaurantId}
+      and period_end > ${addDays(today, -COMPLIANCE_WINDOW_DAYS)}::date and period_end <= ${today}::date`)) as unknown as {
+    rows: { due: number; on_time: number }[];
+  };
+  const due = Number(result.rows[0]?.due ?? 0);
+  const completedOnTime = Number(result.rows[0]?.on_time ?? 0);
+  return { percent: due === 0 ? null : Math.round((completedOnTime / due) * 100), completedOnTime, due };
+}

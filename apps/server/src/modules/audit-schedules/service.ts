@@ -1,0 +1,211 @@
+import { calendarDay, nextPeriod } from '@brigade/core/audit-periods';
+import { scheduleMessages } from '@brigade/core/schedule-messages';
+import type { AuditSchedule, AuditScheduleInput } from '@brigade/core/schemas/audit-schedules';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { SessionUser } from '../../auth/guards';
+import type { Database, Queryable, Transaction } from '../../db/client';
+import {
+  auditDue,
+  auditScheduleRestaurants,
+  auditSchedules,
+  auditScheduleTemplates,
+} from '../../db/schema/audit-schedules';
+import { auditTemplates } from '../../db/schema/audits';
+import { restaurants } from '../../db/schema/restaurants';
+import { badRequest, notFound } from '../../errors';
+import type { JobQueue } from '../../jobs/job-queue';
+import { refreshDueEntries } from './due-entries';
+
+type ScheduleFields = z.output<typeof AuditScheduleInput>;
+
+interface ScheduleRow {
+  id: string;
+  name: string;
+  cadence: AuditSchedule['cadence'];
+  starts_on: string;
+  all_restaurants: boolean;
+  is_active: boolean;
+  templates: { id: string; name: string }[];
+  restaurants: { id: string; name: string }[];
+  restaurant_count: number;
+}
+
+/** Schedules with their templates, chosen restaurants and the number of restaurants covered, in one query. */
+async function selectSchedules(db: Queryable, id?: string): Promise<AuditSchedule[]> {
+  const result = (await db.execute(sql`
+    select s.id, s.name, s.cadence, s.starts_on::text as starts_on, s.all_restaurants, s.is_active,
+      coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name) order by t.name)
+        from ${auditScheduleTemplates} st join ${auditTemplates} t on t.id = st.template_id
+        where st.schedule_id = s.id), '[]'::json) as templates,
+      coalesce((select json_agg(json_build_object('id', r.id, 'name', r.name) order by r.name)
+        from ${auditScheduleRestaurants} sr join ${restaurants} r on r.id = sr.restaurant_id
+        where sr.schedule_id = s.id), '[]'::json) as restaurants,
+      case when s.all_restaurants
+        then (select count(*)::int from ${restaurants} r where r.is_active)
+        else (select count(*)::int from ${auditScheduleRestaurants} sr join ${restaurants} r on r.id = sr.restaurant_id
+          where sr.schedule_id = s.id and r.is_active)
+      end as restaurant_count
+    from ${auditSchedules} s
+    ${id ? sql`where s.id = ${id}` : sql``}
+    order by s.is_active desc, s.name, s.id`)) as unknown as { rows: ScheduleRow[] };
+  const today = calendarDay(new Date());
+  return result.rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    cadence: row.cadence,
+    startsOn: row.starts_on,
+    allRestaurants: row.all_restaurants,
+    isActive: row.is_active,
+    templates: row.templates,
+    restaurants: row.all_restaurants ? [] : row.restaurants,
+    restaurantCount: Number(row.restaurant_count),
+    nextPeriod: nextPeriod(row.cadence, row.starts_on, today),
+  }));
+}
+
+export const listSchedules = (db: Queryable) => selectSchedules(db);
+
+export async function getSchedule(db: Queryable, id: string): Promise<AuditSchedule> {
+  const [schedule] = await selectSchedules(db, id);
+  if (!schedule) throw notFound(scheduleMessages.scheduleNotFound);
+  return schedule;
+}
+
+/** Templates must exist; chosen restaurants must exist and be active (400 with the field). */
+async function assertReferences(tx: Transaction, input: ScheduleFields) {
+  const templateIds = [...new Set(input.templateIds)];
+  const templates = await tx
+    .select({ id: auditTemplates.id })
+    .from(auditTemplates)
+    .where(inArray(auditTemplates.id, templateIds));
+  if (templates.length !== templateIds.length) {
+    throw badRequest(scheduleMessages.scheduleTemplateMissing, {
+      templateIds: scheduleMessages.scheduleTemplateMissing,
+    });
+  }
+  if (input.allRestaurants) return;
+  const restaurantIds = [...new Set(input.restaurantIds)];
+  const found = await tx
+    .select({ id: restaurants.id })
+    .from(restaurants)
+    .where(and(inArray(restaurants.id, restaurantIds), eq(restaurants.isActive, true)));
+  if (found.length !== restaurantIds.length) {
+    throw badRequest(scheduleMessages.scheduleRestaurantInactive, {
+      restaurantIds: scheduleMessages.scheduleRestaurantInactive,
+    });
+  }
+}
+
+async function writeChoices(tx: Transaction, scheduleId: string, input: ScheduleFields) {
+  await tx
+    .insert(auditScheduleTemplates)
+    .values([...new Set(input.templateIds)].map((templateId) => ({ scheduleId, templateId })));
+  if (!input.allRestaurants) {
+    await tx
+      .insert(auditScheduleRestaurants)
+      .values([...new Set(input.restaurantIds)].map((restaurantId) => ({ scheduleId, restaurantId })));
+  }
+}
+
+/**
+ * Entries still due and not started leave with a change (another cadence, other
+ * restaurants, deactivation); the due job then makes the current period's entries
+ * again. Missed and completed entries stay: they are the schedule's history.
+ */
+async function dropOpenEntries(tx: Transaction, scheduleId: string) {
+  await tx
+    .delete(auditDue)
+    .where(and(eq(auditDue.scheduleId, scheduleId), eq(auditDue.status, 'due'), isNull(auditDue.auditId)));
+}
+
+export async function createSchedule(db: Database, actor: SessionUser, input: ScheduleFields) {
+  const id = await db.transaction(async (tx) => {
+    await assertReferences(tx, input);
+    const [schedule] = await tx
+      .insert(auditSchedules)
+      .values({
+        name: input.name,
+        cadence: input.cadence,
+        startsOn: input.startsOn,
+        allRestaurants: input.allRestaurants,
+        isActive: input.isActive,
+        createdBy: actor.id,
+      })
+      .returning({ id: auditSchedules.id });
+    if (!schedule) throw new Error('insert returned no row');
+    await writeChoices(tx, schedule.id, input);
+    return schedule.id;
+  });
+  // The current period is due at once, not at the job's next run.
+  await refreshDueEntries(db);
+  return getSchedule(db, id);
+}
+
+export async function updateSchedule(db: Database, id: string, input: ScheduleFields) {
+  await db.transaction(async (tx) => {
+    const [schedule] = await tx
+      .update(auditSchedules)
+      .set({
+        name: input.name,
+        cadence: input.cadence,
+        startsOn: input.startsOn,
+        allRestaurants: input.allRestaurants,
+        isActive: input.isActive,
+      })
+      .where(eq(auditSchedules.id, id))
+      .returning({ id: auditSchedules.id });
+    if (!schedule) throw notFound(scheduleMessages.scheduleNotFound);
+    await assertReferences(tx, input);
+    await tx.delete(auditScheduleTemplates).where(eq(auditScheduleTemplates.scheduleId, id));
+    await tx.delete(auditScheduleRestaurants).where(eq(auditScheduleRestaurants.scheduleId, id));
+    await writeChoices(tx, id, input);
+    await dropOpenEntries(tx, id);
+  });
+  await refreshDueEntries(db);
+  return getSchedule(db, id);
+}
+
+export async function setScheduleActive(db: Database, id: string, isActive: boolean) {
+  await db.transaction(async (tx) => {
+    const [schedule] = await tx
+      .update(auditSchedules)
+      .set({ isActive })
+      .where(eq(auditSchedules.id, id))
+      .returning({ id: auditSchedules.id });
+    if (!schedule) throw notFound(scheduleMessages.scheduleNotFound);
+    if (!isActive) await dropOpenEntries(tx, id);
+  });
+  if (isActive) await refreshDueEntries(db);
+  return getSchedule(db, id);
+}
+
+/** Deletes the schedule with its due entries (audits made from them stay). */
+export async function deleteSchedule(db: Queryable, id: string) {
+  const deleted = await db.delete(auditSchedules).where(eq(auditSchedules.id, id)).returning({ id: auditSchedules.id });
+  if (deleted.length === 0) throw notFound(scheduleMessages.scheduleNotFound);
+}
+
+// What other modules use of due audits: the audits service links, completes and reopens
+// entries; the dashboards and Store Performance show the panels and the compliance figure.
+export {
+  auditCompliance,
+  completeDueOfAudit,
+  hqDueAuditsPanel,
+  linkAuditToDue,
+  managerDueAuditsPanel,
+  reopenDueOfAudit,
+} from './due-entries';
+
+export const AUDIT_DUE_JOB = 'audit-due.refresh';
+
+/** The due job every 15 minutes, and once as the queue starts (a server down over a period's turn catches up). */
+export function registerAuditDueJob(queue: JobQueue, db: Database) {
+  queue.register(
+    AUDIT_DUE_JOB,
+    async () => {
+      await refreshDueEntries(db);
+    },
+    { cron: '*/15 * * * *', runOnStart: true },
+  );
+}

@@ -1,0 +1,151 @@
+import { AUDIT_CADENCES, CADENCE_LABELS, calendarDay } from '@brigade/core/audit-periods';
+import { scheduleMessages } from '@brigade/core/schedule-messages';
+import { type AuditSchedule, AuditScheduleInput } from '@brigade/core/schemas/audit-schedules';
+import { Button, Group, MultiSelect, Radio, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { FormFailureAlert } from '../../components/form-failure-alert';
+import { useFormFailure } from '../../lib/form-failure';
+import { useCreateAuditSchedule } from './api/create-audit-schedule';
+import { useUpdateAuditSchedule } from './api/update-audit-schedule';
+
+interface Choice {
+  id: string;
+  name: string;
+}
+
+interface ScheduleFormValues {
+  name: string;
+  templateIds: string[];
+  allRestaurants: boolean;
+  restaurantIds: string[];
+  cadence: string;
+  startsOn: string;
+  isActive: boolean;
+}
+
+function initialValuesOf(schedule: AuditSchedule | null): ScheduleFormValues {
+  if (!schedule) {
+    return {
+      name: '',
+      templateIds: [],
+      allRestaurants: true,
+      restaurantIds: [],
+      cadence: 'weekly',
+      startsOn: calendarDay(new Date()),
+      isActive: true,
+    };
+  }
+  return {
+    name: schedule.name,
+    templateIds: schedule.templates.map((template) => template.id),
+    allRestaurants: schedule.allRestaurants,
+    restaurantIds: schedule.restaurants.map((restaurant) => restaurant.id),
+    cadence: schedule.cadence,
+    startsOn: schedule.startsOn,
+    isActive: schedule.isActive,
+  };
+}
+
+interface ScheduleFormProps {
+  schedule: AuditSchedule | null;
+  templates: readonly Choice[];
+  restaurants: readonly Choice[];
+  onDone: () => void;
+}
+
+/** Add or edit a schedule: name, templates, all or chosen restaurants, cadence and the first period's start. */
+export function ScheduleForm({ schedule, templates, restaurants, onDone }: ScheduleFormProps) {
+  const create = useCreateAuditSchedule();
+  const update = useUpdateAuditSchedule();
+  const save = schedule ? update : create;
+  const saveFailure = useFormFailure();
+  const form = useForm<ScheduleFormValues>({
+    mode: 'controlled',
+    onValuesChange: saveFailure.clear,
+    initialValues: initialValuesOf(schedule),
+    validate: schemaResolver(AuditScheduleInput, { sync: true }),
+  });
+
+  function submit(values: ScheduleFormValues) {
+    const input = { ...values, cadence: values.cadence as AuditScheduleInput['cadence'] };
+    const callbacks = {
+      onSuccess: () => {
+        notifications.show({
+          color: 'green',
+          message: schedule ? scheduleMessages.scheduleUpdated : scheduleMessages.scheduleCreated,
+        });
+        onDone();
+      },
+      onError: (error: Error) => saveFailure.report(form, error, scheduleMessages.scheduleSaveFailed),
+    };
+    if (schedule) update.mutate({ id: schedule.id, input }, callbacks);
+    else create.mutate(input, callbacks);
+  }
+
+  return (
+    <form noValidate onSubmit={form.onSubmit(submit)}>
+      <Stack>
+        <TextInput label="Name" required maxLength={200} key={form.key('name')} {...form.getInputProps('name')} />
+        <MultiSelect
+          label="Templates"
+          description="The audit covers these templates."
+          required
+          searchable
+          nothingFoundMessage="No templates found"
+          data={templates.map((template) => ({ value: template.id, label: template.name }))}
+          key={form.key('templateIds')}
+          {...form.getInputProps('templateIds')}
+        />
+        <Radio.Group
+          label="Restaurants"
+          required
+          value={form.getValues().allRestaurants ? 'all' : 'chosen'}
+          onChange={(value) => form.setFieldValue('allRestaurants', value === 'all')}
+        >
+          <Group mt="xs">
+            <Radio value="all" label="All restaurants" />
+            <Radio value="chosen" label="Chosen restaurants" />
+          </Group>
+        </Radio.Group>
+        {!form.getValues().allRestaurants && (
+          <MultiSelect
+            label="Chosen restaurants"
+            required
+            searchable
+            nothingFoundMessage="No restaurants found"
+            data={restaurants.map((restaurant) => ({ value: restaurant.id, label: restaurant.name }))}
+            key={form.key('restaurantIds')}
+            {...form.getInputProps('restaurantIds')}
+          />
+        )}
+        <Select
+          label="How often"
+          required
+          allowDeselect={false}
+          data={AUDIT_CADENCES.map((cadence) => ({ value: cadence, label: CADENCE_LABELS[cadence] }))}
+          key={form.key('cadence')}
+          {...form.getInputProps('cadence')}
+        />
+        <TextInput
+          type="date"
+          label="First period starts on"
+          description="Each period runs from this day on: a week, two weeks, a month or a quarter."
+          required
+          key={form.key('startsOn')}
+          {...form.getInputProps('startsOn')}
+        />
+        <Switch label="Active" key={form.key('isActive')} {...form.getInputProps('isActive', { type: 'checkbox' })} />
+        <FormFailureAlert failure={saveFailure.failure} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save Schedule'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,55 @@
+import { scheduleMessages } from '@brigade/core/schedule-messages';
+import type { ManagerDueAuditsPanel as Panel } from '@brigade/core/schemas/audit-schedules';
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconCalendarCheck } from '@tabler/icons-react';
+import { useId } from 'react';
+import { EmptyList } from '../../components/empty-list';
+import { formatPeriod } from '../../lib/format-period';
+import classes from './dashboard-card.module.css';
+import { ListSkeleton } from './dashboard-skeleton';
+
+/** The manager dashboard's due audits (issue 19): the restaurant's audits due this week and missed. */
+export function ManagerDueAuditsPanel({ panel }: { panel: Panel | undefined }) {
+  const headingId = useId();
+  return (
+    <Paper component="section" withBorder p="md" aria-labelledby={headingId}>
+      <Stack gap={2} mb="sm">
+        <Title order={2} fz="lg" id={headingId}>
+          Due Audits
+        </Title>
+        <Text size="sm" c="gray.7">
+          {panel ? `${panel.dueThisWeek} due this week, ${panel.missed} missed` : 'Due this week and missed'}
+        </Text>
+      </Stack>
+      {panel === undefined ? (
+        <ListSkeleton rows={2} height={30} />
+      ) : panel.entries.length === 0 ? (
+        <EmptyList
+          title={scheduleMessages.noDueAudits}
+          description={scheduleMessages.noDueAuditsHint}
+          icon={<IconCalendarCheck size={28} aria-hidden />}
+        />
+      ) : (
+        <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+          {panel.entries.map((entry) => (
+            <li key={entry.id} className={classes.item}>
+              <Group justify="space-between" wrap="nowrap" gap="sm">
+                <Stack gap={0} style={{ minWidth: 0 }}>
+                  <Text size="sm" fw={600} truncate>
+                    {entry.schedule.name}
+                  </Text>
+                  <Text size="xs" c="gray.7">
+                    {formatPeriod(entry.periodStart, entry.periodEnd)}
+                  </Text>
+                </Stack>
+                <Badge color={entry.status === 'missed' ? 'red.9' : 'yellow.4'} variant="filled" tt="none">
+                  {entry.status === 'missed' ? 'Missed' : 'Due'}
+                </Badge>
+              </Group>
+            </li>
+          ))}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
