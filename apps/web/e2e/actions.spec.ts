@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
+import sharp from 'sharp';
 import { expect, seriousViolations, signInAs, test } from './fixtures';
 
 /**
@@ -147,4 +149,133 @@ test('the manager resolves a finding on a phone, the open count drops, and hq re
     await expect(page.getByText('Refilled soap and towels; added to the opening list.')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
+});
+
+/** A photo as a phone's camera hands it over: a JPEG of a few colours, made here. */
+async function cameraPhoto(name: string) {
+  const buffer = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#2980b9' } })
+    .composite([
+      { input: { create: { width: 400, height: 900, channels: 3, background: '#e67e22' } }, left: 0, top: 0 },
+    ])
+    .jpeg()
+    .toBuffer();
+  return { name, mimeType: 'image/jpeg', buffer };
+}
+
+/** A fresh two-item template and a draft of Utrecht from it, made through the API as hq. */
+async function utrechtDraft(request: APIRequestContext, items: readonly [string, string]) {
+  const template = await request.post('/api/audit-templates', {
+    data: { name: `Loop e2e ${Date.now()}`, items: items.map((text) => ({ text })) },
+  });
+  expect(template.status()).toBe(201);
+  const restaurants = (await (await request.get('/api/restaurants/options')).json()) as { id: string; name: string }[];
+  const auditors = (await (await request.get('/api/audits/auditors')).json()) as { id: string; name: string }[];
+  const created = await request.post('/api/audits', {
+    data: {
+      restaurantId: restaurants.find((restaurant) => restaurant.name === UTRECHT)?.id,
+      templateIds: [(await template.json()).id],
+      auditorId: auditors.find((auditor) => auditor.name === HQ_NAME)?.id,
+    },
+  });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { id: string }).id;
+}
+
+async function managerOpenCount(manager: Page) {
+  await manager.goto('/dashboard-manager');
+  await manager.getByRole('radiogroup', { name: 'Restaurant' }).getByText(UTRECHT).click();
+  await expect(manager.getByRole('link', { name: /^Total Staff/ })).toContainText(`Staff of ${UTRECHT}`);
+  return openCount(manager);
+}
+
+async function storePerformanceOpenCount(page: Page) {
+  await page.goto('/store-performance');
+  await page.getByRole('combobox', { name: 'Restaurant', exact: true }).click();
+  await page.getByRole('option', { name: UTRECHT, exact: true }).click();
+  await expect(page.getByRole('combobox', { name: 'Restaurant', exact: true })).toHaveValue(UTRECHT);
+  return openCount(page);
+}
+
+test('the whole loop on phones: a photo from the camera, submit, the action appears, the manager resolves it with a photo of the fix, the counts move, the report downloads', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const stamp = Date.now();
+  const items = [`Walk-in fridge at 4 °C or below ${stamp}`, `Floors dry and clean ${stamp}`] as const;
+  const managerContext = await browser.newContext(PHONE);
+  const manager = await managerContext.newPage();
+  try {
+    await signInAs(manager, 'manager', '/dashboard-manager');
+    const managerBefore = await managerOpenCount(manager);
+    await signInAs(page, 'hq', '/audits-management');
+    const hqBefore = await storePerformanceOpenCount(page);
+    const auditId = await utrechtDraft(page.request, items);
+
+    await test.step('hq conducts the audit on a phone: a photo from the camera input, a Bad mark, submit', async () => {
+      await page.goto(`/audits/${auditId}`);
+      const photos = page.getByRole('group', { name: `Photos of ${items[0]}` });
+      await photos
+        .locator('input[type="file"][capture="environment"]')
+        .setInputFiles(await cameraPhoto('IMG_0042.jpg'));
+      await expect(photos.getByRole('img', { name: `${items[0]}: photo 1` })).toBeVisible();
+      await page.getByRole('textbox', { name: `Comment for ${items[0]}` }).fill('Thermometer shows 9 °C');
+      await page.getByRole('radiogroup', { name: items[0] }).getByRole('radio', { name: 'Bad', exact: true }).check();
+      await page.getByRole('radiogroup', { name: items[1] }).getByRole('radio', { name: 'Good', exact: true }).check();
+      await page.getByRole('button', { name: 'Submit Audit' }).click();
+      await expect(page.getByText(/Audit submitted: score/)).toBeVisible();
+    });
+
+    await test.step('the finding links to its new open action; the good item has none', async () => {
+      const finding = page.getByRole('main').getByRole('listitem').filter({ hasText: items[0] }).first();
+      await expect(finding.getByRole('button', { name: `Open photo 1 of 1: ${items[0]}` })).toBeVisible();
+      await expect(finding.getByRole('link', { name: 'Corrective action' })).toBeVisible();
+      await expect(finding.getByText(/^Open · due/)).toBeVisible();
+      const good = page.getByRole('main').getByRole('listitem').filter({ hasText: items[1] }).first();
+      await expect(good.getByRole('link', { name: 'Corrective action' })).toHaveCount(0);
+    });
+
+    await test.step("the counts went up by one: Store Performance (hq) and the manager's dashboard", async () => {
+      expect(await storePerformanceOpenCount(page)).toBe(hqBefore + 1);
+      expect(await managerOpenCount(manager)).toBe(managerBefore + 1);
+    });
+
+    await test.step('the manager opens the action, adds a photo of the fix from the camera, resolves it', async () => {
+      await manager.getByRole('link', { name: /^Open actions: \d+$/ }).click();
+      await manager.getByRole('searchbox', { name: 'Search actions' }).fill(items[0]);
+      await manager.getByRole('main').getByRole('listitem').getByRole('link', { name: items[0] }).click();
+      await expect(manager.getByRole('heading', { level: 1, name: items[0] })).toBeVisible();
+      await expect(manager.getByRole('button', { name: /^Open photo 1 of 1/ }).first()).toBeVisible();
+      const fix = manager.getByRole('group', { name: `Photos of Fix of ${items[0]}` });
+      await fix.locator('input[type="file"][capture="environment"]').setInputFiles(await cameraPhoto('IMG_0043.jpg'));
+      await expect(fix.getByRole('img', { name: `Fix of ${items[0]}: photo 1` })).toBeVisible();
+      await expect(manager.getByText('Photo added', { exact: false }).first()).toBeVisible();
+      await manager.getByRole('textbox', { name: 'What was done' }).fill('Fridge serviced; it holds 3 °C now.');
+      await manager.getByRole('button', { name: 'Resolve Action' }).click();
+      await expect(manager.getByText('Action resolved')).toBeVisible();
+      const resolution = manager.getByRole('region', { name: 'Resolution' });
+      await expect(resolution.getByText('Fridge serviced; it holds 3 °C now.')).toBeVisible();
+      await expect(resolution.getByRole('button', { name: /^Open photo 1 of 1/ })).toBeVisible();
+    });
+
+    await test.step('the counts are back where they were', async () => {
+      expect(await managerOpenCount(manager)).toBe(managerBefore);
+      expect(await storePerformanceOpenCount(page)).toBe(hqBefore);
+    });
+
+    await test.step('the manager downloads the report from the audit page', async () => {
+      await manager.goto(`/audits/${auditId}`);
+      const [download] = await Promise.all([
+        manager.waitForEvent('download'),
+        manager.getByRole('link', { name: 'Download PDF' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^audit-brigade-utrecht-neude-\d{4}-\d{2}-\d{2}\.pdf$/);
+      const bytes = await readFile(await download.path());
+      expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+      // Two photos (the evidence and the fix) make it far bigger than text alone.
+      expect(bytes.length).toBeGreaterThan(20_000);
+    });
+  } finally {
+    await managerContext.close();
+  }
 });

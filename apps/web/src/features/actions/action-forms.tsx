@@ -10,9 +10,12 @@ import { Button, Group, MultiSelect, Paper, Stack, Text, Textarea, TextInput, Ti
 import { schemaResolver, useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
 import { FormFailureAlert } from '../../components/form-failure-alert';
+import { PhotoUploader } from '../../components/photos/photo-uploader';
 import { useFormFailure } from '../../lib/form-failure';
 import { type ActionChange, useChangeAction } from './api/change-action';
+import { actionQueryKey } from './api/get-action';
 import { useOwnerChoices } from './api/get-owner-choices';
 
 interface FormProps {
@@ -35,9 +38,15 @@ function useActionForm(action: ActionDetail, successMessage: string) {
   return { change, failure, send };
 }
 
-/** "Resolve": what was done (required); the owners and hq, while the action is open. */
+/**
+ * "Resolve": what was done (required) and, optionally, photos of the fix; the owners and
+ * hq, while the action is open. Each photo is stored as it is taken (its own request, so
+ * the note typed so far stays); the history then shows it.
+ */
 export function ResolveForm({ action }: FormProps) {
   const { change, failure, send } = useActionForm(action, actionMessages.resolved);
+  const queryClient = useQueryClient();
+  const actionPath = `/api/actions/${encodeURIComponent(action.id)}`;
   const form = useForm({
     mode: 'uncontrolled',
     onValuesChange: failure.clear,
@@ -65,6 +74,18 @@ export function ResolveForm({ action }: FormProps) {
             key={form.key('note')}
             {...form.getInputProps('note')}
           />
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>
+              Photos of the fix (optional)
+            </Text>
+            <PhotoUploader
+              label={`Fix of ${action.itemText}`}
+              uploadUrl={`${actionPath}/photos`}
+              removeUrl={(photoId) => `${actionPath}/photos/${encodeURIComponent(photoId)}`}
+              photos={action.fixPhotos}
+              onChange={() => void queryClient.invalidateQueries({ queryKey: actionQueryKey(action.id) })}
+            />
+          </Stack>
           <FormFailureAlert failure={failure.failure} />
           <Group justify="flex-end">
             <Button type="submit" loading={change.isPending}>
