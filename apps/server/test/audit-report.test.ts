@@ -52,7 +52,8 @@ async function buildWorld(t: TestApp, restaurantName: string) {
     items: [{ text: 'Greeting within 30 seconds' }],
   });
 
-  async function audit(options: { submit: boolean; photoCount?: number }) {
+  /** A draft, or a completed audit marked Bad, Needs improvement, Excellent (`allGood`: no findings, so no actions). */
+  async function audit(options: { submit: boolean; photoCount?: number; allGood?: boolean }) {
     const { id } = await call('POST', '/api/audits', {
       restaurantId: restaurant.id,
       templateIds: [kitchen.id, front.id],
@@ -60,7 +61,9 @@ async function buildWorld(t: TestApp, restaurantName: string) {
     });
     const draft = (await call('GET', `/api/audits/${id}`)) as AuditDetail;
     if (!options.submit) return draft;
-    const marks = ['bad', 'needs_improvement', 'excellent'] as const;
+    const marks = options.allGood
+      ? (['good', 'good', 'good'] as const)
+      : (['bad', 'needs_improvement', 'excellent'] as const);
     const comments = ['Fridge at 9 degrees', null, 'Warm welcome'];
     const completed = (await call('POST', `/api/audits/${id}/submit`, {
       version: draft.version,
@@ -229,7 +232,7 @@ describe('audit report PDF (local disk)', async () => {
   });
 
   test('an audit without photos or actions says so, and is shorter', async () => {
-    const plain = await world.audit({ submit: true });
+    const plain = await world.audit({ submit: true, allGood: true });
     const pdf = await readPdf((await download(t, world.hq.cookie, plain.id)).rawPayload);
     expect(pdf.images).toBe(0);
     expect(holds(pdf.text, 'No corrective actions for this audit.')).toBe(true);

@@ -91,7 +91,20 @@ const cases: [string, $ZodType, unknown][] = [
       finalScore: 87,
       version: 3,
       templateNames: ['Kitchen', 'Façade ☕'],
-      items: [{ id, templateName: 'Kitchen', itemText: 'Floors clean', orderNum: 1, mark: 'good', comment: null }],
+      items: [
+        {
+          id,
+          templateName: 'Kitchen',
+          itemText: 'Floors clean',
+          orderNum: 1,
+          mark: 'bad',
+          comment: null,
+          photos: [
+            { id, width: 1600, height: 1200, thumbUrl: '/api/photos/x/thumb', displayUrl: '/api/photos/x/display' },
+          ],
+          actions: [{ id, status: 'open', dueOn: '2026-11-08', overdue: true, owners: ['Maya'], resolutionNote: null }],
+        },
+      ],
     },
   ],
   [
@@ -113,6 +126,13 @@ const cases: [string, $ZodType, unknown][] = [
         },
       ],
       recentAudits: { items: [], total: 0 },
+      actions: { open: 4, overdue: 1 },
+      dueAudits: {
+        dueThisWeek: 2,
+        missed: 1,
+        restaurantCount: 1,
+        restaurants: [{ restaurant, dueThisWeek: 2, missed: 1 }],
+      },
     },
   ],
   [

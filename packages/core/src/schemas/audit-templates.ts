@@ -3,8 +3,9 @@ import { messages } from '../messages';
 import { DEFAULT_BAD_DUE_DAYS, DEFAULT_NEEDS_IMPROVEMENT_DUE_DAYS, MAX_DUE_DAYS } from './corrective-actions';
 import { idField, text } from './fields';
 
+// A number in the JSON, never coerced: `true` or `[7]` is a mistake to refuse, not 1 or 7.
 const dueDays = (fallback: number) =>
-  z.coerce
+  z
     .number({ error: `Due days must be a whole number from 1 to ${MAX_DUE_DAYS}` })
     .int(`Due days must be a whole number from 1 to ${MAX_DUE_DAYS}`)
     .min(1, `Due days must be a whole number from 1 to ${MAX_DUE_DAYS}`)
