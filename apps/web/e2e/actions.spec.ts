@@ -14,10 +14,10 @@ const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile:
 
 test.use(PHONE);
 
-/** A completed Utrecht audit whose first item is Bad, made through the API as hq; returns its audit id. */
-async function auditWithFinding(request: APIRequestContext, finding: string) {
+/** A fresh two-item template and a draft of Utrecht from it, made through the API as hq. */
+async function utrechtDraft(request: APIRequestContext, items: readonly [string, string]) {
   const template = await request.post('/api/audit-templates', {
-    data: { name: `Actions e2e ${finding}`, items: [{ text: finding }, { text: `${finding}, second check` }] },
+    data: { name: `Actions e2e ${items[0]}`, items: items.map((text) => ({ text })) },
   });
   expect(template.status()).toBe(201);
   const restaurants = (await (await request.get('/api/restaurants/options')).json()) as { id: string; name: string }[];
@@ -30,7 +30,12 @@ async function auditWithFinding(request: APIRequestContext, finding: string) {
     },
   });
   expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
+  return ((await created.json()) as { id: string }).id;
+}
+
+/** A completed Utrecht audit whose first item is Bad, made through the API as hq; returns its audit id. */
+async function auditWithFinding(request: APIRequestContext, finding: string) {
+  const id = await utrechtDraft(request, [finding, `${finding}, second check`]);
   const draft = (await (await request.get(`/api/audits/${id}`)).json()) as { version: number; items: { id: string }[] };
   const submitted = await request.post(`/api/audits/${id}/submit`, {
     data: {
@@ -160,25 +165,6 @@ async function cameraPhoto(name: string) {
     .jpeg()
     .toBuffer();
   return { name, mimeType: 'image/jpeg', buffer };
-}
-
-/** A fresh two-item template and a draft of Utrecht from it, made through the API as hq. */
-async function utrechtDraft(request: APIRequestContext, items: readonly [string, string]) {
-  const template = await request.post('/api/audit-templates', {
-    data: { name: `Loop e2e ${Date.now()}`, items: items.map((text) => ({ text })) },
-  });
-  expect(template.status()).toBe(201);
-  const restaurants = (await (await request.get('/api/restaurants/options')).json()) as { id: string; name: string }[];
-  const auditors = (await (await request.get('/api/audits/auditors')).json()) as { id: string; name: string }[];
-  const created = await request.post('/api/audits', {
-    data: {
-      restaurantId: restaurants.find((restaurant) => restaurant.name === UTRECHT)?.id,
-      templateIds: [(await template.json()).id],
-      auditorId: auditors.find((auditor) => auditor.name === HQ_NAME)?.id,
-    },
-  });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { id: string }).id;
 }
 
 async function managerOpenCount(manager: Page) {

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { callerOf } from '../../auth/guards';
 import type { App, AppContext } from '../../context';
+import { sendPlayback } from '../../http/send-playback';
 import {
   addActionPhoto,
   addAuditItemPhoto,
@@ -132,18 +133,8 @@ export async function photoRoutes(
     const photo = await photoForReading(db, callerOf(request), request.params.id);
     const key = size === 'thumb' ? photo.thumbKey : photo.displayKey;
     const playback = await storage.play(request.raw, key, { contentType: photo.contentType });
-    if (playback.kind === 'redirect') {
-      // A short-lived link straight to the bucket: not to be kept by any cache.
-      return reply.header('cache-control', 'private, no-store').redirect(playback.url, 302);
-    }
-    const { statusCode, headers, stream } = playback;
     // A photo's files never change (a new photo has new keys): a browser may keep them a day.
-    return reply
-      .status(statusCode)
-      .headers(headers)
-      .header('content-disposition', 'inline')
-      .header('cache-control', 'private, max-age=86400')
-      .send(stream);
+    return sendPlayback(reply, playback, 86_400);
   }
 
   for (const size of ['thumb', 'display'] as const) {

@@ -2,6 +2,7 @@ import { ErrorReply, IdParams } from '@brigade/core/schemas/common';
 import { Upload } from '@brigade/core/schemas/trainings';
 import { callerOf } from '../../auth/guards';
 import type { App, AppContext } from '../../context';
+import { sendPlayback } from '../../http/send-playback';
 import { findUpload, storeVideo } from './service';
 
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 413: ErrorReply, 502: ErrorReply };
@@ -43,17 +44,7 @@ export async function uploadRoutes(
     async (request, reply) => {
       const upload = await findUpload(database.db, request.params.id);
       const playback = await storage.play(request.raw, upload.storageKey, { contentType: upload.contentType });
-      if (playback.kind === 'redirect') {
-        // A short-lived link straight to the bucket: not to be kept by any cache.
-        return reply.header('cache-control', 'private, no-store').redirect(playback.url, 302);
-      }
-      const { statusCode, headers, stream } = playback;
-      return reply
-        .status(statusCode)
-        .headers(headers)
-        .header('content-disposition', 'inline')
-        .header('cache-control', 'private, max-age=3600')
-        .send(stream);
+      return sendPlayback(reply, playback, 3600);
     },
   );
 }

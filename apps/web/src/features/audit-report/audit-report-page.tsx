@@ -1,8 +1,9 @@
 import { messages } from '@brigade/core/messages';
 import { type AuditMark, MARK_LABELS, MARK_VALUES, type ScoreColour, scoreColour } from '@brigade/core/scoring';
 import { Alert, Badge, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft, IconDownload, IconPrinter } from '@tabler/icons-react';
+import { IconAlertCircle, IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
+import { DownloadReportButton } from '../../components/download-report-button';
 import { LoadError } from '../../components/load-error';
 import { ScoreBadge } from '../../components/score-badge';
 import { isApiError } from '../../lib/api-client';
@@ -103,15 +104,7 @@ export function AuditReportView({ audit }: { audit: AuditReport }) {
         <Button leftSection={<IconPrinter size={18} aria-hidden />} onClick={() => window.print()}>
           Print
         </Button>
-        <Button
-          component="a"
-          href={`/api/audits/${id}/report.pdf`}
-          download
-          variant="default"
-          leftSection={<IconDownload size={18} aria-hidden />}
-        >
-          Download PDF
-        </Button>
+        <DownloadReportButton auditId={audit.id} />
       </Group>
 
       <Stack gap={6} mb="lg">

@@ -1,29 +1,15 @@
 import { CADENCE_LABELS } from '@brigade/core/audit-periods';
 import { scheduleMessages } from '@brigade/core/schedule-messages';
 import type { AuditSchedule } from '@brigade/core/schemas/audit-schedules';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Switch,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Badge, Button, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconCalendarRepeat, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconCalendarRepeat, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { confirmDelete } from '../../components/confirm-delete';
 import { EmptyList } from '../../components/empty-list';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
+import { RowActions } from '../../components/row-action';
 import { useRestaurantOptions } from '../../lib/api/get-restaurant-options';
 import { formatPeriod } from '../../lib/format-period';
 import { useDeleteAuditSchedule } from './api/delete-audit-schedule';
@@ -165,43 +151,27 @@ function ScheduleCard({ schedule, onEdit }: { schedule: AuditSchedule; onEdit: (
             : 'Inactive: nothing becomes due'}
         </Text>
         <Group justify="space-between" mt="auto" wrap="nowrap">
-          <Switch
-            label="Active"
-            checked={schedule.isActive}
-            disabled={toggle.isPending}
-            onChange={(event) => toggle.mutate({ id: schedule.id, isActive: event.currentTarget.checked })}
-            aria-label={`${name} active`}
+          <Text size="sm" fw={600} c={schedule.isActive ? 'green.9' : 'gray.7'}>
+            {schedule.isActive ? 'Active' : 'Inactive'}
+          </Text>
+          <RowActions
+            name={name}
+            isActive={schedule.isActive}
+            toggling={toggle.isPending}
+            onToggleActive={() => toggle.mutate({ id: schedule.id, isActive: !schedule.isActive })}
+            onEdit={onEdit}
+            deleting={remove.isPending}
+            deleteConfirm={{
+              title: 'Delete schedule',
+              message: (
+                <>
+                  Are you sure you want to delete <strong>{name}</strong>? Its due and missed entries go with it; audits
+                  made from them stay. This action cannot be undone.
+                </>
+              ),
+            }}
+            onDelete={() => remove.mutate(schedule.id)}
           />
-          <Group gap={4} wrap="nowrap">
-            <Tooltip label="Edit">
-              <ActionIcon size="lg" variant="subtle" color="indigo" aria-label={`Edit ${name}`} onClick={onEdit}>
-                <IconPencil size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label="Delete">
-              <ActionIcon
-                size="lg"
-                variant="subtle"
-                color="red.9"
-                aria-label={`Delete ${name}`}
-                loading={remove.isPending}
-                onClick={() =>
-                  confirmDelete({
-                    title: 'Delete schedule',
-                    message: (
-                      <>
-                        Are you sure you want to delete <strong>{name}</strong>? Its due and missed entries go with it;
-                        audits made from them stay. This action cannot be undone.
-                      </>
-                    ),
-                    onConfirm: () => remove.mutate(schedule.id),
-                  })
-                }
-              >
-                <IconTrash size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
         </Group>
       </Stack>
     </Paper>

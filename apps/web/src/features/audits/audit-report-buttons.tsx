@@ -1,24 +1,16 @@
 import { Button, Group } from '@mantine/core';
-import { IconDownload, IconPrinter } from '@tabler/icons-react';
+import { IconPrinter } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { DownloadReportButton } from '../../components/download-report-button';
 
 /**
- * A completed audit's report: Download PDF (a plain link with `download`, so phones save
- * or open the file with their own viewer) and Print, which opens the print-friendly page.
+ * A completed audit's report: Download PDF and Print, which opens the print-friendly page.
  */
 export function AuditReportButtons({ auditId }: { auditId: string }) {
   const id = encodeURIComponent(auditId);
   return (
     <Group gap="sm" mb="lg">
-      <Button
-        component="a"
-        href={`/api/audits/${id}/report.pdf`}
-        download
-        variant="default"
-        leftSection={<IconDownload size={18} aria-hidden />}
-      >
-        Download PDF
-      </Button>
+      <DownloadReportButton auditId={auditId} />
       <Button
         component={Link}
         to={`/audits/${id}/report`}
