@@ -16,7 +16,8 @@ export function markLabel(mark: AuditMark | null): string {
 /** Open / Resolved, and Overdue beside an open action past its due date (core `isActionOverdue`). */
 export function ActionStatusBadges({ status, overdue }: { status: ActionStatus; overdue: boolean }) {
   return (
-    <Group gap={6} wrap="nowrap">
+    // Never squeezed by a long item text beside it (a phone card would show "O.").
+    <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
       <Badge color={status === 'open' ? 'blue' : 'green'} variant="light" tt="none" c="gray.9">
         {status === 'open' ? 'Open' : 'Resolved'}
       </Badge>

@@ -1,26 +1,11 @@
 import { actionMessages } from '@brigade/core/messages';
 import type { ActionDetail, ActionEvent } from '@brigade/core/schemas/corrective-actions';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Image,
-  Modal,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Timeline,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Timeline, Title } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
+import { PhotoGallery } from '../../components/photos/photo-gallery';
 import { isApiError } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/current-user';
 import { formatDate } from '../../lib/format-date';
@@ -118,7 +103,9 @@ function ActionView({ action }: { action: ActionDetail }) {
             <Fact label="Owners">
               {action.owners.length ? action.owners.map((owner) => owner.name).join(', ') : 'No owner'}
             </Fact>
-            {action.evidencePhotos.length > 0 && <Photos title="Evidence" photos={action.evidencePhotos} />}
+            {action.evidencePhotos.length > 0 && (
+              <Photos title="Evidence" photos={action.evidencePhotos} label={action.itemText} />
+            )}
           </Stack>
         </Paper>
 
@@ -132,7 +119,9 @@ function ActionView({ action }: { action: ActionDetail }) {
               <Text size="sm" c="gray.7">
                 {action.resolution.resolvedBy ?? 'Deleted user'} · {formatDate(action.resolution.resolvedAt)}
               </Text>
-              {action.fixPhotos.length > 0 && <Photos title="Fix photos" photos={action.fixPhotos} />}
+              {action.fixPhotos.length > 0 && (
+                <Photos title="Fix photos" photos={action.fixPhotos} label={`Fix of ${action.itemText}`} />
+              )}
             </Stack>
           </Paper>
         )}
@@ -204,27 +193,14 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 }
 
 /** Thumbnails that open the display size in a dialog. */
-function Photos({ title, photos }: { title: string; photos: ActionDetail['evidencePhotos'] }) {
-  const [open, setOpen] = useState<ActionDetail['evidencePhotos'][number] | null>(null);
+/** Photos under a small title; each opens the shared viewer (arrows, Escape). */
+function Photos({ title, photos, label }: { title: string; photos: ActionDetail['evidencePhotos']; label: string }) {
   return (
     <Stack gap={6}>
       <Text size="sm" fw={600}>
         {title}
       </Text>
-      <Group gap="xs">
-        {photos.map((photo, index) => (
-          <UnstyledButton
-            key={photo.id}
-            onClick={() => setOpen(photo)}
-            aria-label={`Open ${title.toLowerCase()} photo ${index + 1} of ${photos.length}`}
-          >
-            <Image src={photo.thumbUrl} alt="" w={96} h={96} fit="cover" radius="sm" loading="lazy" />
-          </UnstyledButton>
-        ))}
-      </Group>
-      <Modal opened={open !== null} onClose={() => setOpen(null)} title={title} size="xl" centered>
-        {open && <Image src={open.displayUrl} alt={`${title} photo`} />}
-      </Modal>
+      <PhotoGallery photos={photos} label={label} />
     </Stack>
   );
 }

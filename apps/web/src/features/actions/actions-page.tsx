@@ -7,7 +7,7 @@ import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconChecklist } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigation, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { EmptyList } from '../../components/empty-list';
 import { FilterBar, RestaurantFilter } from '../../components/filter-bar';
@@ -84,6 +84,7 @@ function ActionList({ fixedRestaurantId }: { fixedRestaurantId: string | null })
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [search, setSearch] = useState(params.get('search') ?? '');
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+  const navigation = useNavigation();
 
   /** Changes some parameters of the address; any change but the page starts at page 1. */
   const update = (changes: Record<string, string | null>) =>
@@ -101,8 +102,12 @@ function ActionList({ fixedRestaurantId }: { fixedRestaurantId: string | null })
       { replace: true },
     );
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled search writes to the address
+  // Only a settled search writes to the address, and never while another page loads: a
+  // person who types and at once taps an action would otherwise be sent back to the list
+  // (this page stays drawn while the next page's code downloads).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the settled search is what counts
   useEffect(() => {
+    if (navigation.state !== 'idle') return;
     if ((params.get('search') ?? '') !== debouncedSearch) update({ search: debouncedSearch });
   }, [debouncedSearch]);
 

@@ -151,7 +151,7 @@ function ScheduleCard({ schedule, onEdit }: { schedule: AuditSchedule; onEdit: (
             : 'Inactive: nothing becomes due'}
         </Text>
         <Group justify="space-between" mt="auto" wrap="nowrap">
-          <Text size="sm" fw={600} c={schedule.isActive ? 'green.9' : 'gray.7'}>
+          <Text size="sm" fw={600} c={schedule.isActive ? '#277c38' : 'gray.7'}>
             {schedule.isActive ? 'Active' : 'Inactive'}
           </Text>
           <RowActions
