@@ -88,21 +88,24 @@ const one = sql`(select 1) as one`;
  * docs/decisions/016) rather than counting 20,000 people or 400,000 assignments.
  */
 export async function hqDashboard(db: Queryable): Promise<HqDashboard> {
-  const [row] = await db
-    .select({
-      totalRestaurants: chainCount(CHAIN_COUNTS.activeRestaurants),
-      totalStaff: chainCount(CHAIN_COUNTS.activePeople),
-      pendingAudits: chainCount(CHAIN_COUNTS.draftAudits),
-      overdueTrainings: overdueInChain,
-      incompleteTrainings: chainCount(CHAIN_COUNTS.openAssignments),
-      announcements: announcementsPanel,
-      ...recentAuditsPanel('hq'),
-      ...actionCountColumns(),
-    })
-    .from(one);
+  // The due-audit panel is a second statement, sent beside the first rather than after it.
+  const [[row], dueAudits] = await Promise.all([
+    db
+      .select({
+        totalRestaurants: chainCount(CHAIN_COUNTS.activeRestaurants),
+        totalStaff: chainCount(CHAIN_COUNTS.activePeople),
+        pendingAudits: chainCount(CHAIN_COUNTS.draftAudits),
+        overdueTrainings: overdueInChain,
+        incompleteTrainings: chainCount(CHAIN_COUNTS.openAssignments),
+        announcements: announcementsPanel,
+        ...recentAuditsPanel('hq'),
+        ...actionCountColumns(),
+      })
+      .from(one),
+    hqDueAuditsPanel(db),
+  ]);
   if (!row) throw new Error('dashboard row missing');
   const { announcements: _, recentAuditItems: __, recentAuditTotal: ___, openActions, overdueActions, ...counts } = row;
-  const dueAudits = await hqDueAuditsPanel(db);
   return { ...counts, ...presentPanels(row), actions: presentActionCounts({ openActions, overdueActions }), dueAudits };
 }
 
@@ -117,7 +120,7 @@ export async function managerDashboard(
 ): Promise<ManagerDashboard> {
   const staffOfRestaurant = sql`(select sra.user_id from ${staffRestaurantAssignments} sra
     join ${users} u on u.id = sra.user_id where sra.restaurant_id = ${restaurantId} and u.role = 'staff')`;
-  const [[row], staffProgress] = await Promise.all([
+  const [[row], staffProgress, dueAudits] = await Promise.all([
     db
       .select({
         totalStaff: sql<number>`(select count(*)::int from ${staffOfRestaurant} s)`,
@@ -147,10 +150,10 @@ export async function managerDashboard(
         asc(users.name),
       )
       .limit(50),
+    managerDueAuditsPanel(db, restaurantId),
   ]);
   if (!row) throw new Error('dashboard row missing');
   const { announcements: _, recentAuditItems: __, recentAuditTotal: ___, openActions, overdueActions, ...counts } = row;
-  const dueAudits = await managerDueAuditsPanel(db, restaurantId);
   return {
     ...counts,
     staffProgress,

@@ -26,16 +26,16 @@ async function restaurantById(db: Queryable, id: string) {
 }
 
 /**
- * The restaurant with its overdue count, completed audits and 5 latest audits (as json)
- * in one statement, and its people in a second: the same two round trips for any
- * restaurant. Both start from the restaurant's own rows (its people by the
+ * The restaurant with its overdue count, completed audits, 5 latest audits (as json) and
+ * action counts in one statement, its people in a second and its audit compliance in a
+ * third, all sent at once: the same round trips for any restaurant. Both start from the restaurant's own rows (its people by the
  * staff_restaurant_assignments index, their training totals as the triggers keep them),
  * never from the chain's 20,000 people or 400,000 assignments.
  */
 export async function storePerformance(db: Queryable, restaurantId: string): Promise<StorePerformance> {
   const people = sql`(select sra.user_id from ${staffRestaurantAssignments} sra join ${users} u on u.id = sra.user_id
     where sra.restaurant_id = ${restaurantId} and u.role in ('staff', 'manager'))`;
-  const [[found], staff] = await Promise.all([
+  const [[found], staff, compliance] = await Promise.all([
     db
       .select({
         id: restaurants.id,
@@ -66,10 +66,10 @@ export async function storePerformance(db: Queryable, restaurantId: string): Pro
       .leftJoin(staffTrainingTotals, eq(staffTrainingTotals.staffId, users.id))
       .where(and(eq(staffRestaurantAssignments.restaurantId, restaurantId), inArray(users.role, ['staff', 'manager'])))
       .orderBy(asc(users.name), asc(users.id)),
+    auditCompliance(db, restaurantId),
   ]);
   if (!found) throw notFound(messages.restaurantNotFound);
   const { id, name, recentAudits, openActions, overdueActions, ...counts } = found;
-  const compliance = await auditCompliance(db, restaurantId);
   return {
     restaurant: { id, name },
     // Everyone of the staff table: staff and managers of the restaurant, active or not.
