@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { groupByTemplate } from '@brigade/core/audit-groups';
 import { messages } from '@brigade/core/messages';
 import type { AuditItem } from '@brigade/core/schemas/audits';
 import { type AuditMark, MARK_LABELS, MARK_VALUES, type ScoreColour, scoreColour } from '@brigade/core/scoring';
@@ -82,17 +83,6 @@ export function reportFileName(restaurantName: string, auditedAt: string): strin
     .slice(0, 60)
     .replace(/-+$/, '');
   return `audit-${slug || 'restaurant'}-${auditedAt.slice(0, 10)}.pdf`;
-}
-
-/** Items of one template, in order; templates in the order their items come (as on screen). */
-function groupByTemplate(items: readonly AuditItem[]) {
-  const groups: { templateName: string; items: AuditItem[] }[] = [];
-  for (const item of items) {
-    const last = groups.at(-1);
-    if (last && last.templateName === item.templateName) last.items.push(item);
-    else groups.push({ templateName: item.templateName, items: [item] });
-  }
-  return groups;
 }
 
 /**

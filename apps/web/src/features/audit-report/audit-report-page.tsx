@@ -1,3 +1,4 @@
+import { groupByTemplate } from '@brigade/core/audit-groups';
 import { messages } from '@brigade/core/messages';
 import { type AuditMark, MARK_LABELS, MARK_VALUES, type ScoreColour, scoreColour } from '@brigade/core/scoring';
 import { Alert, Badge, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
@@ -71,17 +72,6 @@ function Refusal({ id, message, toAudit = false }: { id: string; message: string
       </Button>
     </Stack>
   );
-}
-
-/** Items of one template, in order; templates in the order their items come (as on the audit's page). */
-function groupByTemplate(items: readonly AuditReportItem[]) {
-  const groups: { templateName: string; items: AuditReportItem[] }[] = [];
-  for (const item of items) {
-    const last = groups.at(-1);
-    if (last && last.templateName === item.templateName) last.items.push(item);
-    else groups.push({ templateName: item.templateName, items: [item] });
-  }
-  return groups;
 }
 
 /** The report of an audit already read (exported for its component test). */

@@ -1,3 +1,4 @@
+import { groupByTemplate } from '@brigade/core/audit-groups';
 import { assessAllItemsMessage, messages } from '@brigade/core/messages';
 import type { AuditDetail, AuditItem } from '@brigade/core/schemas/audits';
 import {
@@ -31,17 +32,6 @@ type Values = Record<string, ItemValue>;
 
 function valuesOf(audit: AuditDetail): Values {
   return Object.fromEntries(audit.items.map((item) => [item.id, { mark: item.mark, comment: item.comment ?? '' }]));
-}
-
-/** Items of one template, in order; templates in the order their items come. */
-function groupByTemplate(items: readonly AuditItem[]) {
-  const groups: { templateName: string; items: AuditItem[] }[] = [];
-  for (const item of items) {
-    const last = groups.at(-1);
-    if (last && last.templateName === item.templateName) last.items.push(item);
-    else groups.push({ templateName: item.templateName, items: [item] });
-  }
-  return groups;
 }
 
 type Failure =
