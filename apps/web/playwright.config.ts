@@ -15,6 +15,9 @@ export const EMPTY_PORT = DEMO_PORT + 1;
 /** The fake monday.com (http) and fake Azure AD + Power BI (https) the demo server talks to. */
 export const FAKE_MONDAY_PORT = DEMO_PORT + 10;
 export const FAKE_POWERBI_PORT = DEMO_PORT + 11;
+/** The SMTP sink the demo server sends email to, and its inbox over HTTP for the tests (issue 20). */
+export const FAKE_SMTP_PORT = DEMO_PORT + 12;
+export const FAKE_INBOX_PORT = DEMO_PORT + 13;
 
 const fakes = path.resolve(import.meta.dirname, '../server/test/fakes');
 
@@ -42,6 +45,8 @@ const integrations = {
   MONDAY_API_URL: `http://127.0.0.1:${FAKE_MONDAY_PORT}/v2`,
   // Fresh answers, so a test that breaks the fake board sees it at once.
   MONDAY_CACHE_SECONDS: '0',
+  SMTP_URL: `smtp://127.0.0.1:${FAKE_SMTP_PORT}`,
+  MAIL_FROM: 'Brigade <no-reply@brigade.test>',
 };
 
 function server(port: number, dataDir: string, extraArgs: string[], extraEnv: Record<string, string> = {}) {
@@ -111,7 +116,12 @@ export default defineConfig({
       timeout: 60_000,
       stdout: 'ignore' as const,
       stderr: 'pipe' as const,
-      env: { FAKE_MONDAY_PORT: String(FAKE_MONDAY_PORT), FAKE_POWERBI_PORT: String(FAKE_POWERBI_PORT) },
+      env: {
+        FAKE_MONDAY_PORT: String(FAKE_MONDAY_PORT),
+        FAKE_POWERBI_PORT: String(FAKE_POWERBI_PORT),
+        FAKE_SMTP_PORT: String(FAKE_SMTP_PORT),
+        FAKE_INBOX_PORT: String(FAKE_INBOX_PORT),
+      },
     },
     server(DEMO_PORT, demoDataDir, ['--demo'], integrations),
     server(EMPTY_PORT, emptyDataDir, []),

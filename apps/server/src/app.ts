@@ -20,7 +20,8 @@ import { replySerializerCompiler } from './http/reply-serializer';
 import { MondayClient, type MondayConfig } from './integrations/monday';
 import { PowerBiClient, type PowerBiConfig } from './integrations/powerbi';
 import { runJobsWithApp } from './jobs/app-jobs';
-import type { JobQueue } from './jobs/job-queue';
+import { createJobQueue, type JobQueue } from './jobs/job-queue';
+import { createMailer, type MailConfig, type Mailer } from './mail/mailer';
 import { announcementRoutes } from './modules/announcements/routes';
 import { assignmentRoutes } from './modules/assignments/routes';
 import { auditReportRoutes } from './modules/audit-report/routes';
@@ -41,6 +42,7 @@ import { storePerformanceRoutes } from './modules/store-performance/routes';
 import { trainingRoutes } from './modules/trainings/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { userRoutes } from './modules/users/routes';
+import { createNotifier } from './notify/notifier';
 import { echoRequestId, requestIdOptions } from './ops/request-id';
 import { addSecurityHeaders } from './security-headers';
 import { LocalStorage } from './storage/local-storage';
@@ -76,6 +78,8 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** Run the job queue (jobs/app-jobs.ts) with the server: JOBS=on, the default of main.ts. Omitted: off. */
   jobs?: boolean;
+  /** SMTP email (SMTP_URL, MAIL_FROM); omitted, email is off. */
+  mail?: MailConfig;
 }
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -85,7 +89,7 @@ export const DEFAULT_PHOTO_MAX_BYTES = 15 * 1024 * 1024;
 /** The whole server, ready to listen or to be driven by `app.inject()` in tests. */
 export async function buildApp(
   options: AppOptions,
-): Promise<App & { auth: Auth; storage: Storage; guard: AppContext['guard']; jobs: JobQueue | null }> {
+): Promise<App & { auth: Auth; storage: Storage; guard: AppContext['guard']; jobs: JobQueue | null; mailer: Mailer }> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
@@ -154,6 +158,8 @@ export async function buildApp(
     sessionDays: options.sessionDays,
   });
   const sessionCheck = createSessionCheck(auth, options.database.db);
+  const mailer = createMailer(options.mail);
+  const jobs = options.jobs ? createJobQueue(options.database, app.log) : null;
   const context: AppContext = {
     database: options.database,
     auth,
@@ -177,6 +183,10 @@ export async function buildApp(
       ],
       brandWord: options.brandWord,
     },
+    mailer,
+    notifier: createNotifier({ emailOn: mailer.configured, jobs: () => jobs }),
+    jobs,
+    publicUrl: options.publicUrl,
   };
   await app.register(fastifyMultipart, { limits: { fileSize: context.uploadMaxBytes, files: 1, fields: 10 } });
 
@@ -208,6 +218,7 @@ export async function buildApp(
   await app.register(storePerformanceRoutes, context);
   await app.register(reportRoutes, context);
   await serveWebApp(app, options.webRoot);
-  const jobs = options.jobs ? runJobsWithApp(app, options.database) : null;
-  return Object.assign(app, { auth, storage, guard: context.guard, jobs });
+  if (jobs) runJobsWithApp(app, jobs, context);
+  app.addHook('onClose', async () => mailer.close());
+  return Object.assign(app, { auth, storage, guard: context.guard, jobs, mailer });
 }

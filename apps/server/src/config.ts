@@ -100,6 +100,13 @@ const Env = z
     BRAND_WORD: z.string().optional(),
     WEB_ROOT: z.string().min(1).optional(),
     JOBS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+    SMTP_URL: z
+      .url({
+        protocol: /^smtps?$/,
+        error: 'must be an smtp:// or smtps:// URL such as smtps://user:password@smtp.example.com:465',
+      })
+      .optional(),
+    MAIL_FROM: z.string().trim().min(3).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, context) => {
@@ -130,12 +137,20 @@ const Env = z
     logLevel: env.LOG_LEVEL,
     /** The job queue (due audits every 15 minutes); off for a server that must not run jobs. */
     jobs: env.JOBS === 'on',
+    /** Email (issue 20): unset SMTP_URL means in-app notifications only, said at start. */
+    mail: env.SMTP_URL ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? defaultMailFrom(env.PUBLIC_URL) } : undefined,
     webRoot: env.WEB_ROOT ? path.resolve(env.WEB_ROOT) : undefined,
     monday: mondayConfigOf(env),
     powerBi: powerBiConfigOf(env),
     s3: s3ConfigOf(env),
     brandWord: env.BRAND_WORD?.trim() || undefined,
   }));
+
+/** "Brigade <no-reply@host>" for the host of PUBLIC_URL (localhost without it). */
+function defaultMailFrom(publicUrl: string | undefined): string {
+  const host = publicUrl ? new URL(publicUrl).hostname : 'localhost';
+  return `Brigade <no-reply@${host}>`;
+}
 
 /** The bucket for uploaded files, or undefined for local disk (DATA_DIR/uploads). */
 function s3ConfigOf(env: {

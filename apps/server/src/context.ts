@@ -11,6 +11,9 @@ import type { GuardFactory } from './auth/guards';
 import type { DatabaseHandle } from './db/client';
 import type { MondayClient } from './integrations/monday';
 import type { PowerBiClient } from './integrations/powerbi';
+import type { JobQueue } from './jobs/job-queue';
+import type { Mailer } from './mail/mailer';
+import type { Notifier } from './notify/notifier';
 import type { Storage } from './storage/storage';
 
 /** What every module's routes are registered with. */
@@ -27,6 +30,14 @@ export interface AppContext {
   monday: { client: MondayClient | null; missing: string[] };
   /** The Power BI client, or the settings that are missing for it. */
   powerBi: { client: PowerBiClient | null; missing: string[]; brandWord?: string };
+  /** SMTP email (issue 20); `configured` is false without SMTP_URL. */
+  mailer: Mailer;
+  /** How every module notifies people (in-app, and email by their choice). */
+  notifier: Notifier;
+  /** The app's one job queue, or null when this server runs no jobs (JOBS=off, most tests). */
+  jobs: JobQueue | null;
+  /** The address links in emails point to (PUBLIC_URL). */
+  publicUrl: string;
 }
 
 export type App = FastifyInstance<

@@ -4,6 +4,7 @@ import { resolveAuthSecret } from './auth/secret';
 import { ConfigError, readConfig } from './config';
 import { EmbeddedDatabaseError, openDatabase } from './db/client';
 import { loggerOptions, logSafeMessage } from './logging';
+import { mailLine } from './mail/mailer';
 import { fileStorageLine } from './storage/storage';
 import { defaultWebRoot } from './web';
 
@@ -39,6 +40,7 @@ async function main() {
     logger: loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
     jobs: config.jobs,
+    mail: config.mail,
   });
 
   // Several servers may start at once on one database: one migrates (and loads the demo),
@@ -70,6 +72,7 @@ async function main() {
   const where = database.driver === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL';
   console.log(`Brigade is running at ${config.publicUrl} (database: ${where})`);
   console.log(fileStorageLine(config.s3, config.dataDir));
+  console.log(mailLine(config.mail));
 }
 
 main().catch((error: unknown) => {

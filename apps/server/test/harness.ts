@@ -38,6 +38,8 @@ export async function startTestApp(
     logger?: AppOptions['logger'];
     /** Run the job queue with the app (off unless asked). */
     jobs?: boolean;
+    /** SMTP email, such as a test SMTP sink's (test/smtp-sink.ts); omitted, email is off. */
+    mail?: AppOptions['mail'];
   } = {},
 ) {
   const { database, dispose } = await openTestDatabase({ onQuery: options.onQuery });
@@ -61,6 +63,7 @@ export async function startTestApp(
     brandWord: options.brandWord,
     logger: options.logger ?? (process.env.BRIGADE_TEST_LOG ? { level: 'error' } : false),
     jobs: options.jobs,
+    mail: options.mail,
   });
   afterAll(async () => {
     await app.close();

@@ -65,6 +65,16 @@ export const permissions = {
   'assignments.manage': { roles: ['hq', 'manager'], scope: 'restaurant' },
   'announcements.read': { roles: ALL_ROLES },
   'announcements.manage': { roles: ['hq'] },
+  // Issue 20. Everyone acknowledges what is addressed to them; who has (and who has not)
+  // is for hq (every restaurant) and managers (their restaurants), never for staff.
+  'announcements.acknowledge': { roles: ALL_ROLES },
+  'acknowledgements.read': { roles: ['hq', 'manager'], scope: 'restaurant' },
+  // Everyone has their own notifications and chooses how they arrive.
+  'notifications.use': { roles: ALL_ROLES },
+  // hq sets a temporary password that must be changed at the next sign-in.
+  'users.temporaryPassword': { roles: ['hq'] },
+  // Findings that train: the restaurant's managers (and hq) assign or dismiss a suggestion.
+  'trainingSuggestions.manage': { roles: ['hq', 'manager'], scope: 'restaurant' },
   'dashboards.hq': { roles: ['hq'] },
   'dashboards.manager': { roles: ['manager'], scope: 'restaurant' },
   'dashboards.staff': { roles: ['staff'] },

@@ -1,16 +1,14 @@
-import type { App } from '../context';
-import type { DatabaseHandle } from '../db/client';
+import type { App, AppContext } from '../context';
 import { registerAuditDueJob } from '../modules/audit-schedules/service';
-import { createJobQueue, type JobQueue } from './job-queue';
+import type { JobQueue } from './job-queue';
 
 /**
  * Every job of the app, on one queue that runs with the server: it starts when the app
  * is ready (after migrations, as main.ts listens) and stops, letting running jobs
  * finish, when the app closes, which graceful shutdown does before the database closes.
  */
-export function runJobsWithApp(app: App, database: DatabaseHandle): JobQueue {
-  const queue = createJobQueue(database, app.log);
-  registerAuditDueJob(queue, database.db);
+export function runJobsWithApp(app: App, queue: JobQueue, context: AppContext): void {
+  registerAuditDueJob(queue, context.database.db);
   app.addHook('onReady', async () => {
     await queue.start();
     app.log.info('job queue started');
@@ -19,5 +17,4 @@ export function runJobsWithApp(app: App, database: DatabaseHandle): JobQueue {
     await queue.stop();
     app.log.info('job queue stopped');
   });
-  return queue;
 }

@@ -7,10 +7,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { startFakeMonday } from './monday-server';
 import { startFakePowerBi } from './powerbi-server';
+import { serveInbox, startSmtpSink } from './smtp-sink';
 
 const tlsDir = path.join(import.meta.dirname, 'tls');
 const mondayPort = Number(process.env.FAKE_MONDAY_PORT ?? 4361);
 const powerBiPort = Number(process.env.FAKE_POWERBI_PORT ?? 4362);
+const smtpPort = Number(process.env.FAKE_SMTP_PORT ?? 4363);
+const inboxPort = Number(process.env.FAKE_INBOX_PORT ?? 4364);
 
 const monday = await startFakeMonday(
   [
@@ -64,9 +67,16 @@ const powerBi = await startFakePowerBi({
   tokenLifetimeMinutes: Number(process.env.FAKE_POWERBI_TOKEN_MINUTES ?? 60),
 });
 
-console.log(`fake monday.com at ${monday.url}; fake Azure AD + Power BI at ${powerBi.authorityHost}`);
+const smtp = await startSmtpSink({ port: smtpPort });
+const inbox = await serveInbox(smtp, inboxPort);
+
+console.log(
+  `fake monday.com at ${monday.url}; fake Azure AD + Power BI at ${powerBi.authorityHost}; ` +
+    `SMTP sink at ${smtp.url}, its inbox at http://127.0.0.1:${inboxPort}/messages`,
+);
 const stop = async () => {
-  await Promise.all([monday.close(), powerBi.close()]);
+  inbox.close();
+  await Promise.all([monday.close(), powerBi.close(), smtp.close()]);
   process.exit(0);
 };
 process.on('SIGTERM', () => void stop());

@@ -1,5 +1,7 @@
-import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
+import { restaurants } from './restaurants';
 import { users } from './users';
 
 /** created_by goes null when its author is deleted; the screen then says "Deleted user". */
@@ -10,8 +12,61 @@ export const announcements = pgTable(
     title: text('title').notNull(),
     description: text('description').notNull(),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Issue 20: the audience must press "I have read this"; pinned on their dashboards until they do. */
+    requiresAck: boolean('requires_ack').notNull().default(false),
+    /**
+     * Grows when hq edits the text and asks for a new acknowledgement: an acknowledgement
+     * counts only for the version it was given for.
+     */
+    ackVersion: integer('ack_version').notNull().default(1),
+    /** The roles it is for; empty is every role. With audience restaurants, both must match. */
+    audienceRoles: text('audience_roles').array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('announcements_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('announcements_created_at_idx').on(t.createdAt),
+    index('announcements_requires_ack_idx').on(t.createdAt).where(sql`${t.requiresAck}`),
+    check('announcements_audience_roles_check', sql`${t.audienceRoles} <@ array['staff', 'manager', 'hq']::text[]`),
+  ],
+);
+
+/**
+ * The restaurants an announcement is for; none is every restaurant. People of those
+ * restaurants (staff_restaurant_assignments) are its audience; hq, who work for no one
+ * restaurant, are in it only when no restaurant is chosen.
+ */
+export const announcementRestaurants = pgTable(
+  'announcement_restaurants',
+  {
+    announcementId: uuid('announcement_id')
+      .notNull()
+      .references(() => announcements.id, { onDelete: 'cascade' }),
+    restaurantId: uuid('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.announcementId, t.restaurantId] }),
+    index('announcement_restaurants_restaurant_idx').on(t.restaurantId),
+  ],
+);
+
+/** One row per person who pressed "I have read this", for the version they read. */
+export const announcementAcknowledgements = pgTable(
+  'announcement_acknowledgements',
+  {
+    announcementId: uuid('announcement_id')
+      .notNull()
+      .references(() => announcements.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.announcementId, t.userId] }),
+    index('announcement_acknowledgements_user_idx').on(t.userId),
+  ],
 );

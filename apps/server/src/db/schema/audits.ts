@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 import { restaurants } from './restaurants';
+import { trainings } from './trainings';
 import { users } from './users';
 
 export const auditTemplates = pgTable('audit_templates', {
@@ -11,6 +12,8 @@ export const auditTemplates = pgTable('audit_templates', {
   /** Days a corrective action has, by the mark of its finding (issue 19; a setting per template). */
   badDueDays: integer('bad_due_days').notNull().default(7),
   needsImprovementDueDays: integer('needs_improvement_due_days').notNull().default(14),
+  /** Findings that train (issue 20): assign an item's training at submit instead of suggesting it. */
+  autoAssignTraining: boolean('auto_assign_training').notNull().default(false),
   createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -25,8 +28,13 @@ export const auditTemplateItems = pgTable(
       .references(() => auditTemplates.id, { onDelete: 'cascade' }),
     itemText: text('item_text').notNull(),
     orderNum: integer('order_num').notNull(),
+    /** The training a finding on this item suggests ("Hand wash stocked" → "Hand hygiene"; issue 20). */
+    trainingId: uuid('training_id').references(() => trainings.id, { onDelete: 'set null' }),
   },
-  (t) => [index('audit_template_items_template_order_idx').on(t.templateId, t.orderNum)],
+  (t) => [
+    index('audit_template_items_template_order_idx').on(t.templateId, t.orderNum),
+    index('audit_template_items_training_idx').on(t.trainingId),
+  ],
 );
 
 /**

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { auditItems } from './audits';
 import { createdAt, id, updatedAt } from './columns';
 import { uploads } from './uploads';
 import { users } from './users';
@@ -88,10 +89,16 @@ export const staffTrainingAssignments = pgTable(
     assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
     dueAt: timestamp('due_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** The audit finding that caused it (findings that train, issue 20); null for a plain assignment. */
+    sourceAuditItemId: uuid('source_audit_item_id').references(() => auditItems.id, { onDelete: 'set null' }),
   },
   (t) => [
     unique('staff_training_assignments_staff_training_key').on(t.staffId, t.trainingId),
     index('staff_training_assignments_training_idx').on(t.trainingId),
+    // Deleting an audit clears the link on the assignments its findings caused.
+    index('staff_training_assignments_source_idx')
+      .on(t.sourceAuditItemId)
+      .where(sql`${t.sourceAuditItemId} is not null`),
     index('staff_training_assignments_open_idx').on(t.staffId).where(sql`${t.completedAt} is null`),
     // "Overdue Trainings" counts open assignments past their due date chain-wide.
     index('staff_training_assignments_overdue_idx').on(t.dueAt).where(sql`${t.completedAt} is null`),

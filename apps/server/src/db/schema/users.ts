@@ -18,6 +18,8 @@ export const users = pgTable(
     image: text('image'),
     role: text('role').notNull().default('staff'),
     isActive: boolean('is_active').notNull().default(true),
+    /** Set by hq's temporary password (issue 20): the next sign-in must choose a new one. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

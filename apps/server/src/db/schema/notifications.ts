@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns';
+import { users } from './users';
+
+/**
+ * One in-app notification (issue 20), and the state of its email. `subject_key` names
+ * what it is about (an assignment, an announcement and its version, a restaurant and a
+ * week): the unique key (user, kind, subject) is what makes a reminder once-only across
+ * servers and retried jobs, since every writer inserts with ON CONFLICT DO NOTHING.
+ *
+ * Email: 'none' (in-app only, or no SMTP), 'pending' (to send), 'sending' (claimed by a
+ * worker at email_claimed_at; a claim older than a few minutes is taken over), 'sent',
+ * 'failed' (after email_attempts tries).
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    subjectKey: text('subject_key').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    /** The screen it opens, an app path such as /my-trainings. */
+    link: text('link').notNull(),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    emailState: text('email_state').notNull().default('none'),
+    emailClaimedAt: timestamp('email_claimed_at', { withTimezone: true }),
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
+    emailAttempts: integer('email_attempts').notNull().default(0),
+  },
+  (t) => [
+    unique('notifications_once_key').on(t.userId, t.kind, t.subjectKey),
+    check('notifications_email_state_check', sql`${t.emailState} in ('none', 'pending', 'sending', 'sent', 'failed')`),
+    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('notifications_user_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+    index('notifications_email_queue_idx').on(t.createdAt).where(sql`${t.emailState} in ('pending', 'sending')`),
+  ],
+);
+
+/** Per person and kind, whether it also goes by email; no row is the kind's default. */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    email: boolean('email').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);

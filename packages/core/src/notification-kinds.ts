@@ -1,0 +1,32 @@
+import type { Role } from './roles';
+
+/**
+ * Every kind of notification (issue 20), in the order Profile lists them. Each person
+ * chooses per kind: in-app only, or in-app and email. `email` is the choice until they
+ * make one; `roles` are who can receive it, so Profile offers only those.
+ */
+export const notificationKinds = {
+  trainingAssigned: { label: 'New training assigned', email: true, roles: ['staff', 'manager', 'hq'] },
+  trainingDueSoon: { label: 'Training due in 3 days', email: true, roles: ['staff', 'manager', 'hq'] },
+  trainingOverdue: { label: 'Training overdue', email: true, roles: ['staff', 'manager', 'hq'] },
+  announcementAck: {
+    label: 'Announcement requiring acknowledgement',
+    email: true,
+    roles: ['staff', 'manager', 'hq'],
+  },
+  actionAssigned: { label: 'Corrective action assigned', email: true, roles: ['manager', 'hq'] },
+  actionOverdue: { label: 'Corrective action overdue', email: true, roles: ['manager', 'hq'] },
+  auditDue: { label: 'Audit due', email: false, roles: ['manager', 'hq'] },
+  trainingSuggested: { label: 'Training suggested by an audit finding', email: false, roles: ['manager', 'hq'] },
+  weeklyDigest: { label: 'Weekly digest of my restaurant', email: true, roles: ['manager'] },
+} as const satisfies Record<string, { label: string; email: boolean; roles: readonly Role[] }>;
+
+export type NotificationKind = keyof typeof notificationKinds;
+
+export const NOTIFICATION_KINDS = Object.keys(notificationKinds) as [NotificationKind, ...NotificationKind[]];
+
+/** Days before a due date that "Training due in 3 days" is sent. */
+export const TRAINING_DUE_SOON_DAYS = 3;
+
+/** The due date a training suggested by a finding is preset to, in days from today. */
+export const SUGGESTED_TRAINING_DUE_DAYS = 7;
