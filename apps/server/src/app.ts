@@ -31,6 +31,7 @@ import { auditRoutes } from './modules/audits/routes';
 import { correctiveActionRoutes } from './modules/corrective-actions/routes';
 import { dashboardRoutes } from './modules/dashboards/routes';
 import { healthRoutes } from './modules/health/routes';
+import { notificationRoutes } from './modules/notifications/routes';
 import { photoRoutes } from './modules/photos/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { quizRoutes } from './modules/quizzes/routes';
@@ -214,6 +215,7 @@ export async function buildApp(
   await app.register(quizRoutes, context);
   await app.register(assignmentRoutes, context);
   await app.register(announcementRoutes, context);
+  await app.register(notificationRoutes, context);
   await app.register(dashboardRoutes, context);
   await app.register(storePerformanceRoutes, context);
   await app.register(reportRoutes, context);

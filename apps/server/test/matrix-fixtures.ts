@@ -379,6 +379,17 @@ export async function buildMatrixFixtures(t: TestApp) {
     },
     'DELETE /api/announcements/{id}': { call: async () => ({ params: { id: (await newAnnouncement()).id } }) },
 
+    'POST /api/notifications/{id}/read': {
+      call: () => ({ params: { id: randomUUID() } }),
+      allowed: {
+        status: 404,
+        because: "a notification is only ever read by its own person; another's id is not found",
+      },
+    },
+    'PUT /api/profile/notification-preferences': {
+      call: () => ({ body: { preferences: [{ kind: 'trainingAssigned', email: false }] } }),
+    },
+
     'GET /api/dashboards/manager': {
       call: () => ({ query: { restaurantId: a.id } }),
       otherRestaurant: [() => ({ query: { restaurantId: b.id } })],

@@ -1,0 +1,141 @@
+import { NOTIFICATION_KINDS, notificationKinds } from '@brigade/core/notification-kinds';
+import type { Role } from '@brigade/core/roles';
+import type {
+  Notification,
+  NotificationPage,
+  NotificationPreferences,
+  NotificationPreferencesInput,
+  UnreadCount,
+} from '@brigade/core/schemas/notifications';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Queryable } from '../../db/client';
+import { notificationPreferences, notifications } from '../../db/schema/notifications';
+import { notFound } from '../../errors';
+
+const NOTIFICATION_NOT_FOUND = 'Notification not found';
+
+/** A person's notifications, newest first, with their unread count, in one round trip. */
+export async function listNotifications(
+  db: Queryable,
+  userId: string,
+  query: { page: number; pageSize: number; unreadOnly: boolean },
+): Promise<NotificationPage> {
+  const mine = eq(notifications.userId, userId);
+  const where = query.unreadOnly ? and(mine, isNull(notifications.readAt)) : mine;
+  const rows = await db
+    .select({
+      id: notifications.id,
+      kind: notifications.kind,
+      title: notifications.title,
+      body: notifications.body,
+      link: notifications.link,
+      createdAt: notifications.createdAt,
+      readAt: notifications.readAt,
+      total: sql<number>`(select count(*)::int from ${notifications} where ${where})`,
+      unread: sql<number>`(select count(*)::int from ${notifications} where ${mine} and ${notifications.readAt} is null)`,
+    })
+    .from(notifications)
+    .where(where)
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const counts = rows[0] ?? (await countsOf(db, userId, where));
+  return {
+    items: rows.map(
+      ({ createdAt, readAt, total: _total, unread: _unread, kind, ...row }): Notification => ({
+        ...row,
+        kind: kind as Notification['kind'],
+        createdAt: createdAt.toISOString(),
+        read: readAt !== null,
+      }),
+    ),
+    total: counts.total,
+    unread: counts.unread,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** Past the last page no row carries the counts: only then are they counted on their own. */
+async function countsOf(db: Queryable, userId: string, where: ReturnType<typeof and>) {
+  const [row] = await db
+    .select({
+      total: sql<number>`(select count(*)::int from ${notifications} where ${where})`,
+      unread: sql<number>`(select count(*)::int from ${notifications} where ${notifications.userId} = ${userId} and ${notifications.readAt} is null)`,
+    })
+    .from(sql`(select 1) as one`);
+  return { total: row?.total ?? 0, unread: row?.unread ?? 0 };
+}
+
+export async function unreadCount(db: Queryable, userId: string): Promise<UnreadCount> {
+  const [row] = await db
+    .select({ unread: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return { unread: row?.unread ?? 0 };
+}
+
+/** Marks one of the caller's notifications read; someone else's is "not found", as if it did not exist. */
+export async function markRead(db: Queryable, userId: string, id: string): Promise<UnreadCount> {
+  const updated = await db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
+  if (updated.length === 0) throw notFound(NOTIFICATION_NOT_FOUND);
+  return unreadCount(db, userId);
+}
+
+export async function markAllRead(db: Queryable, userId: string): Promise<UnreadCount> {
+  await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return { unread: 0 };
+}
+
+/** Every kind the person's role can receive, with their choice or the kind's default. */
+export async function preferencesOf(
+  db: Queryable,
+  user: { id: string; role: Role },
+  emailAvailable: boolean,
+): Promise<NotificationPreferences> {
+  const chosen = await db
+    .select({ kind: notificationPreferences.kind, email: notificationPreferences.email })
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, user.id));
+  const byKind = new Map(chosen.map((row) => [row.kind, row.email]));
+  return {
+    emailAvailable,
+    preferences: kindsFor(user.role).map((kind) => ({
+      kind,
+      email: byKind.get(kind) ?? notificationKinds[kind].email,
+    })),
+  };
+}
+
+/** Saves the choices in one statement; kinds the role cannot receive are refused as a field error. */
+export async function savePreferences(
+  db: Queryable,
+  user: { id: string; role: Role },
+  input: z.output<typeof NotificationPreferencesInput>,
+  emailAvailable: boolean,
+): Promise<NotificationPreferences> {
+  const allowed = new Set(kindsFor(user.role));
+  const rows = input.preferences.filter((preference) => allowed.has(preference.kind));
+  if (rows.length > 0) {
+    await db
+      .insert(notificationPreferences)
+      .values(rows.map((row) => ({ userId: user.id, kind: row.kind, email: row.email })))
+      .onConflictDoUpdate({
+        target: [notificationPreferences.userId, notificationPreferences.kind],
+        set: { email: sql`excluded.email` },
+      });
+  }
+  return preferencesOf(db, user, emailAvailable);
+}
+
+function kindsFor(role: Role) {
+  return NOTIFICATION_KINDS.filter((kind) => (notificationKinds[kind].roles as readonly Role[]).includes(role));
+}
