@@ -1,5 +1,5 @@
 import { type NotificationKind, notificationKinds } from '@brigade/core/notification-kinds';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import type { JobQueue } from '../jobs/job-queue';
 
@@ -31,6 +31,20 @@ export interface Notifier {
   /** Returns how many notifications were new. */
   notify(db: Queryable, rows: readonly NewNotification[]): Promise<number>;
   wake(): void;
+}
+
+/**
+ * The email_state of a new notification of `kind` for the person `userId` (an SQL
+ * expression, a column of the caller's SELECT): 'pending' when email is on and the
+ * person's choice for the kind (or its default) is email, else 'none'. For writers that
+ * insert many notifications with one INSERT … SELECT (reminders, an announcement's
+ * audience) instead of through `notify`.
+ */
+export function emailStateSql(emailOn: boolean, kind: NotificationKind, userId: SQL): SQL<string> {
+  if (!emailOn) return sql<string>`'none'`;
+  return sql<string>`case when coalesce(
+    (select p.email from notification_preferences p where p.user_id = ${userId} and p.kind = ${kind}),
+    ${notificationKinds[kind].email}) then 'pending' else 'none' end`;
 }
 
 export function createNotifier({ emailOn, jobs }: { emailOn: boolean; jobs: () => JobQueue | null }): Notifier {
