@@ -1,6 +1,6 @@
 import type { App, AppContext } from '../context';
 import { registerAuditDueJob } from '../modules/audit-schedules/service';
-import { registerNotificationJobs } from '../modules/notifications/jobs';
+import { registerNotificationJobs } from '../modules/notifications/service';
 import type { JobQueue } from './job-queue';
 
 /**

@@ -12,12 +12,12 @@ export function textsSql(
   texts: (...args: string[]) => { title: string; body: string },
   ...args: SQL[]
 ): { title: SQL<string>; body: SQL<string> } {
-  const marked = texts(...args.map((_, index) => `\u0000${index}\u0000`));
+  const marked = texts(...args.map((_, index) => `\uE000${index}\uE001`));
   return { title: concatSql(marked.title, args), body: concatSql(marked.body, args) };
 }
 
 function concatSql(template: string, args: SQL[]): SQL<string> {
-  const parts = template.split(/\u0000(\d+)\u0000/);
+  const parts = template.split(/\uE000(\d+)\uE001/);
   // split with a capture group: even entries are literal words, odd ones argument indexes.
   const pieces = parts.flatMap((part, index) => {
     if (index % 2 === 1) return [sql`coalesce((${args[Number(part)]})::text, '')`];
