@@ -32,6 +32,7 @@ import { correctiveActionRoutes } from './modules/corrective-actions/routes';
 import { dashboardRoutes } from './modules/dashboards/routes';
 import { healthRoutes } from './modules/health/routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import { passwordRoutes } from './modules/passwords/routes';
 import { photoRoutes } from './modules/photos/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { quizRoutes } from './modules/quizzes/routes';
@@ -150,6 +151,7 @@ export async function buildApp(
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  const mailer = createMailer(options.mail);
   const auth = createAuth({
     db: options.database.db,
     publicUrl: options.publicUrl,
@@ -157,9 +159,9 @@ export async function buildApp(
     secret: options.authSecret,
     signInRateLimit: options.signInRateLimit,
     sessionDays: options.sessionDays,
+    mailer,
   });
   const sessionCheck = createSessionCheck(auth, options.database.db);
-  const mailer = createMailer(options.mail);
   const jobs = options.jobs ? createJobQueue(options.database, app.log) : null;
   const context: AppContext = {
     database: options.database,
@@ -204,6 +206,7 @@ export async function buildApp(
   await app.register(profileRoutes, context);
   await app.register(restaurantRoutes, context);
   await app.register(userRoutes, context);
+  await app.register(passwordRoutes, context);
   await app.register(auditTemplateRoutes, context);
   await app.register(auditRoutes, context);
   await app.register(auditReportRoutes, context);

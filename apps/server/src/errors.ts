@@ -10,6 +10,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly fields?: Record<string, string>,
+    /** A machine-readable reason the web acts on (ErrorReply's `code`). */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -17,7 +19,8 @@ export class HttpError extends Error {
 
 export const badRequest = (message: string, fields?: Record<string, string>) => new HttpError(400, message, fields);
 export const unauthorized = (message = 'Please sign in to continue.') => new HttpError(401, message);
-export const forbidden = (message = 'You do not have permission to do this.') => new HttpError(403, message);
+export const forbidden = (message = 'You do not have permission to do this.', code?: string) =>
+  new HttpError(403, message, undefined, code);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string, fields?: Record<string, string>) => new HttpError(409, message, fields);
 
@@ -40,7 +43,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(400).send({ message: first, fields });
     }
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ message: error.message, fields: error.fields });
+      return reply.status(error.statusCode).send({ message: error.message, fields: error.fields, code: error.code });
     }
     // The client left, or its body stopped short (cut-off-requests.ts): a 400 if it still
     // listens and an info line, never "database unavailable" (a reset request is ECONNRESET too).

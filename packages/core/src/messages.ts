@@ -22,6 +22,18 @@ export const messages = {
   // Web security (issue 11): not in the spec, the server's own answers.
   tooManyAccountAttempts: 'Too many failed sign-in attempts for this account. Please wait 15 minutes and try again.',
   crossSiteRequest: 'Cross-site requests are not allowed.',
+  // Password reset (issue 20): not in the spec, the server's own answers.
+  tooManyRequests: 'Too many requests. Please wait a minute and try again.',
+  passwordResetSent:
+    'If an account uses this email, a link to choose a new password is on its way. It works once, within 30 minutes.',
+  passwordResetLinkInvalid: 'This link is invalid, used or expired. Ask for a new one from Sign In.',
+  passwordResetByEmailOff:
+    'Brigade cannot send email here. Ask head office to set a temporary password for you; you will choose your own when you sign in.',
+  passwordResetDone: 'Your password has been changed. Sign in with your new password.',
+  passwordChangeRequired: 'Please choose a new password before you continue.',
+  passwordChanged: 'Password changed',
+  temporaryPasswordSet: 'Temporary password set. They must choose their own at their next sign-in.',
+  temporaryPasswordNotYourself: 'Change your own password in your profile.',
 
   // Restaurants (core §5, §8)
   cityRequired: 'City is required',

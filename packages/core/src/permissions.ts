@@ -73,6 +73,9 @@ export const permissions = {
   'notifications.use': { roles: ALL_ROLES },
   // hq sets a temporary password that must be changed at the next sign-in.
   'users.temporaryPassword': { roles: ['hq'] },
+  // Choosing one's own password after a temporary one (the one call besides /api/me
+  // allowed while it must be changed; guards.ts).
+  'password.change': { roles: ALL_ROLES },
   // Findings that train: the restaurant's managers (and hq) assign or dismiss a suggestion.
   'trainingSuggestions.manage': { roles: ['hq', 'manager'], scope: 'restaurant' },
   'dashboards.hq': { roles: ['hq'] },
@@ -103,6 +106,10 @@ export const publicRoutes: readonly string[] = [
   // hidden from the API docs; every other /api/auth path is a 404.
   'POST /api/auth/sign-in/email',
   'POST /api/auth/sign-out',
+  // Forgotten passwords (issue 20): whether a link can be emailed, asking for one, using it.
+  'GET /api/password-reset',
+  'POST /api/auth/request-password-reset',
+  'POST /api/auth/reset-password',
   // The API docs: Swagger UI and the OpenAPI document, hidden from the document itself.
   'GET /api/docs',
   'GET /api/docs/json',

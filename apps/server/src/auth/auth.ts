@@ -1,10 +1,14 @@
 import { messages } from '@brigade/core/messages';
+import { PASSWORD_RESET_LINK_MINUTES } from '@brigade/core/schemas/passwords';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { accounts, sessions, users, verifications } from '../db/schema/users';
 import { logSafeMessage } from '../logging';
+import { createMailer, type Mailer } from '../mail/mailer';
+import { passwordResetEmail, passwordResetLink } from '../mail/password-reset-email';
 import { accountSignInLimit } from './account-sign-in-limit';
 import { addressRateLimitStorage } from './address-rate-limit';
 import { trustedOriginsOf } from './origin-check';
@@ -21,10 +25,29 @@ export interface AuthOptions {
   secret: string;
   signInRateLimit: number;
   sessionDays: number;
+  /** Sends reset links; without SMTP (or omitted), POST /api/auth/request-password-reset is refused before Better Auth (routes.ts). */
+  mailer?: Mailer;
 }
 
-export function createAuth({ db, publicUrl, publicUrlSet, secret, signInRateLimit, sessionDays }: AuthOptions) {
+/**
+ * Reset links asked for one email: at most this many emails in the window, whatever the
+ * addresses asking (the per-address limit is SIGN_IN_RATE_LIMIT). Beyond it the answer
+ * stays the same and no email goes out, so nobody can flood an inbox, and the answer
+ * still tells nothing about which emails have an account.
+ */
+export const PASSWORD_RESET_EMAIL_LIMIT = { max: 3, window: 15 * 60 };
+
+export function createAuth({
+  db,
+  publicUrl,
+  publicUrlSet,
+  secret,
+  signInRateLimit,
+  sessionDays,
+  mailer = createMailer(undefined),
+}: AuthOptions) {
   const accountLimit = accountSignInLimit(db);
+  const limits = addressRateLimitStorage(db);
   const auth = betterAuth({
     appName: 'Brigade',
     baseURL: publicUrl,
@@ -44,6 +67,27 @@ export function createAuth({ db, publicUrl, publicUrlSet, secret, signInRateLimi
       minPasswordLength: 6,
       maxPasswordLength: 128,
       password: queuedPasswordHashing(),
+      // Forgotten passwords (issue 20, docs/decisions/024): a single-use link for 30 minutes.
+      resetPasswordTokenExpiresIn: PASSWORD_RESET_LINK_MINUTES * 60,
+      // A new password ends every session of the person, wherever it was open.
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        // Not awaited: an answer that waited for SMTP would take longer for an existing
+        // account than for an unknown email, and so tell which emails have one.
+        void (async () => {
+          const { allowed } = await limits.consume(`password-reset:${user.email}`, PASSWORD_RESET_EMAIL_LIMIT);
+          if (!allowed) return;
+          await mailer.send(
+            passwordResetEmail({ to: user.email, name: user.name, link: passwordResetLink(publicUrl, token) }),
+          );
+        })().catch((error: unknown) =>
+          console.error(`[auth] a password reset email was not sent: ${logSafeMessage(String(error))}`),
+        );
+      },
+      // They chose their own password: a temporary one set by hq no longer needs changing.
+      onPasswordReset: async ({ user }) => {
+        await db.update(users).set({ mustChangePassword: false }).where(eq(users.id, user.id));
+      },
     },
     user: {
       additionalFields: {
@@ -66,7 +110,12 @@ export function createAuth({ db, publicUrl, publicUrlSet, secret, signInRateLimi
       customStorage: addressRateLimitStorage(db),
       window: 60,
       max: 300,
-      customRules: { '/sign-in/email': { window: 60, max: signInRateLimit } },
+      // Asking for a reset link and using one count like sign-ins (issue 20).
+      customRules: {
+        '/sign-in/email': { window: 60, max: signInRateLimit },
+        '/request-password-reset': { window: 60, max: signInRateLimit },
+        '/reset-password': { window: 60, max: signInRateLimit },
+      },
     },
     advanced: {
       // Explicit, so that the origin (CSRF) check also runs under NODE_ENV=test.

@@ -1,6 +1,7 @@
 import { messages } from '@brigade/core/messages';
 import { type Action, type Permission, permissions, reachesRestaurant } from '@brigade/core/permissions';
 import type { Role } from '@brigade/core/roles';
+import { PASSWORD_CHANGE_REQUIRED } from '@brigade/core/schemas/passwords';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { forbidden, unauthorized } from '../errors';
 import type { SessionCheck } from './session-check';
@@ -14,6 +15,8 @@ export interface SessionUser {
   /** Restaurants assigned to a manager or staff member (active or not); empty for hq, who reaches all. */
   restaurantIds: string[];
   sessionToken: string;
+  /** Signed in with a temporary password: only ACTIONS_WHILE_PASSWORD_MUST_CHANGE until they choose their own. */
+  mustChangePassword: boolean;
 }
 
 declare module 'fastify' {
@@ -67,6 +70,13 @@ interface GuardedAction {
 const guardedActions = new WeakMap<object, GuardedAction>();
 
 /**
+ * What a person signed in with a temporary password (set by hq) may do before they choose
+ * their own: learn who they are (the web then shows the change-password screen) and choose
+ * it. Every other guarded call is a 403 with the code PASSWORD_CHANGE_REQUIRED.
+ */
+const ACTIONS_WHILE_PASSWORD_MUST_CHANGE: ReadonlySet<Action> = new Set(['session.read', 'password.change']);
+
+/**
  * `guard('restaurants.read', { restaurant: 'params.id' })` as a route's `onRequest` hook:
  * 401 signed out, 403 when the permission table does not give the caller's role that
  * action. It runs before the body is read or validated, so a signed-out caller learns
@@ -80,6 +90,9 @@ export function createGuard(sessionCheck: SessionCheck): GuardFactory {
     const onRequest = async (request: FastifyRequest) => {
       const user = await sessionCheck(request);
       if (!(permissions[action].roles as readonly Role[]).includes(user.role)) throw forbidden();
+      if (user.mustChangePassword && !ACTIONS_WHILE_PASSWORD_MUST_CHANGE.has(action)) {
+        throw forbidden(messages.passwordChangeRequired, PASSWORD_CHANGE_REQUIRED);
+      }
       request.sessionUser = user;
     };
     guardedActions.set(onRequest, { action, restaurant: options.restaurant });

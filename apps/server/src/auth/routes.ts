@@ -1,7 +1,10 @@
+import { messages } from '@brigade/core/messages';
+import { PasswordResetStatus, RequestPasswordReset, ResetPassword } from '@brigade/core/schemas/passwords';
+import type { z } from 'zod';
 import type { App, AppContext } from '../context';
 import type { DatabaseHandle } from '../db/client';
 import { DATABASE_UNAVAILABLE } from '../db/unavailable';
-import { badRequest } from '../errors';
+import { badRequest, conflict } from '../errors';
 import { CLIENT_IP_HEADER } from './auth';
 import { requestOriginOf } from './origin-check';
 
@@ -13,7 +16,26 @@ import { requestOriginOf } from './origin-check';
  * so it gets our JSON 404 and never reaches Better Auth: names, emails and passwords
  * change only through PUT /api/profile and the users routes, under their rules.
  */
-export const AUTH_ENDPOINTS = ['/api/auth/sign-in/email', '/api/auth/sign-out'] as const;
+export const AUTH_ENDPOINTS = [
+  '/api/auth/sign-in/email',
+  '/api/auth/sign-out',
+  // Forgotten passwords (issue 20, docs/decisions/024).
+  '/api/auth/request-password-reset',
+  '/api/auth/reset-password',
+] as const;
+
+const REQUEST_RESET = '/api/auth/request-password-reset';
+const RESET = '/api/auth/reset-password';
+
+/**
+ * The app's rules where Better Auth's are looser or speak other words: a reset request
+ * names a valid email (trimmed, lower-cased), a new password follows the app's password
+ * rules, with the form's messages (400 with fields, like every other route).
+ */
+const BODIES: Partial<Record<(typeof AUTH_ENDPOINTS)[number], z.ZodType>> = {
+  [REQUEST_RESET]: RequestPasswordReset,
+  [RESET]: ResetPassword,
+};
 
 /** A sign-in or sign-out body is well under a kilobyte (a password is at most 128 characters). */
 const AUTH_BODY_LIMIT = 16 * 1024;
@@ -28,44 +50,87 @@ const AUTH_BODY_LIMIT = 16 * 1024;
  * proxy), overwriting whatever the client claimed, because sessions and the sign-in
  * rate limiter key on it.
  */
-export async function authRoutes(app: App, { auth, database }: Pick<AppContext, 'auth' | 'database'>) {
+export async function authRoutes(
+  app: App,
+  { auth, database, mailer }: Pick<AppContext, 'auth' | 'database' | 'mailer'>,
+) {
+  // Public: the forgotten-password screen says whether a link can be emailed at all.
+  app.get(
+    '/api/password-reset',
+    {
+      schema: {
+        tags: ['session'],
+        summary: 'Whether a forgotten password can be reset by email (SMTP is configured)',
+        response: { 200: PasswordResetStatus },
+      },
+    },
+    async () => ({ byEmail: mailer.configured }),
+  );
+
   for (const path of AUTH_ENDPOINTS) {
-    app.post(path, { schema: { hide: true }, bodyLimit: AUTH_BODY_LIMIT }, async (request, reply) => {
-      const origin = requestOriginOf(request);
-      if (!origin) throw badRequest('The Host header of this request is not valid.');
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(request.headers)) {
-        if (value === undefined || name === CLIENT_IP_HEADER) continue;
-        headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-      }
-      headers.set(CLIENT_IP_HEADER, request.ip);
-      const response = await auth.handler(
-        new Request(new URL(path, origin), {
-          method: 'POST',
-          headers,
-          body:
-            request.body !== undefined
-              ? jsonOf(path === SIGN_IN ? withTrimmedEmail(request.body) : request.body)
-              : undefined,
-        }),
-      );
-      // Better Auth answers its own failures with an empty 500; when the cause is a
-      // database that cannot be reached, say so as every other route does.
-      if (response.status >= 500 && !(await isReachable(database))) {
-        return reply.status(503).header('retry-after', '5').send({ message: DATABASE_UNAVAILABLE });
-      }
-      reply.status(response.status);
-      for (const [name, value] of response.headers) {
-        if (name !== 'set-cookie') reply.header(name, value);
-      }
-      const cookies = response.headers.getSetCookie();
-      if (cookies.length > 0) reply.header('set-cookie', cookies);
-      return reply.send(response.body ? await response.text() : null);
-    });
+    const body = BODIES[path];
+    app.post(
+      path,
+      { schema: { hide: true, ...(body ? { body } : {}) }, bodyLimit: AUTH_BODY_LIMIT },
+      async (request, reply) => {
+        const origin = requestOriginOf(request);
+        if (!origin) throw badRequest('The Host header of this request is not valid.');
+        // Without SMTP no link can reach anyone: say so (the same for every email), and
+        // create no token nobody will receive.
+        if (path === REQUEST_RESET && !mailer.configured) throw conflict(messages.passwordResetByEmailOff);
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(request.headers)) {
+          if (value === undefined || name === CLIENT_IP_HEADER) continue;
+          headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+        }
+        headers.set(CLIENT_IP_HEADER, request.ip);
+        const response = await auth.handler(
+          new Request(new URL(path, origin), {
+            method: 'POST',
+            headers,
+            body:
+              request.body !== undefined
+                ? jsonOf(path === SIGN_IN ? withTrimmedEmail(request.body) : request.body)
+                : undefined,
+          }),
+        );
+        // Better Auth answers its own failures with an empty 500; when the cause is a
+        // database that cannot be reached, say so as every other route does.
+        if (response.status >= 500 && !(await isReachable(database))) {
+          return reply.status(503).header('retry-after', '5').send({ message: DATABASE_UNAVAILABLE });
+        }
+        const ownAnswer = ownAnswerTo(path, response.status);
+        reply.status(response.status);
+        for (const [name, value] of response.headers) {
+          if (name === 'set-cookie' || (ownAnswer && name === 'content-length')) continue;
+          reply.header(name, value);
+        }
+        const cookies = response.headers.getSetCookie();
+        if (cookies.length > 0) reply.header('set-cookie', cookies);
+        if (ownAnswer) {
+          await response.body?.cancel();
+          return reply.type('application/json; charset=utf-8').send(JSON.stringify(ownAnswer));
+        }
+        return reply.send(response.body ? await response.text() : null);
+      },
+    );
   }
 }
 
 const SIGN_IN = '/api/auth/sign-in/email';
+
+/**
+ * Better Auth's answers on the reset endpoints in the app's words: the one answer to a
+ * reset request whatever the email, "too many" as the web shows it, and one message
+ * for a link that is unknown, used or expired (Better Auth says "Invalid token").
+ */
+function ownAnswerTo(path: string, status: number): object | null {
+  if (path !== REQUEST_RESET && path !== RESET) return null;
+  if (status === 429) return { message: messages.tooManyRequests };
+  if (path === REQUEST_RESET && status === 200) return { status: true, message: messages.passwordResetSent };
+  if (path === RESET && status === 400) return { message: messages.passwordResetLinkInvalid };
+  return null;
+}
 
 /**
  * Emails are stored trimmed (and lower-cased, which Better Auth matches regardless of

@@ -36,6 +36,7 @@ export function createSessionCheck(auth: Auth, db: Database): SessionCheck {
       email: users.email,
       role: users.role,
       isActive: users.isActive,
+      mustChangePassword: users.mustChangePassword,
       // hq reaches every restaurant whatever its assignments, so theirs are not read.
       restaurantIds: sql<
         string[]
@@ -75,6 +76,7 @@ export function createSessionCheck(auth: Auth, db: Database): SessionCheck {
       role: found.role,
       restaurantIds: found.restaurantIds,
       sessionToken: found.token,
+      mustChangePassword: found.mustChangePassword,
     };
   };
 }

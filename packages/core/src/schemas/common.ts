@@ -14,6 +14,8 @@ export const PageQuery = z.object({
 export const ErrorReply = z.object({
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
+  /** A machine-readable reason where the web acts on it (`PASSWORD_CHANGE_REQUIRED`). */
+  code: z.string().optional(),
 });
 export type ErrorReply = z.infer<typeof ErrorReply>;
 

@@ -13,6 +13,8 @@ export const Me = z.object({
   email: z.string(),
   role: z.enum(ROLES),
   restaurants: z.array(RestaurantRef),
+  /** Signed in with a temporary password set by hq: nothing else until they choose their own. */
+  mustChangePassword: z.boolean(),
 });
 export type Me = z.infer<typeof Me>;
 

@@ -12,5 +12,12 @@ export async function loadMe(db: Queryable, user: SessionUser): Promise<Me> {
     .innerJoin(restaurants, eq(restaurants.id, staffRestaurantAssignments.restaurantId))
     .where(and(eq(staffRestaurantAssignments.userId, user.id), eq(restaurants.isActive, true)))
     .orderBy(asc(restaurants.name));
-  return { id: user.id, name: user.name, email: user.email, role: user.role, restaurants: assigned };
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    restaurants: assigned,
+    mustChangePassword: user.mustChangePassword,
+  };
 }

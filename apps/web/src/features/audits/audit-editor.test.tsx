@@ -6,13 +6,21 @@ import { renderWithProviders } from '../../../test/render';
 import { AuditEditor } from './audit-editor';
 
 const amsterdam = { id: 'r-ams', name: 'Brigade Amsterdam Centraal' };
-const hq: Me = { id: 'u-hq', name: 'Hannah Quist', email: 'hq@example.com', role: 'hq', restaurants: [] };
+const hq: Me = {
+  id: 'u-hq',
+  name: 'Hannah Quist',
+  email: 'hq@example.com',
+  role: 'hq',
+  restaurants: [],
+  mustChangePassword: false,
+};
 const manager: Me = {
   id: 'u-m',
   name: 'Maya Jansen',
   email: 'manager@example.com',
   role: 'manager',
   restaurants: [amsterdam],
+  mustChangePassword: false,
 };
 
 function item(id: string, itemText: string, mark: AuditItem['mark'] = null, comment: string | null = null): AuditItem {

@@ -5,7 +5,14 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { StaffDashboardPage } from './staff-dashboard-page';
 
-const staff: Me = { id: 'u-s', name: 'Sam Staff', email: 'staff@example.com', role: 'staff', restaurants: [] };
+const staff: Me = {
+  id: 'u-s',
+  name: 'Sam Staff',
+  email: 'staff@example.com',
+  role: 'staff',
+  restaurants: [],
+  mustChangePassword: false,
+};
 
 const answer: StaffDashboard = {
   trainingsCompleted: 4,
