@@ -240,11 +240,14 @@ async function assignableAmong(db: Queryable, actor: SessionUser, staffIds: stri
 /**
  * Every training × person pair in one statement; pairs that exist already are skipped
  * (ON CONFLICT DO NOTHING) and counted. assigned_at is the server's clock.
+ * `sourceAuditItemIds` (training id → audit item) records the finding that caused a
+ * training's assignments (issue 20: findings that train).
  */
 export async function createAssignments(
   db: Database,
   actor: SessionUser,
   input: z.output<typeof CreateAssignments>,
+  options: { sourceAuditItemIds?: ReadonlyMap<string, string> } = {},
 ): Promise<AssignmentsCreated> {
   // Sorted, so that concurrent bulk assignments over the same people take their row
   // locks in one order and cannot deadlock each other.
@@ -263,6 +266,7 @@ export async function createAssignments(
             trainingId,
             assignedBy: actor.id,
             dueAt: input.dueAt ? new Date(input.dueAt) : null,
+            sourceAuditItemId: options.sourceAuditItemIds?.get(trainingId) ?? null,
           })),
         ),
       )
