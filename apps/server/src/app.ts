@@ -41,6 +41,7 @@ import { restaurantRoutes } from './modules/restaurants/routes';
 import { sessionRoutes } from './modules/session/routes';
 import { setupRoutes } from './modules/setup/routes';
 import { storePerformanceRoutes } from './modules/store-performance/routes';
+import { trainingSuggestionRoutes } from './modules/training-suggestions/routes';
 import { trainingRoutes } from './modules/trainings/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { userRoutes } from './modules/users/routes';
@@ -219,6 +220,7 @@ export async function buildApp(
   await app.register(assignmentRoutes, context);
   await app.register(announcementRoutes, context);
   await app.register(notificationRoutes, context);
+  await app.register(trainingSuggestionRoutes, context);
   await app.register(dashboardRoutes, context);
   await app.register(storePerformanceRoutes, context);
   await app.register(reportRoutes, context);

@@ -196,6 +196,26 @@ export async function buildMatrixFixtures(t: TestApp) {
   };
   const actionOfA = await newAction(auditOfA);
   const actionOfB = await newAction(auditOfB);
+  /** A fresh open training suggestion of the restaurant: a Bad finding on an item linked to the training (issue 20). */
+  const linkedTemplate = await asHq<AuditTemplateDetail>('POST', '/api/audit-templates', {
+    name: unique('Hand wash check'),
+    items: [{ text: 'Hand wash stocked', trainingId: training.id }],
+  });
+  async function newSuggestion(restaurantId: string) {
+    const { id } = await asHq<{ id: string }>('POST', '/api/audits', {
+      restaurantId,
+      templateIds: [linkedTemplate.id],
+      auditorId: hq.id,
+    });
+    const audit = await asHq<AuditDetail>('GET', `/api/audits/${id}`);
+    const submitted = await asHq<AuditDetail>('POST', `/api/audits/${id}/submit`, {
+      version: audit.version,
+      items: audit.items.map((item) => ({ id: item.id, mark: 'bad', comment: null })),
+    });
+    const suggestion = submitted.items[0]?.trainingSuggestion;
+    if (!suggestion) throw new Error('fixture: no suggestion made');
+    return suggestion.id;
+  }
 
   const examples: Record<string, RouteExample> = {
     ...photoExamples,
@@ -371,6 +391,19 @@ export async function buildMatrixFixtures(t: TestApp) {
     'POST /api/training-assignments/{id}/reset-quiz': {
       call: () => ({ params: { id: assignmentOfA } }),
       otherRestaurant: [() => ({ params: { id: assignmentOfB } })],
+    },
+
+    'GET /api/training-suggestions': {
+      call: () => ({ query: { restaurantId: a.id } }),
+      otherRestaurant: [() => ({ query: { restaurantId: b.id } })],
+    },
+    'POST /api/training-suggestions/{id}/assign': {
+      call: async () => ({ params: { id: await newSuggestion(a.id) }, body: {} }),
+      otherRestaurant: [async () => ({ params: { id: await newSuggestion(b.id) }, body: {} })],
+    },
+    'POST /api/training-suggestions/{id}/dismiss': {
+      call: async () => ({ params: { id: await newSuggestion(a.id) } }),
+      otherRestaurant: [async () => ({ params: { id: await newSuggestion(b.id) } })],
     },
 
     'POST /api/announcements': { call: () => ({ body: announcementBody() }) },

@@ -26,6 +26,10 @@ export const AssignmentCard = z.object({
   /** The newest attempt at the training's quiz, or null: "Quiz: Not taken". */
   latestAttempt: LatestAttempt,
   videos: z.object({ watched: z.number().int(), total: z.number().int() }),
+  /** The audit finding that caused it (issue 20: findings that train): "From audit … : <item>". */
+  source: z
+    .object({ auditId: z.string(), auditedAt: z.string(), restaurantName: z.string(), itemText: z.string() })
+    .nullish(),
 });
 export type AssignmentCard = z.infer<typeof AssignmentCard>;
 

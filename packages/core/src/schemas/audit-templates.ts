@@ -25,12 +25,22 @@ export const AuditTemplateInput = z.object({
   name: text({ error: messages.templateNameRequired }).trim().min(1, messages.templateNameRequired).max(200),
   description: text().trim().max(2000).default(''),
   items: z
-    .array(z.object({ id: idField.optional(), text: itemText }), { error: messages.templateNeedsItem })
+    .array(
+      z.object({
+        id: idField.optional(),
+        text: itemText,
+        /** The training a finding on this item suggests (issue 20: findings that train), or none. */
+        trainingId: z.uuid({ error: 'Choose a training from the list' }).nullish(),
+      }),
+      { error: messages.templateNeedsItem },
+    )
     .min(1, messages.templateNeedsItem)
     .max(500),
   /** Days a corrective action has, from submit, for an item marked Bad / Needs improvement. */
   badDueDays: dueDays(DEFAULT_BAD_DUE_DAYS),
   needsImprovementDueDays: dueDays(DEFAULT_NEEDS_IMPROVEMENT_DUE_DAYS),
+  /** Assign an item's training to the restaurant's staff at submit, instead of suggesting it. */
+  autoAssignTraining: z.boolean({ error: 'Choose on or off' }).default(false),
 });
 export type AuditTemplateInput = z.input<typeof AuditTemplateInput>;
 
@@ -48,6 +58,14 @@ export const AuditTemplateDetail = z.object({
   description: z.string(),
   badDueDays: z.number().int(),
   needsImprovementDueDays: z.number().int(),
-  items: z.array(z.object({ id: z.string(), text: z.string(), orderNum: z.number().int() })),
+  autoAssignTraining: z.boolean(),
+  items: z.array(
+    z.object({
+      id: z.string(),
+      text: z.string(),
+      orderNum: z.number().int(),
+      training: z.object({ id: z.string(), title: z.string() }).nullable(),
+    }),
+  ),
 });
 export type AuditTemplateDetail = z.infer<typeof AuditTemplateDetail>;

@@ -35,6 +35,14 @@ export const AuditItem = z.object({
   photos: z.array(PhotoRef),
   /** The finding's corrective actions (none on a draft). */
   actions: z.array(AuditItemAction),
+  /** The training this finding suggested (issue 20: findings that train), absent or null when none. */
+  trainingSuggestion: z
+    .object({
+      id: z.string(),
+      status: z.enum(['open', 'assigned', 'dismissed']),
+      training: z.object({ id: z.string(), title: z.string() }),
+    })
+    .nullish(),
 });
 export type AuditItem = z.infer<typeof AuditItem>;
 

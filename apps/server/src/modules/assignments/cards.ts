@@ -3,8 +3,10 @@ import type { TrainingCategory } from '@brigade/core/schemas/trainings';
 import { isOverdue } from '@brigade/core/training-completion';
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { auditItems, audits } from '../../db/schema/audits';
 import { openAssignmentsByDueDay } from '../../db/schema/counts';
 import { quizAttempts, trainingQuizAssignments } from '../../db/schema/quizzes';
+import { restaurants } from '../../db/schema/restaurants';
 import {
   staffTrainingAssignments,
   trainingCategories,
@@ -67,6 +69,11 @@ export async function queryAssignmentCards(db: Queryable, where: SQL | undefined
       videosWatched: sql<number>`(select count(*)::int from ${trainingVideos} v
         join ${trainingVideoProgress} p on p.video_id = v.id and p.staff_id = ${staffTrainingAssignments.staffId}
         where v.module_id = ${trainings.id})`,
+      // The finding that caused it (issue 20), through the partial index on source_audit_item_id.
+      source: sql<{ auditId: string; auditedAt: string; restaurantName: string; itemText: string } | null>`(
+        select json_build_object('auditId', a.id, 'auditedAt', a.audited_at, 'restaurantName', r.name, 'itemText', ai.item_text)
+        from ${auditItems} ai join ${audits} a on a.id = ai.audit_id join ${restaurants} r on r.id = a.restaurant_id
+        where ai.id = ${staffTrainingAssignments.sourceAuditItemId})`,
     })
     .from(staffTrainingAssignments)
     .innerJoin(trainings, eq(trainings.id, staffTrainingAssignments.trainingId))
@@ -87,6 +94,7 @@ export async function queryAssignmentCards(db: Queryable, where: SQL | undefined
       ? { ...row.latestAttempt, takenAt: new Date(row.latestAttempt.takenAt).toISOString() }
       : null,
     videos: { watched: row.videosWatched, total: row.videosTotal },
+    source: row.source ? { ...row.source, auditedAt: new Date(row.source.auditedAt).toISOString() } : null,
   }));
 }
 

@@ -244,13 +244,15 @@ async function assignableAmong(db: Queryable, actor: SessionUser, staffIds: stri
  * (ON CONFLICT DO NOTHING) and counted. assigned_at is the server's clock. Each new
  * assignment tells its person ("New training", issue 20) in the same transaction, with
  * one more statement however many were made; the caller's `notifier.wake()` after the
- * commit sends the emails.
+ * commit sends the emails. `sourceAuditItemIds` (training id → audit item) records the
+ * finding that caused a training's assignments (findings that train).
  */
 export async function createAssignments(
   db: Database,
   actor: SessionUser,
   input: z.output<typeof CreateAssignments>,
   notifier: Notifier,
+  options: { sourceAuditItemIds?: ReadonlyMap<string, string> } = {},
 ): Promise<AssignmentsCreated> {
   // Sorted, so that concurrent bulk assignments over the same people take their row
   // locks in one order and cannot deadlock each other.
@@ -268,7 +270,13 @@ export async function createAssignments(
       .insert(staffTrainingAssignments)
       .values(
         staffIds.flatMap((staffId) =>
-          trainingIds.map((trainingId) => ({ staffId, trainingId, assignedBy: actor.id, dueAt })),
+          trainingIds.map((trainingId) => ({
+            staffId,
+            trainingId,
+            assignedBy: actor.id,
+            dueAt,
+            sourceAuditItemId: options.sourceAuditItemIds?.get(trainingId) ?? null,
+          })),
         ),
       )
       .onConflictDoNothing()

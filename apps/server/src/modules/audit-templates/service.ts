@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { SessionUser } from '../../auth/guards';
 import type { Database, Queryable, Transaction } from '../../db/client';
 import { auditTemplateItems, auditTemplates } from '../../db/schema/audits';
+import { trainings } from '../../db/schema/trainings';
 import { badRequest, notFound } from '../../errors';
 
 type TemplateFields = z.output<typeof AuditTemplateInput>;
@@ -33,16 +34,46 @@ export async function getTemplate(db: Queryable, id: string): Promise<AuditTempl
       description: auditTemplates.description,
       badDueDays: auditTemplates.badDueDays,
       needsImprovementDueDays: auditTemplates.needsImprovementDueDays,
+      autoAssignTraining: auditTemplates.autoAssignTraining,
     })
     .from(auditTemplates)
     .where(eq(auditTemplates.id, id));
   if (!template) throw notFound(messages.templateNotFound);
-  const items = await db
-    .select({ id: auditTemplateItems.id, text: auditTemplateItems.itemText, orderNum: auditTemplateItems.orderNum })
+  const rows = await db
+    .select({
+      id: auditTemplateItems.id,
+      text: auditTemplateItems.itemText,
+      orderNum: auditTemplateItems.orderNum,
+      trainingId: trainings.id,
+      trainingTitle: trainings.title,
+    })
     .from(auditTemplateItems)
+    .leftJoin(trainings, eq(trainings.id, auditTemplateItems.trainingId))
     .where(eq(auditTemplateItems.templateId, id))
     .orderBy(asc(auditTemplateItems.orderNum));
+  const items = rows.map(({ trainingId, trainingTitle, ...item }) => ({
+    ...item,
+    training: trainingId && trainingTitle !== null ? { id: trainingId, title: trainingTitle } : null,
+  }));
   return { ...template, items };
+}
+
+/**
+ * Every training an item names must exist: otherwise a 400 on that item's field
+ * (`items.N.trainingId`), before anything is written.
+ */
+async function assertTrainingsExist(tx: Queryable, items: TemplateFields['items']) {
+  const named = [...new Set(items.flatMap((item) => (item.trainingId ? [item.trainingId] : [])))];
+  if (named.length === 0) return;
+  const found = new Set(
+    (await tx.select({ id: trainings.id }).from(trainings).where(inArray(trainings.id, named))).map((row) => row.id),
+  );
+  const fields: Record<string, string> = {};
+  items.forEach((item, index) => {
+    if (item.trainingId && !found.has(item.trainingId)) fields[`items.${index}.trainingId`] = messages.trainingNotFound;
+  });
+  const [first] = Object.values(fields);
+  if (first) throw badRequest(first, fields);
 }
 
 export async function createTemplate(db: Database, actor: SessionUser, input: TemplateFields) {
@@ -54,13 +85,20 @@ export async function createTemplate(db: Database, actor: SessionUser, input: Te
         description: input.description,
         badDueDays: input.badDueDays,
         needsImprovementDueDays: input.needsImprovementDueDays,
+        autoAssignTraining: input.autoAssignTraining,
         createdBy: actor.id,
       })
       .returning({ id: auditTemplates.id });
     if (!template) throw new Error('insert returned no row');
-    await tx
-      .insert(auditTemplateItems)
-      .values(input.items.map((item, index) => ({ templateId: template.id, itemText: item.text, orderNum: index })));
+    await assertTrainingsExist(tx, input.items);
+    await tx.insert(auditTemplateItems).values(
+      input.items.map((item, index) => ({
+        templateId: template.id,
+        itemText: item.text,
+        orderNum: index,
+        trainingId: item.trainingId ?? null,
+      })),
+    );
     return template.id;
   });
   return getTemplate(db, id);
@@ -80,12 +118,14 @@ export async function updateTemplate(db: Database, id: string, input: TemplateFi
         description: input.description,
         badDueDays: input.badDueDays,
         needsImprovementDueDays: input.needsImprovementDueDays,
+        autoAssignTraining: input.autoAssignTraining,
       })
       .where(eq(auditTemplates.id, id))
       .returning({ id: auditTemplates.id });
     if (!template) throw notFound(messages.templateNotFound);
     const keptIds = input.items.flatMap((item) => (item.id ? [item.id] : []));
     await assertItemsBelong(tx, id, keptIds);
+    await assertTrainingsExist(tx, input.items);
     await tx
       .delete(auditTemplateItems)
       .where(
@@ -95,21 +135,21 @@ export async function updateTemplate(db: Database, id: string, input: TemplateFi
         ),
       );
     const kept = input.items.flatMap((item, index) =>
-      item.id ? [{ id: item.id, text: item.text, orderNum: index }] : [],
+      item.id ? [{ id: item.id, text: item.text, orderNum: index, trainingId: item.trainingId ?? null }] : [],
     );
     if (kept.length) {
       // One statement for every kept item, whatever their number.
       const rows = sql.join(
-        kept.map((item) => sql`(${item.id}::uuid, ${item.text}, ${item.orderNum}::int)`),
+        kept.map((item) => sql`(${item.id}::uuid, ${item.text}, ${item.orderNum}::int, ${item.trainingId}::uuid)`),
         sql`, `,
       );
       await tx.execute(sql`
-        update ${auditTemplateItems} set item_text = v.text, order_num = v.order_num
-        from (values ${rows}) as v(id, text, order_num)
+        update ${auditTemplateItems} set item_text = v.text, order_num = v.order_num, training_id = v.training_id
+        from (values ${rows}) as v(id, text, order_num, training_id)
         where ${auditTemplateItems}.id = v.id`);
     }
     const added = input.items.flatMap((item, index) =>
-      item.id ? [] : [{ templateId: id, itemText: item.text, orderNum: index }],
+      item.id ? [] : [{ templateId: id, itemText: item.text, orderNum: index, trainingId: item.trainingId ?? null }],
     );
     if (added.length) await tx.insert(auditTemplateItems).values(added);
   });

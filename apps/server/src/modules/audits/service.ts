@@ -26,12 +26,15 @@ import {
 } from '../../db/schema/audits';
 import { photos } from '../../db/schema/photos';
 import { restaurants } from '../../db/schema/restaurants';
+import { trainingSuggestions } from '../../db/schema/training-suggestions';
+import { trainings } from '../../db/schema/trainings';
 import { users } from '../../db/schema/users';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { Notifier } from '../../notify/notifier';
 import { completeDueOfAudit, linkAuditToDue, reopenDueOfAudit } from '../audit-schedules/service';
 import { createActionsForSubmittedAudit, itemActionsJson } from '../corrective-actions/service';
 import { photoKeysOfAudit } from '../photos/service';
+import { suggestTrainingsForSubmittedAudit } from '../training-suggestions/service';
 
 const auditId = sql`${audits}.${sql.identifier(audits.id.name)}`;
 const templateNamesOf = sql<string[]>`coalesce((
@@ -47,6 +50,13 @@ const photosOfItem = sql`coalesce((
   ) order by p.created_at, p.id)
   from ${photos} p where p.audit_item_id = ai.id
 ), '[]'::json)`;
+
+/** The training an item's finding suggested (alias `ai`), or null: the unique key allows one. */
+const suggestionOfItem = sql`(
+  select json_build_object('id', ts.id, 'status', ts.status, 'training', json_build_object('id', t.id, 'title', t.title))
+  from ${trainingSuggestions} ts join ${trainings} t on t.id = ts.training_id
+  where ts.audit_item_id = ai.id
+)`;
 
 /**
  * The audits a role may read at all, as a condition on an audit status column (the
@@ -151,7 +161,8 @@ export async function getAudit(db: Queryable, actor: SessionUser, id: string): P
         select json_agg(json_build_object(
           'id', ai.id, 'templateName', ai.template_name, 'itemText', ai.item_text,
           'orderNum', ai.order_num, 'mark', ai.mark, 'comment', ai.comment,
-          'photos', ${photosOfItem}, 'actions', ${itemActionsJson(sql`ai.id`)}) order by ai.order_num)
+          'photos', ${photosOfItem}, 'actions', ${itemActionsJson(sql`ai.id`)},
+          'trainingSuggestion', ${suggestionOfItem}) order by ai.order_num)
         from ${auditItems} ai where ai.audit_id = ${auditId}
       ), '[]'::json)`,
     })
@@ -299,6 +310,7 @@ export async function submitAudit(
       .where(eq(audits.id, id));
     await createActionsForSubmittedAudit(tx, actor, id, notifier);
     await completeDueOfAudit(tx, id);
+    await suggestTrainingsForSubmittedAudit(tx, actor, notifier, id);
   });
   notifier.wake();
   return getAudit(db, actor, id);

@@ -1,6 +1,7 @@
 import type { AssignmentCard } from '@brigade/core/schemas/assignments';
-import { Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { formatDate } from '../../lib/format-date';
 import { AssignmentStatusBadge, OverdueBadge, QuizResultBadge } from './assignment-badges';
 
@@ -47,6 +48,15 @@ export function AssignmentDetails({ assignment, titleOrder, children }: Assignme
           : `Assigned ${formatDate(assignment.assignedAt)}`}
         {assignment.dueAt && !assignment.completedAt ? ` · Due ${formatDate(assignment.dueAt)}` : ''}
       </Text>
+      {assignment.source && (
+        // The finding that caused it (issue 20: findings that train).
+        <Text size="xs" c="gray.7">
+          <Anchor component={Link} to={`/audits/${assignment.source.auditId}`} size="xs">
+            From audit of {formatDate(assignment.source.auditedAt)} ({assignment.source.restaurantName})
+          </Anchor>
+          : {assignment.source.itemText}
+        </Text>
+      )}
       {children}
     </Stack>
   );

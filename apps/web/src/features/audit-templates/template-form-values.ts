@@ -5,6 +5,8 @@ export interface TemplateItemValue {
   key: string;
   id?: string;
   text: string;
+  /** The training a finding on this item suggests (issue 20), or null. */
+  trainingId: string | null;
 }
 
 export interface TemplateFormValues {
@@ -14,8 +16,10 @@ export interface TemplateFormValues {
   /** Days a corrective action has for an item marked Bad / Needs improvement (issue 19). */
   badDueDays: number | string;
   needsImprovementDueDays: number | string;
+  /** Assign an item's training to the restaurant's staff at submit instead of suggesting it. */
+  autoAssignTraining: boolean;
 }
 
 export function newTemplateItem(): TemplateItemValue {
-  return { key: randomId(), text: '' };
+  return { key: randomId(), text: '', trainingId: null };
 }

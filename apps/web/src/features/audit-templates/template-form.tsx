@@ -5,7 +5,7 @@ import {
   DEFAULT_NEEDS_IMPROVEMENT_DUE_DAYS,
   MAX_DUE_DAYS,
 } from '@brigade/core/schemas/corrective-actions';
-import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate } from 'react-router';
@@ -26,16 +26,23 @@ function initialValuesOf(template: AuditTemplateDetail | null): TemplateFormValu
       items: [newTemplateItem()],
       badDueDays: DEFAULT_BAD_DUE_DAYS,
       needsImprovementDueDays: DEFAULT_NEEDS_IMPROVEMENT_DUE_DAYS,
+      autoAssignTraining: false,
     };
   }
   return {
     name: template.name,
     description: template.description,
     items: template.items.length
-      ? template.items.map((item) => ({ key: item.id, id: item.id, text: item.text }))
+      ? template.items.map((item) => ({
+          key: item.id,
+          id: item.id,
+          text: item.text,
+          trainingId: item.training?.id ?? null,
+        }))
       : [newTemplateItem()],
     badDueDays: template.badDueDays,
     needsImprovementDueDays: template.needsImprovementDueDays,
+    autoAssignTraining: template.autoAssignTraining,
   };
 }
 
@@ -44,9 +51,10 @@ function toInput(values: TemplateFormValues): AuditTemplateInput {
   return {
     name: values.name,
     description: values.description,
-    items: values.items.map(({ id, text }) => (id ? { id, text } : { text })),
+    items: values.items.map(({ id, text, trainingId }) => (id ? { id, text, trainingId } : { text, trainingId })),
     badDueDays: Number(values.badDueDays),
     needsImprovementDueDays: Number(values.needsImprovementDueDays),
+    autoAssignTraining: values.autoAssignTraining,
   };
 }
 
@@ -117,6 +125,12 @@ export function TemplateForm({ template }: { template: AuditTemplateDetail | nul
               {...form.getInputProps('needsImprovementDueDays')}
             />
           </SimpleGrid>
+          <Switch
+            label="Assign training automatically"
+            description="When a finding on an item that names a training is Bad or Needs improvement, assign that training to the restaurant's staff at submit (due in 7 days) instead of suggesting it to the manager."
+            key={form.key('autoAssignTraining')}
+            {...form.getInputProps('autoAssignTraining', { type: 'checkbox' })}
+          />
           <FormFailureAlert failure={saveFailure.failure} />
           <Group justify="flex-end">
             <Button variant="default" component={Link} to="/audit-templates">

@@ -1,7 +1,8 @@
-import { ActionIcon, Button, Group, Input, TextInput, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Group, Input, Select, TextInput, VisuallyHidden } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconArrowDown, IconArrowUp, IconGripVertical, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTrainingChoices } from './api/get-training-choices';
 import { newTemplateItem, type TemplateFormValues } from './template-form-values';
 import classes from './template-item-list.module.css';
 
@@ -20,6 +21,7 @@ export function TemplateItemList({ form }: { form: UseFormReturnType<TemplateFor
   const pendingFocus = useRef<FocusTarget | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [drag, setDrag] = useState<{ from: number; over: number | null } | null>(null);
+  const trainingChoices = useTrainingChoices();
 
   // After a move or an add, focus follows the item (its row was re-rendered elsewhere).
   useEffect(() => {
@@ -83,7 +85,7 @@ export function TemplateItemList({ form }: { form: UseFormReturnType<TemplateFor
       labelElement="div"
       label="Items"
       labelProps={{ id: headingId }}
-      description="Drag an item by its grip, or use the arrow buttons, to change the order."
+      description="Drag an item by its grip, or use the arrow buttons, to change the order. An item may name a training: a Bad or Needs improvement finding on it suggests that training to the restaurant's manager."
       error={rootError}
     >
       <ol ref={listRef} className={classes.list} aria-labelledby={headingId} style={{ marginTop: 8 }}>
@@ -161,6 +163,24 @@ export function TemplateItemList({ form }: { form: UseFormReturnType<TemplateFor
                     </div>
                   </div>
                 )}
+              />
+              <Select
+                className={classes.training}
+                label={`Training for item ${number}`}
+                placeholder={
+                  trainingChoices.isPending
+                    ? 'Loading trainings...'
+                    : trainingChoices.isError
+                      ? 'Trainings could not be loaded'
+                      : 'No training'
+                }
+                data={trainingChoices.data ?? []}
+                disabled={!trainingChoices.data}
+                searchable
+                clearable
+                nothingFoundMessage="No training found"
+                comboboxProps={{ withinPortal: true }}
+                {...form.getInputProps(`items.${index}.trainingId`)}
               />
             </li>
           );

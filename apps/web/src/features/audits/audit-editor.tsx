@@ -22,6 +22,7 @@ import { useSaveAuditDraft } from './api/save-audit-draft';
 import { useSubmitAudit } from './api/submit-audit';
 import classes from './audit-editor.module.css';
 import { FindingActions } from './finding-actions';
+import { FindingTraining } from './finding-training';
 
 interface ItemValue {
   mark: AuditMark | null;
@@ -355,6 +356,7 @@ function ReadOnlyItem({
         )}
         <PhotoGallery photos={item.photos} label={item.itemText} />
         {completedAuditId && <FindingActions auditId={completedAuditId} item={item} />}
+        {completedAuditId && <FindingTraining item={item} />}
       </Stack>
     </Paper>
   );

@@ -18,6 +18,7 @@ import { DashboardContent } from './dashboard-content';
 import { HqDueAuditsPanel } from './hq-due-audits-panel';
 import { RecentAuditsTable } from './recent-audits-table';
 import { StatCard } from './stat-card';
+import { SuggestedTrainingsPanel } from './suggested-trainings-panel';
 
 /** /dashboard-hq (core §2 "HQ dashboard"): the chain at a glance, from one request. */
 export function HqDashboardPage() {
@@ -86,6 +87,7 @@ export function HqDashboardPage() {
             </SimpleGrid>
             <ActionCountsCard counts={data?.actions} />
             <HqDueAuditsPanel panel={data?.dueAudits} />
+            <SuggestedTrainingsPanel restaurantId={null} />
             <Grid gap="md">
               <Grid.Col span={{ base: 12, xl: 5 }}>
                 <AnnouncementsPanel announcements={data?.announcements} canManage />

@@ -15,6 +15,7 @@ import { ManagerDueAuditsPanel } from './manager-due-audits-panel';
 import { RecentAuditsTable } from './recent-audits-table';
 import { StaffProgressWidget } from './staff-progress-widget';
 import { StatCard } from './stat-card';
+import { SuggestedTrainingsPanel } from './suggested-trainings-panel';
 
 /** /dashboard-manager (core §2 "Manager dashboard"): the selected restaurant at a glance. */
 export function ManagerDashboardPage() {
@@ -95,6 +96,7 @@ function RestaurantDashboard({ restaurant }: { restaurant: RestaurantRef }) {
             <Grid.Col span={{ base: 12, lg: 4 }} order={{ base: 1, lg: 2 }}>
               <Stack gap="md">
                 <ManagerDueAuditsPanel panel={data?.dueAudits} />
+                <SuggestedTrainingsPanel restaurantId={restaurant.id} />
                 <StaffProgressWidget staff={data?.staffProgress} />
               </Stack>
             </Grid.Col>
