@@ -114,6 +114,8 @@ export async function buildMatrixFixtures(t: TestApp) {
   const newTraining = (quizId: string | null = null) =>
     asHq<TrainingDetail>('POST', '/api/trainings', trainingBody(quizId));
   const newAnnouncement = () => asHq<Announcement>('POST', '/api/announcements', announcementBody());
+  const newAckAnnouncement = () =>
+    asHq<Announcement>('POST', '/api/announcements', { ...announcementBody(), requiresAck: true });
   const newStaff = (restaurantId: string) => t.buildUser('staff', { restaurantIds: [restaurantId] });
   const template = await newTemplate();
   const scheduleBody = () => ({
@@ -411,6 +413,23 @@ export async function buildMatrixFixtures(t: TestApp) {
       call: async () => ({ params: { id: (await newAnnouncement()).id }, body: announcementBody() }),
     },
     'DELETE /api/announcements/{id}': { call: async () => ({ params: { id: (await newAnnouncement()).id } }) },
+    'GET /api/announcements/pinned': { call: () => ({}) },
+    'GET /api/announcements/{id}': { call: async () => ({ params: { id: (await newAnnouncement()).id } }) },
+    'POST /api/announcements/{id}/acknowledge': {
+      call: async () => ({ params: { id: (await newAckAnnouncement()).id } }),
+    },
+    'GET /api/announcements/{id}/acknowledgement-counts': {
+      call: async () => ({ params: { id: (await newAckAnnouncement()).id }, query: { restaurantId: a.id } }),
+      otherRestaurant: [
+        async () => ({ params: { id: (await newAckAnnouncement()).id }, query: { restaurantId: b.id } }),
+      ],
+    },
+    'GET /api/announcements/{id}/acknowledgements': {
+      call: async () => ({ params: { id: (await newAckAnnouncement()).id }, query: { restaurantId: a.id } }),
+      otherRestaurant: [
+        async () => ({ params: { id: (await newAckAnnouncement()).id }, query: { restaurantId: b.id } }),
+      ],
+    },
 
     'POST /api/notifications/{id}/read': {
       call: () => ({ params: { id: randomUUID() } }),

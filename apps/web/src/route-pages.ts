@@ -119,6 +119,9 @@ export const routePages: Partial<Record<string, RoutePage>> = {
   '/announcements-management': page(() =>
     import('./features/announcements/announcements-page').then((module) => ({ Component: module.AnnouncementsPage })),
   ),
+  '/announcements/:id': page(() =>
+    import('./features/announcements/announcement-page').then((module) => ({ Component: module.AnnouncementPage })),
+  ),
   '/my-trainings': page(() =>
     import('./features/assignments/my-trainings-page').then((module) => ({ Component: module.MyTrainingsPage })),
   ),

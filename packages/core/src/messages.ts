@@ -259,3 +259,31 @@ export const actionMessages = {
   created: 'Action added',
   actionFailed: 'Failed to update the action',
 } as const;
+
+/** Announcements that require acknowledgement (issue 20): the form, the pinned cards, the server's refusals. */
+export const ackMessages = {
+  requiresAckInvalid: 'Requires acknowledgement must be true or false',
+  audienceRoleInvalid: 'Choose roles among staff, manager and hq',
+  audienceRoleRepeated: 'Each role can be chosen once',
+  audienceRestaurantInvalid: 'Choose restaurants from the list',
+  audienceRestaurantRepeated: 'Each restaurant can be chosen once',
+  audienceRestaurantNotFound: 'A chosen restaurant was not found',
+  tooManyRestaurants: 'Choose at most 1000 restaurants',
+  hqHaveNoRestaurant: 'hq work for no one restaurant: add another role or choose no restaurant',
+  reacknowledgeInvalid: 'Say whether to require a new acknowledgement (true or false)',
+  reacknowledgeRequired:
+    'The text changed and people have already acknowledged it: say whether to require a new acknowledgement',
+  statusInvalid: 'Status must be pending or acknowledged',
+  notRequired: 'This announcement does not ask for an acknowledgement',
+  notInAudience: 'This announcement is not addressed to you',
+  selectRestaurant: 'Please select a restaurant to view acknowledgements.',
+  acknowledged: 'Thank you for reading it',
+  acknowledgeFailed: 'Failed to record your acknowledgement',
+  loadFailed: 'Failed to load acknowledgements',
+  pinnedLoadFailed: 'Failed to load announcements to acknowledge',
+  requiresAckLabel: 'Requires acknowledgement',
+  iHaveReadThis: 'I have read this',
+  everyoneAcknowledged: 'Everyone has acknowledged it',
+  nobodyAcknowledged: 'Nobody has acknowledged it yet',
+  reacknowledgeQuestion: 'People have already acknowledged this announcement. Require a new acknowledgement?',
+} as const;

@@ -32,6 +32,7 @@ export const appRoutes: readonly AppRoute[] = [
     needsRestaurant: selectRestaurantMessages.staff,
   },
   { path: '/announcements-management', title: 'Announcements', roles: HQ },
+  { path: '/announcements/:id', title: 'Announcement', roles: ALL_ROLES },
   { path: '/quiz-management', title: 'Quiz Management', roles: HQ },
   { path: '/quiz-management/add', title: 'New Quiz', roles: HQ },
   { path: '/quiz-management/:id/edit', title: 'Edit Quiz', roles: HQ },

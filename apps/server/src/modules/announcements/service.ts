@@ -1,16 +1,36 @@
 import { DASHBOARD_ANNOUNCEMENTS } from '@brigade/core/limits';
-import { messages } from '@brigade/core/messages';
-import type { Announcement, AnnouncementInput, AnnouncementPage } from '@brigade/core/schemas/announcements';
-import { count, desc, eq, ilike, or } from 'drizzle-orm';
+import { ackMessages, messages } from '@brigade/core/messages';
+import { notificationTexts } from '@brigade/core/notification-texts';
+import type { Role } from '@brigade/core/roles';
+import {
+  type AckCounts,
+  type AckCountsQuery,
+  type Acknowledgement,
+  type AckPeoplePage,
+  type AckPeopleQuery,
+  type ManagedAnnouncement as Announcement,
+  type AnnouncementDetail,
+  type AnnouncementInput,
+  type AnnouncementPage,
+  MAX_PINNED_ANNOUNCEMENTS,
+  type PinnedAnnouncement,
+} from '@brigade/core/schemas/announcements';
+import { asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SessionUser } from '../../auth/guards';
-import type { Queryable } from '../../db/client';
+import type { Database, Queryable } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
-import { announcements } from '../../db/schema/announcements';
+import { announcementRestaurants, announcements } from '../../db/schema/announcements';
+import { restaurants } from '../../db/schema/restaurants';
 import { users } from '../../db/schema/users';
-import { notFound } from '../../errors';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { emailStateSql, type Notifier } from '../../notify/notifier';
 
 type AnnouncementFields = z.output<typeof AnnouncementInput>;
+type AnnouncementChange = AnnouncementFields & { reacknowledge?: boolean };
+
+const restaurantCountOf = sql<number>`(select count(*)::int from ${announcementRestaurants} ar
+  where ar.announcement_id = ${announcements.id})`;
 
 const columns = {
   id: announcements.id,
@@ -18,21 +38,21 @@ const columns = {
   description: announcements.description,
   createdAt: announcements.createdAt,
   createdByName: users.name,
+  requiresAck: announcements.requiresAck,
+  ackVersion: announcements.ackVersion,
+  audienceRoles: announcements.audienceRoles,
+  restaurantCount: restaurantCountOf,
 };
 
-const present = ({
-  createdAt,
-  ...row
-}: {
-  createdAt: Date;
-  id: string;
-  title: string;
-  description: string;
-  createdByName: string | null;
-}): Announcement => ({
+type Row = Omit<Announcement, 'createdAt' | 'audienceRoles'> & { createdAt: Date; audienceRoles: string[] };
+
+const present = ({ createdAt, audienceRoles, ...row }: Row): Announcement => ({
   ...row,
+  audienceRoles: audienceRoles as Role[],
   createdAt: createdAt.toISOString(),
 });
+
+const iso = (value: unknown) => new Date(value as string | Date).toISOString();
 
 /** The newest first, with the author's name (null once they are deleted). */
 export async function recentAnnouncements(db: Queryable, limit = DASHBOARD_ANNOUNCEMENTS): Promise<Announcement[]> {
@@ -77,26 +97,366 @@ async function findAnnouncement(db: Queryable, id: string): Promise<Announcement
   return present(row);
 }
 
-export async function createAnnouncement(db: Queryable, actor: SessionUser, input: AnnouncementFields) {
-  const [row] = await db
-    .insert(announcements)
-    .values({ ...input, createdBy: actor.id })
-    .returning({ id: announcements.id });
-  if (!row) throw new Error('insert returned no row');
-  return findAnnouncement(db, row.id);
+/**
+ * "This person (the users row aliased `u`) is in the audience of announcement `a`": active,
+ * of a chosen role (or any when none is chosen), and working at a chosen restaurant (or
+ * anywhere, hq included, when none is chosen). The one definition of an audience: the
+ * pinned list, the acknowledgement, the counts and the notifications all use it.
+ */
+function inAudience(a: SQL, u: SQL): SQL {
+  return sql`${u}.is_active
+    and (cardinality(${a}.audience_roles) = 0 or ${u}.role = any(${a}.audience_roles))
+    and (not exists (select 1 from announcement_restaurants ar where ar.announcement_id = ${a}.id)
+      or exists (select 1 from announcement_restaurants ar
+        join staff_restaurant_assignments sra on sra.restaurant_id = ar.restaurant_id
+        where ar.announcement_id = ${a}.id and sra.user_id = ${u}.id))`;
 }
 
-export async function updateAnnouncement(db: Queryable, id: string, input: AnnouncementFields) {
-  const updated = await db
-    .update(announcements)
-    .set(input)
-    .where(eq(announcements.id, id))
-    .returning({ id: announcements.id });
-  if (updated.length === 0) throw notFound(messages.announcementNotFound);
+/** Acknowledged at the announcement's current version (older acknowledgements do not count). */
+function acknowledgedCurrent(a: SQL, u: SQL): SQL {
+  return sql`exists (select 1 from announcement_acknowledgements ack
+    where ack.announcement_id = ${a}.id and ack.user_id = ${u}.id and ack.version = ${a}.ack_version)`;
+}
+
+async function checkRestaurantsExist(db: Queryable, ids: string[]) {
+  if (ids.length === 0) return;
+  const [found] = await db.select({ value: count() }).from(restaurants).where(inArray(restaurants.id, ids));
+  if ((found?.value ?? 0) !== ids.length) {
+    throw badRequest(ackMessages.audienceRestaurantNotFound, { restaurantIds: ackMessages.audienceRestaurantNotFound });
+  }
+}
+
+async function replaceAudienceRestaurants(tx: Queryable, id: string, restaurantIds: string[]) {
+  await tx.delete(announcementRestaurants).where(eq(announcementRestaurants.announcementId, id));
+  if (restaurantIds.length > 0) {
+    await tx
+      .insert(announcementRestaurants)
+      .values(restaurantIds.map((restaurantId) => ({ announcementId: id, restaurantId })));
+  }
+}
+
+/**
+ * Asks the audience of an announcement that requires acknowledgement to acknowledge its
+ * current version: one INSERT … SELECT, in the caller's transaction. Those who have
+ * acknowledged that version, and those already notified of it, are skipped, so saving
+ * again only reaches people newly added to the audience.
+ */
+async function notifyAudience(tx: Queryable, notifier: Notifier, id: string) {
+  await tx.execute(sql`
+    insert into notifications (user_id, kind, subject_key, title, body, link, email_state)
+    select u.id, 'announcementAck', a.id || ':' || a.ack_version,
+           ${ackTitleSql}, ${notificationTexts.announcementAck('').body}, '/announcements/' || a.id,
+           ${emailStateSql(notifier.emailOn, 'announcementAck', sql`u.id`)}
+    from announcements a
+    join users u on ${inAudience(sql`a`, sql`u`)}
+    where a.id = ${id} and a.requires_ack and not ${acknowledgedCurrent(sql`a`, sql`u`)}
+    on conflict on constraint notifications_once_key do nothing`);
+}
+
+/** The notification's title in SQL, from the core text with the announcement's title in it. */
+const ackTitleSql = (() => {
+  const marker = '\u0000';
+  const [before = '', after = ''] = notificationTexts.announcementAck(marker).title.split(marker);
+  return sql`${before} || a.title || ${after}`;
+})();
+
+/** The author has read what they wrote: their own acknowledgement of the version they post, when they are in its audience. */
+async function acknowledgeAsAuthor(tx: Queryable, id: string, actorId: string) {
+  await tx.execute(sql`
+    insert into announcement_acknowledgements (announcement_id, user_id, version)
+    select a.id, u.id, a.ack_version from announcements a join users u on u.id = ${actorId}
+    where a.id = ${id} and a.requires_ack and ${inAudience(sql`a`, sql`u`)}
+    on conflict (announcement_id, user_id) do update set version = excluded.version, acknowledged_at = now()
+      where announcement_acknowledgements.version < excluded.version`);
+}
+
+export async function createAnnouncement(
+  db: Database,
+  notifier: Notifier,
+  actor: SessionUser,
+  input: AnnouncementFields,
+): Promise<Announcement> {
+  const { restaurantIds, ...fields } = input;
+  await checkRestaurantsExist(db, restaurantIds);
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(announcements)
+      .values({ ...fields, createdBy: actor.id })
+      .returning({ id: announcements.id });
+    if (!row) throw new Error('insert returned no row');
+    await replaceAudienceRestaurants(tx, row.id, restaurantIds);
+    if (fields.requiresAck) {
+      await acknowledgeAsAuthor(tx, row.id, actor.id);
+      await notifyAudience(tx, notifier, row.id);
+    }
+    return row.id;
+  });
+  if (fields.requiresAck) notifier.wake();
+  return findAnnouncement(db, id);
+}
+
+/**
+ * Saves an edit. When the text of an announcement that requires acknowledgement (and
+ * has acknowledgements of its current version) changes, `reacknowledge` decides whether
+ * its version grows, so that everybody acknowledges again; without it, 409 so the form
+ * asks hq. While it requires acknowledgement, whoever is (newly) in its audience and has
+ * not acknowledged is notified.
+ */
+export async function updateAnnouncement(
+  db: Database,
+  notifier: Notifier,
+  actor: SessionUser,
+  id: string,
+  input: AnnouncementChange,
+): Promise<Announcement> {
+  const { restaurantIds, reacknowledge, ...fields } = input;
+  await checkRestaurantsExist(db, restaurantIds);
+  await db.transaction(async (tx) => {
+    const [current] = (
+      (await tx.execute(sql`
+        select a.title, a.description, a.requires_ack, a.ack_version,
+          exists (select 1 from announcement_acknowledgements ack
+            where ack.announcement_id = a.id and ack.version = a.ack_version) as acknowledged
+        from announcements a where a.id = ${id} for update`)) as unknown as {
+        rows: {
+          title: string;
+          description: string;
+          requires_ack: boolean;
+          ack_version: number;
+          acknowledged: boolean;
+        }[];
+      }
+    ).rows;
+    if (!current) throw notFound(messages.announcementNotFound);
+    const textChanged = current.title !== fields.title || current.description !== fields.description;
+    const asksAgain = current.requires_ack && fields.requiresAck && textChanged && current.acknowledged;
+    if (asksAgain && reacknowledge === undefined) {
+      throw conflict(ackMessages.reacknowledgeRequired, { reacknowledge: ackMessages.reacknowledgeRequired });
+    }
+    const ackVersion = asksAgain && reacknowledge ? current.ack_version + 1 : current.ack_version;
+    await tx
+      .update(announcements)
+      .set({ ...fields, ackVersion })
+      .where(eq(announcements.id, id));
+    await replaceAudienceRestaurants(tx, id, restaurantIds);
+    if (fields.requiresAck) {
+      await acknowledgeAsAuthor(tx, id, actor.id);
+      await notifyAudience(tx, notifier, id);
+    }
+  });
+  if (fields.requiresAck) notifier.wake();
   return findAnnouncement(db, id);
 }
 
 export async function deleteAnnouncement(db: Queryable, id: string) {
   const deleted = await db.delete(announcements).where(eq(announcements.id, id)).returning({ id: announcements.id });
   if (deleted.length === 0) throw notFound(messages.announcementNotFound);
+}
+
+/** One announcement with its restaurants, and where the caller stands with it. */
+export async function getAnnouncement(db: Queryable, actor: SessionUser, id: string): Promise<AnnouncementDetail> {
+  const [announcement, restaurantRows, standing] = await Promise.all([
+    findAnnouncement(db, id).catch((error: unknown) => error),
+    db
+      .select({ id: restaurants.id, name: restaurants.name })
+      .from(announcementRestaurants)
+      .innerJoin(restaurants, eq(restaurants.id, announcementRestaurants.restaurantId))
+      .where(eq(announcementRestaurants.announcementId, id))
+      .orderBy(asc(restaurants.name), asc(restaurants.id)),
+    db.execute(sql`
+      select ${inAudience(sql`a`, sql`u`)} as in_audience,
+        (select ack.acknowledged_at from announcement_acknowledgements ack
+          where ack.announcement_id = a.id and ack.user_id = u.id and ack.version = a.ack_version) as acknowledged_at
+      from announcements a join users u on u.id = ${actor.id} where a.id = ${id}`) as unknown as Promise<{
+      rows: { in_audience: boolean; acknowledged_at: string | Date | null }[];
+    }>,
+  ]);
+  if (announcement instanceof Error) throw announcement;
+  const [mine] = standing.rows;
+  return {
+    ...(announcement as Announcement),
+    restaurants: restaurantRows,
+    inMyAudience: Boolean(mine?.in_audience),
+    acknowledgedAt: mine?.acknowledged_at ? iso(mine.acknowledged_at) : null,
+  };
+}
+
+/** What the caller has still to acknowledge, newest first: the pinned cards of every dashboard. */
+export async function pinnedAnnouncements(db: Queryable, actor: SessionUser): Promise<PinnedAnnouncement[]> {
+  const result = (await db.execute(sql`
+    select a.id, a.title, a.description, a.created_at, a.ack_version
+    from announcements a join users u on u.id = ${actor.id}
+    where a.requires_ack and ${inAudience(sql`a`, sql`u`)} and not ${acknowledgedCurrent(sql`a`, sql`u`)}
+    order by a.created_at desc, a.id desc
+    limit ${MAX_PINNED_ANNOUNCEMENTS}`)) as unknown as {
+    rows: { id: string; title: string; description: string; created_at: string | Date; ack_version: number }[];
+  };
+  return result.rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    createdAt: iso(row.created_at),
+    ackVersion: row.ack_version,
+  }));
+}
+
+/**
+ * "I have read this": records the caller's acknowledgement of the current version, and
+ * marks its notification read. Idempotent: acknowledging again keeps the first time.
+ */
+export async function acknowledgeAnnouncement(db: Database, actor: SessionUser, id: string): Promise<Acknowledgement> {
+  return db.transaction(async (tx) => {
+    const [standing] = (
+      (await tx.execute(sql`
+        select a.requires_ack, a.ack_version, ${inAudience(sql`a`, sql`u`)} as in_audience
+        from announcements a join users u on u.id = ${actor.id} where a.id = ${id}`)) as unknown as {
+        rows: { requires_ack: boolean; ack_version: number; in_audience: boolean }[];
+      }
+    ).rows;
+    if (!standing) throw notFound(messages.announcementNotFound);
+    if (!standing.requires_ack) throw conflict(ackMessages.notRequired);
+    if (!standing.in_audience) throw forbidden(ackMessages.notInAudience);
+    const [row] = (
+      (await tx.execute(sql`
+        insert into announcement_acknowledgements (announcement_id, user_id, version)
+        values (${id}, ${actor.id}, ${standing.ack_version})
+        on conflict (announcement_id, user_id) do update
+          set version = excluded.version,
+              acknowledged_at = case when announcement_acknowledgements.version = excluded.version
+                then announcement_acknowledgements.acknowledged_at else now() end
+        returning version, acknowledged_at`)) as unknown as {
+        rows: { version: number; acknowledged_at: string | Date }[];
+      }
+    ).rows;
+    if (!row) throw new Error('upsert returned no row');
+    await tx.execute(sql`
+      update notifications set read_at = now()
+      where user_id = ${actor.id} and kind = 'announcementAck'
+        and subject_key = ${`${id}:${standing.ack_version}`} and read_at is null`);
+    return { version: row.version, acknowledgedAt: iso(row.acknowledged_at) };
+  });
+}
+
+interface AckTarget {
+  id: string;
+  ackVersion: number;
+  requiresAck: boolean;
+}
+
+/** The announcement whose acknowledgements are asked for; managers must name their restaurant. */
+async function ackTarget(db: Queryable, actor: SessionUser, id: string, restaurantId: string | undefined) {
+  if (actor.role !== 'hq' && !restaurantId) {
+    throw badRequest(ackMessages.selectRestaurant, { restaurantId: ackMessages.selectRestaurant });
+  }
+  const [row] = await db
+    .select({ id: announcements.id, ackVersion: announcements.ackVersion, requiresAck: announcements.requiresAck })
+    .from(announcements)
+    .where(eq(announcements.id, id));
+  if (!row) throw notFound(messages.announcementNotFound);
+  return row satisfies AckTarget;
+}
+
+/** People `u` of the audience, of one restaurant when named. */
+function audienceWhere(restaurantId: string | undefined): SQL {
+  const ofRestaurant = restaurantId
+    ? sql`and exists (select 1 from staff_restaurant_assignments s where s.user_id = u.id and s.restaurant_id = ${restaurantId})`
+    : sql``;
+  return sql`${inAudience(sql`a`, sql`u`)} ${ofRestaurant}`;
+}
+
+/**
+ * Acknowledged / audience of one announcement (in all, or of the named restaurant), and
+ * per restaurant, a page of them by name: the chosen restaurants, or every restaurant
+ * when none is chosen. Three queries after the announcement's, whatever the chain's size.
+ */
+export async function acknowledgementCounts(
+  db: Queryable,
+  actor: SessionUser,
+  id: string,
+  query: z.output<typeof AckCountsQuery>,
+): Promise<AckCounts> {
+  const target = await ackTarget(db, actor, id, query.restaurantId);
+  const scope = sql`(${query.restaurantId ? sql`r.id = ${query.restaurantId}` : sql`true`})
+    and (not exists (select 1 from announcement_restaurants ar where ar.announcement_id = ${id})
+      or r.id in (select ar.restaurant_id from announcement_restaurants ar where ar.announcement_id = ${id}))`;
+  const [totals, page, restaurantTotal] = await Promise.all([
+    db.execute(sql`
+      select count(*)::int as audience, count(ack.user_id)::int as acknowledged
+      from announcements a join users u on ${audienceWhere(query.restaurantId)}
+      left join announcement_acknowledgements ack
+        on ack.announcement_id = a.id and ack.user_id = u.id and ack.version = a.ack_version
+      where a.id = ${id}`) as unknown as Promise<{ rows: { audience: number; acknowledged: number }[] }>,
+    db.execute(sql`
+      with shown as (
+        select r.id, r.name from restaurants r where ${scope}
+        order by r.name, r.id limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize})
+      select shown.id, shown.name, c.audience, c.acknowledged
+      from shown cross join lateral (
+        select count(*)::int as audience, count(ack.user_id)::int as acknowledged
+        from announcements a
+        join staff_restaurant_assignments s on s.restaurant_id = shown.id
+        join users u on u.id = s.user_id and u.is_active
+          and (cardinality(a.audience_roles) = 0 or u.role = any(a.audience_roles))
+        left join announcement_acknowledgements ack
+          on ack.announcement_id = a.id and ack.user_id = u.id and ack.version = a.ack_version
+        where a.id = ${id}) c
+      order by shown.name, shown.id`) as unknown as Promise<{
+      rows: { id: string; name: string; audience: number; acknowledged: number }[];
+    }>,
+    db.execute(sql`select count(*)::int as total from restaurants r where ${scope}`) as unknown as Promise<{
+      rows: { total: number }[];
+    }>,
+  ]);
+  const [tally] = totals.rows;
+  return {
+    ackVersion: target.ackVersion,
+    audience: target.requiresAck ? (tally?.audience ?? 0) : 0,
+    acknowledged: target.requiresAck ? (tally?.acknowledged ?? 0) : 0,
+    restaurants: {
+      items: target.requiresAck
+        ? page.rows.map((row) => ({
+            restaurant: { id: row.id, name: row.name },
+            audience: row.audience,
+            acknowledged: row.acknowledged,
+          }))
+        : [],
+      total: target.requiresAck ? (restaurantTotal.rows[0]?.total ?? 0) : 0,
+      page: query.page,
+      pageSize: query.pageSize,
+    },
+  };
+}
+
+/** A page of the audience by name: who has not acknowledged the current version (or who has, with when). */
+export async function acknowledgementPeople(
+  db: Queryable,
+  actor: SessionUser,
+  id: string,
+  query: z.output<typeof AckPeopleQuery>,
+): Promise<AckPeoplePage> {
+  const target = await ackTarget(db, actor, id, query.restaurantId);
+  if (!target.requiresAck) return { items: [], total: 0, page: query.page, pageSize: query.pageSize };
+  const status = query.status === 'pending' ? sql`ack.user_id is null` : sql`ack.user_id is not null`;
+  const from = sql`from announcements a join users u on ${audienceWhere(query.restaurantId)}
+    left join announcement_acknowledgements ack
+      on ack.announcement_id = a.id and ack.user_id = u.id and ack.version = a.ack_version
+    where a.id = ${id} and ${status}`;
+  const [rows, total] = await Promise.all([
+    db.execute(sql`select u.id, u.name, u.role, ack.acknowledged_at ${from}
+      order by u.name, u.id limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`) as unknown as Promise<{
+      rows: { id: string; name: string; role: Role; acknowledged_at: string | Date | null }[];
+    }>,
+    db.execute(sql`select count(*)::int as total ${from}`) as unknown as Promise<{ rows: { total: number }[] }>,
+  ]);
+  return {
+    items: rows.rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      role: row.role,
+      acknowledgedAt: row.acknowledged_at ? iso(row.acknowledged_at) : null,
+    })),
+    total: total.rows[0]?.total ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }

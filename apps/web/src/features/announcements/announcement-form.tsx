@@ -1,40 +1,115 @@
-import { messages } from '@brigade/core/messages';
-import { type Announcement, AnnouncementInput } from '@brigade/core/schemas/announcements';
-import { Button, Group, Paper, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { ackMessages, messages } from '@brigade/core/messages';
+import { ROLES } from '@brigade/core/roles';
+import {
+  type AnnouncementDetail,
+  AnnouncementInput,
+  type AnnouncementUpdate,
+} from '@brigade/core/schemas/announcements';
+import {
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  MultiSelect,
+  Paper,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { LoadError } from '../../components/load-error';
+import { useRestaurantOptions } from '../../lib/api/get-restaurant-options';
 import { isApiError } from '../../lib/api-client';
 import { useCreateAnnouncement } from './api/create-announcement';
+import { useAnnouncement } from './api/get-announcement';
 import { useUpdateAnnouncement } from './api/update-announcement';
 
 interface AnnouncementFormProps {
-  /** The announcement being edited; absent for a new one. */
-  announcement?: Announcement;
+  /** The announcement being edited (its id); absent for a new one. */
+  announcementId?: string;
   onDone: () => void;
 }
 
-type Values = { title: string; description: string };
+type Values = {
+  title: string;
+  description: string;
+  requiresAck: boolean;
+  audienceRoles: (typeof ROLES)[number][];
+  restaurantIds: string[];
+};
+
+const ROLE_LABELS = { staff: 'Staff', manager: 'Managers', hq: 'hq' } as const;
 
 /**
  * The inline form of the management screen (core §4 "Inline forms"): title and a
- * multi-line description, both required (core §5). It closes on save or cancel.
+ * multi-line description, both required (core §5), and "Requires acknowledgement" with
+ * its audience (issue 20). Editing loads the announcement first, for its restaurants.
  */
-export function AnnouncementForm({ announcement, onDone }: AnnouncementFormProps) {
+export function AnnouncementForm({ announcementId, onDone }: AnnouncementFormProps) {
+  const detail = useAnnouncement(announcementId ?? '', { enabled: Boolean(announcementId) });
+  if (!announcementId) return <LoadedAnnouncementForm onDone={onDone} />;
+  if (detail.isPending) {
+    return (
+      <Paper withBorder p="md" role="status" aria-busy="true" aria-label="Loading the announcement">
+        <Stack gap="sm">
+          <Skeleton height={20} width="40%" />
+          <Skeleton height={36} />
+          <Skeleton height={90} />
+        </Stack>
+      </Paper>
+    );
+  }
+  if (detail.isError) {
+    return (
+      <Paper withBorder p="md">
+        <LoadError
+          message={messages.announcementsLoadFailed}
+          onRetry={() => void detail.refetch()}
+          retrying={detail.isFetching}
+        />
+      </Paper>
+    );
+  }
+  return <LoadedAnnouncementForm announcement={detail.data} onDone={onDone} />;
+}
+
+function LoadedAnnouncementForm({ announcement, onDone }: { announcement?: AnnouncementDetail; onDone: () => void }) {
   const headingId = useId();
   const titleRef = useRef<HTMLInputElement>(null);
+  /** The values waiting for hq's answer: require a new acknowledgement or not. */
+  const [asking, setAsking] = useState<Values | null>(null);
+  const restaurantOptions = useRestaurantOptions();
   const create = useCreateAnnouncement({
     onSuccess: () => notifications.show({ color: 'green', message: messages.announcementCreated }),
     onError: (error) => failed(error, messages.announcementCreateFailed),
   });
   const update = useUpdateAnnouncement({
     onSuccess: () => notifications.show({ color: 'green', message: messages.announcementUpdated }),
-    onError: (error) => failed(error, messages.announcementSaveFailed),
+    onError: (error, variables) => {
+      // The text changed and people have acknowledged it: ask hq, then save again.
+      if (isApiError(error) && error.status === 409 && variables.input.reacknowledge === undefined) {
+        setAsking(variables.input as Values);
+        return;
+      }
+      failed(error, messages.announcementSaveFailed);
+    },
   });
   const saving = create.isPending || update.isPending;
   const form = useForm<Values>({
-    mode: 'uncontrolled',
-    initialValues: { title: announcement?.title ?? '', description: announcement?.description ?? '' },
+    mode: 'controlled',
+    initialValues: {
+      title: announcement?.title ?? '',
+      description: announcement?.description ?? '',
+      requiresAck: announcement?.requiresAck ?? false,
+      audienceRoles: announcement?.audienceRoles ?? [],
+      restaurantIds: announcement?.restaurants.map((restaurant) => restaurant.id) ?? [],
+    },
     validate: schemaResolver(AnnouncementInput, { sync: true }),
   });
 
@@ -57,14 +132,30 @@ export function AnnouncementForm({ announcement, onDone }: AnnouncementFormProps
     notifications.show({ color: 'red', message: fallback });
   }
 
-  function save(values: Values) {
-    if (announcement) update.mutate({ id: announcement.id, input: values }, { onSuccess: onDone });
-    else create.mutate(values, { onSuccess: onDone });
+  function save(values: Values, reacknowledge?: boolean) {
+    if (announcement) {
+      const input: AnnouncementUpdate = reacknowledge === undefined ? values : { ...values, reacknowledge };
+      update.mutate({ id: announcement.id, input }, { onSuccess: onDone });
+    } else create.mutate(values, { onSuccess: onDone });
   }
+
+  function answer(reacknowledge: boolean) {
+    const values = asking;
+    setAsking(null);
+    if (values) save(values, reacknowledge);
+  }
+
+  // Restaurants chosen earlier but since deactivated stay choosable, by name.
+  const restaurantChoices = [
+    ...(restaurantOptions.data ?? []),
+    ...(announcement?.restaurants ?? []).filter(
+      (chosen) => !restaurantOptions.data?.some((option) => option.id === chosen.id),
+    ),
+  ].map((restaurant) => ({ value: restaurant.id, label: restaurant.name }));
 
   return (
     <Paper withBorder p="md" shadow="xs">
-      <form noValidate onSubmit={form.onSubmit(save)} aria-labelledby={headingId}>
+      <form noValidate onSubmit={form.onSubmit((values) => save(values))} aria-labelledby={headingId}>
         <Stack gap="sm">
           <Title order={2} fz="lg" id={headingId}>
             {announcement ? 'Edit Announcement' : 'New Announcement'}
@@ -87,6 +178,41 @@ export function AnnouncementForm({ announcement, onDone }: AnnouncementFormProps
             key={form.key('description')}
             {...form.getInputProps('description')}
           />
+          <Switch
+            label={ackMessages.requiresAckLabel}
+            description='Its audience sees it pinned on their dashboard with "I have read this" until they do.'
+            key={form.key('requiresAck')}
+            {...form.getInputProps('requiresAck', { type: 'checkbox' })}
+          />
+          {form.values.requiresAck && (
+            <Stack gap="sm" pl={{ base: 0, sm: 'md' }}>
+              <Checkbox.Group
+                label="Audience roles"
+                description="None chosen: every role."
+                key={form.key('audienceRoles')}
+                {...form.getInputProps('audienceRoles')}
+              >
+                <Group gap="md" mt={6}>
+                  {ROLES.map((role) => (
+                    <Checkbox key={role} value={role} label={ROLE_LABELS[role]} />
+                  ))}
+                </Group>
+              </Checkbox.Group>
+              <MultiSelect
+                label="Audience restaurants"
+                description="None chosen: every restaurant, and hq."
+                searchable
+                clearable
+                limit={50}
+                placeholder={restaurantOptions.isPending ? 'Loading restaurants...' : 'Every restaurant'}
+                nothingFoundMessage="No active restaurants"
+                data={restaurantChoices}
+                error={restaurantOptions.isError ? 'Failed to load restaurants' : form.errors.restaurantIds}
+                key={form.key('restaurantIds')}
+                {...form.getInputProps('restaurantIds')}
+              />
+            </Stack>
+          )}
           <Group gap="sm">
             <Button type="submit" loading={saving}>
               {announcement ? 'Save Changes' : 'Publish Announcement'}
@@ -97,6 +223,30 @@ export function AnnouncementForm({ announcement, onDone }: AnnouncementFormProps
           </Group>
         </Stack>
       </form>
+      <Modal
+        opened={asking !== null}
+        onClose={() => setAsking(null)}
+        title="Require a new acknowledgement?"
+        centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        <Stack gap="md">
+          <Text size="sm">{ackMessages.reacknowledgeQuestion}</Text>
+          <Text size="sm" c="gray.7">
+            Yes: everyone in the audience must press "I have read this" again. No: the text changes and the
+            acknowledgements given so far still count.
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setAsking(null)}>
+              Cancel
+            </Button>
+            <Button variant="light" onClick={() => answer(false)}>
+              No, keep acknowledgements
+            </Button>
+            <Button onClick={() => answer(true)}>Yes, ask again</Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Paper>
   );
 }

@@ -1,11 +1,11 @@
 import { DEFAULT_PAGE_SIZE } from '@brigade/core/limits';
-import { messages } from '@brigade/core/messages';
-import type { Announcement } from '@brigade/core/schemas/announcements';
-import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { ackMessages, messages } from '@brigade/core/messages';
+import type { ManagedAnnouncement as Announcement } from '@brigade/core/schemas/announcements';
+import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconEdit, IconPlus, IconSpeakerphone, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconEye, IconPlus, IconSpeakerphone, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { confirmDelete } from '../../components/confirm-delete';
 import { EmptyList } from '../../components/empty-list';
 import { ListPagination } from '../../components/list-pagination';
@@ -108,7 +108,7 @@ export function AnnouncementsPage() {
               {data.items.map((announcement) =>
                 typeof editing === 'object' && editing?.id === announcement.id ? (
                   <li key={announcement.id}>
-                    <AnnouncementForm announcement={announcement} onDone={() => setEditing(null)} />
+                    <AnnouncementForm announcementId={announcement.id} onDone={() => setEditing(null)} />
                   </li>
                 ) : (
                   <AnnouncementItem
@@ -152,8 +152,28 @@ function AnnouncementItem({ announcement, onEdit, onDelete }: AnnouncementItemPr
             <Text size="sm" c="gray.7">
               By {announcement.createdByName ?? messages.deletedUser} · {formatDate(announcement.createdAt)}
             </Text>
+            {announcement.requiresAck && (
+              <Group gap="xs">
+                <Badge variant="light" color="orange">
+                  {ackMessages.requiresAckLabel}
+                </Badge>
+                <Text size="xs" c="gray.7">
+                  {audienceSummary(announcement)}
+                </Text>
+              </Group>
+            )}
           </Stack>
           <Group gap="xs" wrap="nowrap">
+            <Button
+              component={Link}
+              to={`/announcements/${announcement.id}`}
+              size="xs"
+              variant="default"
+              leftSection={<IconEye size={14} aria-hidden />}
+              aria-label={`Open ${announcement.title}`}
+            >
+              Open
+            </Button>
             <Button
               size="xs"
               variant="default"
@@ -181,6 +201,15 @@ function AnnouncementItem({ announcement, onEdit, onDelete }: AnnouncementItemPr
       </Stack>
     </Paper>
   );
+}
+
+/** "Everyone", or the chosen roles and the number of chosen restaurants. */
+function audienceSummary({ audienceRoles, restaurantCount }: Announcement): string {
+  const roles = audienceRoles.length === 0 ? 'Every role' : audienceRoles.join(', ');
+  if (audienceRoles.length === 0 && restaurantCount === 0) return 'Everyone';
+  const where =
+    restaurantCount === 0 ? 'every restaurant' : `${restaurantCount} restaurant${restaurantCount === 1 ? '' : 's'}`;
+  return `${roles} · ${where}`;
 }
 
 function ListSkeleton() {

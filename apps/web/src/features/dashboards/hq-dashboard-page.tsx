@@ -16,6 +16,7 @@ import { AnnouncementsPanel } from './announcements-panel';
 import { useHqDashboard } from './api/get-hq-dashboard';
 import { DashboardContent } from './dashboard-content';
 import { HqDueAuditsPanel } from './hq-due-audits-panel';
+import { PinnedAnnouncements } from './pinned-announcements';
 import { RecentAuditsTable } from './recent-audits-table';
 import { StatCard } from './stat-card';
 import { SuggestedTrainingsPanel } from './suggested-trainings-panel';
@@ -46,6 +47,7 @@ export function HqDashboardPage() {
           </>
         }
       />
+      <PinnedAnnouncements />
       <DashboardContent query={dashboard}>
         {(data) => (
           <Stack gap="md">

@@ -12,6 +12,7 @@ import { AnnouncementsPanel } from './announcements-panel';
 import { useManagerDashboard } from './api/get-manager-dashboard';
 import { DashboardContent } from './dashboard-content';
 import { ManagerDueAuditsPanel } from './manager-due-audits-panel';
+import { PinnedAnnouncements } from './pinned-announcements';
 import { RecentAuditsTable } from './recent-audits-table';
 import { StaffProgressWidget } from './staff-progress-widget';
 import { StatCard } from './stat-card';
@@ -38,6 +39,7 @@ export function ManagerDashboardPage() {
           </>
         }
       />
+      <PinnedAnnouncements />
       {selectedRestaurant ? (
         <RestaurantDashboard key={selectedRestaurant.id} restaurant={selectedRestaurant} />
       ) : (

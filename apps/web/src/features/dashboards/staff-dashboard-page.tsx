@@ -8,6 +8,7 @@ import { AnnouncementList } from './announcement-list';
 import { useStaffDashboard } from './api/get-staff-dashboard';
 import { DashboardContent } from './dashboard-content';
 import { AnnouncementsSkeleton } from './dashboard-skeleton';
+import { PinnedAnnouncements } from './pinned-announcements';
 import { StatCard } from './stat-card';
 
 /** /dashboard-staff (core §2 "Staff dashboard"): own training figures and the news. */
@@ -32,6 +33,7 @@ export function StaffDashboardPage() {
           </>
         }
       />
+      <PinnedAnnouncements />
       <DashboardContent query={dashboard}>
         {(data) => (
           <Stack gap="md">

@@ -19,3 +19,10 @@ export const dashboardsQueryKey = ['dashboards'] as const;
 
 /** The training categories, shared by the trainings and assignments screens. */
 export const trainingCategoriesQueryKey = ['training-categories'] as const;
+
+/**
+ * What the signed-in person has still to acknowledge (the dashboards' pinned cards) and
+ * every acknowledgement figure: acknowledging, on a dashboard or an announcement's page,
+ * refreshes both.
+ */
+export const acknowledgementsQueryKey = ['acknowledgements'] as const;

@@ -1,0 +1,353 @@
+import { ackMessages, messages, noActiveRestaurantMessage } from '@brigade/core/messages';
+import type { AckStatus, AnnouncementDetail } from '@brigade/core/schemas/announcements';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Progress,
+  SegmentedControl,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconArrowLeft, IconCheck, IconUsers } from '@tabler/icons-react';
+import { useId, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { EmptyList } from '../../components/empty-list';
+import { ListPagination } from '../../components/list-pagination';
+import { LoadError } from '../../components/load-error';
+import { PageHeader } from '../../components/page-header';
+import { useAcknowledgeAnnouncement } from '../../lib/api/acknowledge-announcement';
+import { useRestaurantOptions } from '../../lib/api/get-restaurant-options';
+import { isApiError } from '../../lib/api-client';
+import { useCurrentUser } from '../../lib/current-user';
+import { formatDate } from '../../lib/format-date';
+import { RestaurantNotice } from '../../lib/restaurant-notice';
+import { useSelectedRestaurant } from '../../lib/selected-restaurant';
+import classes from './announcements.module.css';
+import { useAcknowledgementCounts } from './api/get-acknowledgement-counts';
+import { useAcknowledgementPeople } from './api/get-acknowledgement-people';
+import { useAnnouncement } from './api/get-announcement';
+
+const RESTAURANTS_PAGE_SIZE = 10;
+const PEOPLE_PAGE_SIZE = 20;
+
+/**
+ * /announcements/{id} (issue 20): the announcement, "I have read this" for its audience,
+ * and for hq (every restaurant) and a manager (their selected restaurant): acknowledged /
+ * audience, per restaurant, and who has not acknowledged, paged.
+ */
+export function AnnouncementPage() {
+  const { id = '' } = useParams();
+  const announcement = useAnnouncement(id);
+  if (announcement.isPending) {
+    return (
+      <Stack gap="md" role="status" aria-busy="true" aria-label="Loading the announcement" maw={900}>
+        <Skeleton height={28} width="50%" />
+        <Skeleton height={14} width="30%" />
+        <Skeleton height={120} />
+      </Stack>
+    );
+  }
+  if (!announcement.data) {
+    const error = announcement.error;
+    if (isApiError(error) && [400, 404].includes(error.status)) {
+      return (
+        <>
+          <PageHeader title="Announcement" />
+          <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" maw={640}>
+            {messages.announcementNotFound}
+          </Alert>
+        </>
+      );
+    }
+    return (
+      <>
+        <PageHeader title="Announcement" />
+        <LoadError
+          message={messages.announcementsLoadFailed}
+          onRetry={() => void announcement.refetch()}
+          retrying={announcement.isFetching}
+        />
+      </>
+    );
+  }
+  return <AnnouncementView announcement={announcement.data} />;
+}
+
+function AnnouncementView({ announcement }: { announcement: AnnouncementDetail }) {
+  const me = useCurrentUser();
+  const acknowledge = useAcknowledgeAnnouncement({
+    onSuccess: () => notifications.show({ color: 'green', message: ackMessages.acknowledged }),
+    onError: () => notifications.show({ color: 'red', message: ackMessages.acknowledgeFailed }),
+  });
+  return (
+    <>
+      <PageHeader
+        title={announcement.title}
+        subtitle={`By ${announcement.createdByName ?? messages.deletedUser} · ${formatDate(announcement.createdAt)}`}
+        actions={
+          me.role === 'hq' ? (
+            <Button
+              component={Link}
+              to="/announcements-management"
+              variant="default"
+              leftSection={<IconArrowLeft size={16} aria-hidden />}
+            >
+              Back to Announcements
+            </Button>
+          ) : undefined
+        }
+      />
+      <Stack gap="md" maw={900}>
+        <Paper withBorder p="md" component="article" aria-label="Announcement">
+          <Stack gap="sm">
+            {announcement.requiresAck && (
+              <Group gap="xs">
+                <Badge variant="light" color="orange">
+                  {ackMessages.requiresAckLabel}
+                </Badge>
+                {announcement.ackVersion > 1 && <Badge variant="light">Version {announcement.ackVersion}</Badge>}
+              </Group>
+            )}
+            <Text className={classes.multiline}>{announcement.description}</Text>
+            {announcement.requiresAck && announcement.inMyAudience && (
+              <Group>
+                {announcement.acknowledgedAt ? (
+                  <Text size="sm" c="green.9" role="status">
+                    <IconCheck size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} /> You acknowledged this
+                    on {formatDate(announcement.acknowledgedAt)}.
+                  </Text>
+                ) : (
+                  <Button
+                    leftSection={<IconCheck size={16} aria-hidden />}
+                    loading={acknowledge.isPending}
+                    onClick={() => acknowledge.mutate(announcement.id)}
+                  >
+                    {ackMessages.iHaveReadThis}
+                  </Button>
+                )}
+              </Group>
+            )}
+          </Stack>
+        </Paper>
+        {announcement.requiresAck && me.role === 'hq' && <HqAcknowledgements announcementId={announcement.id} />}
+        {announcement.requiresAck && me.role === 'manager' && (
+          <ManagerAcknowledgements announcementId={announcement.id} />
+        )}
+      </Stack>
+    </>
+  );
+}
+
+function HqAcknowledgements({ announcementId }: { announcementId: string }) {
+  const [restaurantId, setRestaurantId] = useState<string | null>(null);
+  const options = useRestaurantOptions();
+  return (
+    <Stack gap="md">
+      <Select
+        label="Restaurant"
+        placeholder="All restaurants"
+        clearable
+        searchable
+        maw={360}
+        data={(options.data ?? []).map((restaurant) => ({ value: restaurant.id, label: restaurant.name }))}
+        value={restaurantId}
+        onChange={setRestaurantId}
+        nothingFoundMessage="No active restaurants"
+        error={options.isError ? 'Failed to load restaurants' : undefined}
+      />
+      <Acknowledgements
+        key={restaurantId ?? 'all'}
+        announcementId={announcementId}
+        restaurantId={restaurantId ?? undefined}
+      />
+    </Stack>
+  );
+}
+
+function ManagerAcknowledgements({ announcementId }: { announcementId: string }) {
+  const { selectedRestaurant } = useSelectedRestaurant();
+  if (!selectedRestaurant) return <RestaurantNotice message={noActiveRestaurantMessage} />;
+  return (
+    <Acknowledgements
+      key={selectedRestaurant.id}
+      announcementId={announcementId}
+      restaurantId={selectedRestaurant.id}
+    />
+  );
+}
+
+/** The figures and the people, of the whole audience or of one restaurant. */
+function Acknowledgements({ announcementId, restaurantId }: { announcementId: string; restaurantId?: string }) {
+  const headingId = useId();
+  const [restaurantPage, setRestaurantPage] = useState(1);
+  const counts = useAcknowledgementCounts({
+    id: announcementId,
+    restaurantId,
+    page: restaurantPage,
+    pageSize: RESTAURANTS_PAGE_SIZE,
+  });
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby={headingId}>
+      <Stack gap="md">
+        <Title order={2} fz="lg" id={headingId}>
+          Acknowledgements
+        </Title>
+        {counts.isPending ? (
+          <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading acknowledgements">
+            <Skeleton height={18} width="30%" />
+            <Skeleton height={8} />
+          </Stack>
+        ) : counts.isError && !counts.data ? (
+          <LoadError
+            message={ackMessages.loadFailed}
+            onRetry={() => void counts.refetch()}
+            retrying={counts.isFetching}
+          />
+        ) : counts.data ? (
+          <Stack gap="md" aria-busy={counts.isFetching || undefined}>
+            <Stack gap={4}>
+              <Text fw={600} fz="xl" data-testid="ack-tally">
+                {counts.data.acknowledged} / {counts.data.audience} acknowledged
+              </Text>
+              <Progress
+                value={counts.data.audience ? (100 * counts.data.acknowledged) / counts.data.audience : 0}
+                aria-label={`${counts.data.acknowledged} of ${counts.data.audience} acknowledged`}
+                color="green"
+              />
+            </Stack>
+            {counts.data.restaurants.items.length > 0 && (
+              <div>
+                <Table.ScrollContainer minWidth={320}>
+                  <Table striped>
+                    <Table.Caption>Per restaurant</Table.Caption>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th scope="col">Restaurant</Table.Th>
+                        <Table.Th scope="col" ta="right">
+                          Acknowledged
+                        </Table.Th>
+                        <Table.Th scope="col" ta="right">
+                          Audience
+                        </Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {counts.data.restaurants.items.map((row) => (
+                        <Table.Tr key={row.restaurant.id}>
+                          <Table.Th scope="row" fw={400}>
+                            {row.restaurant.name}
+                          </Table.Th>
+                          <Table.Td ta="right">{row.acknowledged}</Table.Td>
+                          <Table.Td ta="right">{row.audience}</Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+                <ListPagination
+                  label="Restaurant pages"
+                  total={counts.data.restaurants.total}
+                  page={counts.data.restaurants.page}
+                  pageSize={counts.data.restaurants.pageSize}
+                  onChange={setRestaurantPage}
+                />
+              </div>
+            )}
+          </Stack>
+        ) : null}
+        <People announcementId={announcementId} restaurantId={restaurantId} />
+      </Stack>
+    </Paper>
+  );
+}
+
+function People({ announcementId, restaurantId }: { announcementId: string; restaurantId?: string }) {
+  const [status, setStatus] = useState<AckStatus>('pending');
+  const [page, setPage] = useState(1);
+  const people = useAcknowledgementPeople({
+    id: announcementId,
+    restaurantId,
+    status,
+    page,
+    pageSize: PEOPLE_PAGE_SIZE,
+  });
+  const data = people.data;
+  return (
+    <Stack gap="sm">
+      <SegmentedControl
+        aria-label="Show"
+        value={status}
+        onChange={(value) => {
+          setStatus(value as AckStatus);
+          setPage(1);
+        }}
+        data={[
+          { value: 'pending', label: 'Not acknowledged' },
+          { value: 'acknowledged', label: 'Acknowledged' },
+        ]}
+        maw={360}
+      />
+      {people.isPending ? (
+        <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading people">
+          {[0, 1, 2].map((row) => (
+            <Skeleton key={row} height={16} />
+          ))}
+        </Stack>
+      ) : people.isError && !data ? (
+        <LoadError
+          message={ackMessages.loadFailed}
+          onRetry={() => void people.refetch()}
+          retrying={people.isFetching}
+        />
+      ) : data && data.items.length === 0 ? (
+        <EmptyList
+          title={status === 'pending' ? ackMessages.everyoneAcknowledged : ackMessages.nobodyAcknowledged}
+          icon={<IconUsers size={28} aria-hidden />}
+        />
+      ) : data ? (
+        <div aria-busy={people.isFetching || undefined}>
+          <Table.ScrollContainer minWidth={320}>
+            <Table>
+              <Table.Caption>
+                {status === 'pending' ? `${data.total} not acknowledged` : `${data.total} acknowledged`}
+              </Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Name</Table.Th>
+                  <Table.Th scope="col">Role</Table.Th>
+                  {status === 'acknowledged' && <Table.Th scope="col">Acknowledged on</Table.Th>}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.items.map((person) => (
+                  <Table.Tr key={person.id}>
+                    <Table.Td>{person.name}</Table.Td>
+                    <Table.Td>{person.role}</Table.Td>
+                    {status === 'acknowledged' && (
+                      <Table.Td>{person.acknowledgedAt ? formatDate(person.acknowledgedAt) : ''}</Table.Td>
+                    )}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <ListPagination
+            label="People pages"
+            total={data.total}
+            page={data.page}
+            pageSize={data.pageSize}
+            onChange={setPage}
+          />
+        </div>
+      ) : null}
+    </Stack>
+  );
+}
