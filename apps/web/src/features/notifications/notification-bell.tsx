@@ -40,6 +40,7 @@ export function NotificationBell() {
   const isPhone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   const unread = useUnreadCount().data?.unread ?? 0;
   const panelId = useId();
+  const titleId = useId();
   useRefreshListsWhenCountChanges(unread);
 
   const bell = (
@@ -80,9 +81,9 @@ export function NotificationBell() {
   return (
     <Popover opened={opened} onDismiss={close} position="bottom-end" shadow="md" trapFocus returnFocus>
       <Popover.Target>{bell}</Popover.Target>
-      <Popover.Dropdown id={panelId} p={0} role="dialog" aria-label={notificationMessages.title}>
+      <Popover.Dropdown id={panelId} p={0} aria-labelledby={titleId}>
         <div className={classes.panel}>
-          <Text fw={700} px="sm" pt="sm">
+          <Text id={titleId} fw={700} px="sm" pt="sm">
             {notificationMessages.title}
           </Text>
           <NotificationPanel unread={unread} onClose={close} />
