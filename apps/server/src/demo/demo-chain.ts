@@ -321,6 +321,8 @@ export const TRAINING_ASSIGNMENTS: DemoTrainingAssignment[] = [
   },
   // Two of three videos and a failed quiz: overdue, with a quiz to retake.
   { staff: STAFF, training: FOOD_HANDLING, assignedBy: HQ, assignedDaysAgo: 14, dueIn: -5, watchedDaysAgo: [12, 10] },
+  // Due in two days, not started: a fresh demo's reminder job makes "Training due soon" (and its email) at once.
+  { staff: STAFF, training: GRILL, assignedBy: HQ2, assignedDaysAgo: 3, dueIn: 2, watchedDaysAgo: [] },
   // Completed by the quiz pass, after both videos; before its due date.
   {
     staff: STAFF,

@@ -1,5 +1,6 @@
 import type { App, AppContext } from '../context';
 import { registerAuditDueJob } from '../modules/audit-schedules/service';
+import { registerNotificationJobs } from '../modules/notifications/service';
 import type { JobQueue } from './job-queue';
 
 /**
@@ -8,7 +9,8 @@ import type { JobQueue } from './job-queue';
  * finish, when the app closes, which graceful shutdown does before the database closes.
  */
 export function runJobsWithApp(app: App, queue: JobQueue, context: AppContext): void {
-  registerAuditDueJob(queue, context.database.db);
+  registerAuditDueJob(queue, context.database.db, context.notifier);
+  registerNotificationJobs(queue, context);
   app.addHook('onReady', async () => {
     await queue.start();
     app.log.info('job queue started');

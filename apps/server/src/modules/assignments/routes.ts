@@ -26,7 +26,10 @@ import {
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 409: ErrorReply };
 const tags = ['assignments'];
 
-export async function assignmentRoutes(app: App, { database, guard }: Pick<AppContext, 'database' | 'guard'>) {
+export async function assignmentRoutes(
+  app: App,
+  { database, guard, notifier }: Pick<AppContext, 'database' | 'guard' | 'notifier'>,
+) {
   const { db } = database;
 
   app.get(
@@ -97,7 +100,7 @@ export async function assignmentRoutes(app: App, { database, guard }: Pick<AppCo
       },
       onRequest: guard('assignments.manage', { restaurant: 'stored' }),
     },
-    async (request) => createAssignments(db, callerOf(request), request.body),
+    async (request) => createAssignments(db, callerOf(request), request.body, notifier),
   );
 
   app.delete(

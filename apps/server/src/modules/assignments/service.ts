@@ -1,4 +1,5 @@
 import { messages, selectRestaurantMessages } from '@brigade/core/messages';
+import { notificationTexts } from '@brigade/core/notification-texts';
 import type { Role } from '@brigade/core/roles';
 import type {
   AssignablePerson,
@@ -32,6 +33,7 @@ import {
 } from '../../db/schema/trainings';
 import { users } from '../../db/schema/users';
 import { badRequest, forbidden, notFound } from '../../errors';
+import type { Notifier } from '../../notify/notifier';
 import { trainingSearchConditions } from '../trainings/service';
 import { peoplePageIds } from '../users/service';
 import { queryAssignmentCards, queryAssignmentSummaries } from './cards';
@@ -239,38 +241,59 @@ async function assignableAmong(db: Queryable, actor: SessionUser, staffIds: stri
 
 /**
  * Every training × person pair in one statement; pairs that exist already are skipped
- * (ON CONFLICT DO NOTHING) and counted. assigned_at is the server's clock.
+ * (ON CONFLICT DO NOTHING) and counted. assigned_at is the server's clock. Each new
+ * assignment tells its person ("New training", issue 20) in the same transaction, with
+ * one more statement however many were made; the caller's `notifier.wake()` after the
+ * commit sends the emails.
  */
 export async function createAssignments(
   db: Database,
   actor: SessionUser,
   input: z.output<typeof CreateAssignments>,
+  notifier: Notifier,
 ): Promise<AssignmentsCreated> {
   // Sorted, so that concurrent bulk assignments over the same people take their row
   // locks in one order and cannot deadlock each other.
   const trainingIds = [...new Set(input.trainingIds)].sort();
   const staffIds = [...new Set(input.staffIds)].sort();
-  return db.transaction(async (tx) => {
+  const dueAt = input.dueAt ? new Date(input.dueAt) : null;
+  const created = await db.transaction(async (tx) => {
     await assertAssignable(tx, actor, staffIds);
-    const found = await tx.select({ id: trainings.id }).from(trainings).where(inArray(trainings.id, trainingIds));
+    const found = await tx
+      .select({ id: trainings.id, title: trainings.title })
+      .from(trainings)
+      .where(inArray(trainings.id, trainingIds));
     if (found.length !== trainingIds.length) throw badRequest('A selected training does not exist.');
     const inserted = await tx
       .insert(staffTrainingAssignments)
       .values(
         staffIds.flatMap((staffId) =>
-          trainingIds.map((trainingId) => ({
-            staffId,
-            trainingId,
-            assignedBy: actor.id,
-            dueAt: input.dueAt ? new Date(input.dueAt) : null,
-          })),
+          trainingIds.map((trainingId) => ({ staffId, trainingId, assignedBy: actor.id, dueAt })),
         ),
       )
       .onConflictDoNothing()
-      .returning({ id: staffTrainingAssignments.id });
+      .returning({
+        id: staffTrainingAssignments.id,
+        staffId: staffTrainingAssignments.staffId,
+        trainingId: staffTrainingAssignments.trainingId,
+      });
+    const titleOf = new Map(found.map((training) => [training.id, training.title]));
+    const dueOn = dueAt ? dueAt.toISOString().slice(0, 10) : null;
+    await notifier.notify(
+      tx,
+      inserted.map((assignment) => ({
+        userId: assignment.staffId,
+        kind: 'trainingAssigned',
+        subjectKey: assignment.id,
+        ...notificationTexts.trainingAssigned(titleOf.get(assignment.trainingId) ?? '', dueOn),
+        link: `/trainings/${assignment.trainingId}`,
+      })),
+    );
     const pairs = trainingIds.length * staffIds.length;
     return { created: inserted.length, skipped: pairs - inserted.length };
   });
+  if (created.created) notifier.wake();
+  return created;
 }
 
 async function loadAssignment(db: Queryable, actor: SessionUser, id: string) {

@@ -6,6 +6,7 @@ import {
   DUE_SOON_DAYS,
   periodContaining,
 } from '@brigade/core/audit-periods';
+import { notificationTexts } from '@brigade/core/notification-texts';
 import { scheduleMessages } from '@brigade/core/schedule-messages';
 import {
   type AuditCompliance,
@@ -29,8 +30,11 @@ import {
   auditScheduleTemplates,
 } from '../../db/schema/audit-schedules';
 import { auditTemplates } from '../../db/schema/audits';
-import { restaurants } from '../../db/schema/restaurants';
+import { restaurants, staffRestaurantAssignments } from '../../db/schema/restaurants';
+import { users } from '../../db/schema/users';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { emailStateSql } from '../../notify/notifier';
+import { textsSql } from '../../notify/texts-sql';
 
 /** Today as the due job and the screens count days: the UTC calendar day. */
 export const utcToday = () => calendarDay(new Date());
@@ -42,7 +46,11 @@ export const utcToday = () => calendarDay(new Date());
  * due becomes missed, in one UPDATE. Run again, or on several servers at once, it adds
  * nothing: the unique key (schedule, restaurant, period start) holds one entry.
  */
-export async function refreshDueEntries(db: Queryable, today = utcToday()): Promise<AuditDueRefresh> {
+export async function refreshDueEntries(
+  db: Queryable,
+  today = utcToday(),
+  { emailOn = false }: { emailOn?: boolean } = {},
+): Promise<AuditDueRefresh> {
   const schedules = await db
     .select({ id: auditSchedules.id, cadence: auditSchedules.cadence, startsOn: auditSchedules.startsOn })
     .from(auditSchedules)
@@ -53,16 +61,32 @@ export async function refreshDueEntries(db: Queryable, today = utcToday()): Prom
   });
   let created = 0;
   if (periods.length) {
+    // Each new entry tells the restaurant's active managers (issue 20), in the same
+    // statement: an entry is new only once, so its "Audit due" is made once.
+    const texts = textsSql(notificationTexts.auditDue, sql`r.name`, sql`s.name`, sql`made.period_end::text`);
     const inserted = (await db.execute(sql`
-      insert into ${auditDue} (schedule_id, restaurant_id, period_start, period_end)
-      select p.schedule_id, r.id, p.period_start, p.period_end
-      from (values ${sql.join(periods, sql`, `)}) as p(schedule_id, period_start, period_end)
-      join ${auditSchedules} s on s.id = p.schedule_id
-      join ${restaurants} r on r.is_active and (s.all_restaurants or exists (
-        select 1 from ${auditScheduleRestaurants} sr where sr.schedule_id = s.id and sr.restaurant_id = r.id))
-      on conflict (schedule_id, restaurant_id, period_start) do nothing
-      returning 1`)) as unknown as { rows: unknown[] };
-    created = inserted.rows.length;
+      with made as (
+        insert into ${auditDue} (schedule_id, restaurant_id, period_start, period_end)
+        select p.schedule_id, r.id, p.period_start, p.period_end
+        from (values ${sql.join(periods, sql`, `)}) as p(schedule_id, period_start, period_end)
+        join ${auditSchedules} s on s.id = p.schedule_id
+        join ${restaurants} r on r.is_active and (s.all_restaurants or exists (
+          select 1 from ${auditScheduleRestaurants} sr where sr.schedule_id = s.id and sr.restaurant_id = r.id))
+        on conflict (schedule_id, restaurant_id, period_start) do nothing
+        returning id, schedule_id, restaurant_id, period_end
+      ), notified as (
+        insert into notifications (user_id, kind, subject_key, title, body, link, email_state)
+        select u.id, 'auditDue', made.id::text, ${texts.title}, ${texts.body}, '/dashboard-manager',
+          ${emailStateSql(emailOn, 'auditDue', sql`u.id`)}
+        from made
+        join ${auditSchedules} s on s.id = made.schedule_id
+        join ${restaurants} r on r.id = made.restaurant_id
+        join ${staffRestaurantAssignments} sra on sra.restaurant_id = made.restaurant_id
+        join ${users} u on u.id = sra.user_id and u.role = 'manager' and u.is_active
+        on conflict on constraint notifications_once_key do nothing
+      )
+      select count(*)::int as created from made`)) as unknown as { rows: { created: number }[] };
+    created = Number(inserted.rows[0]?.created ?? 0);
   }
   const missed = (await db.execute(sql`
     update ${auditDue} set status = 'missed'

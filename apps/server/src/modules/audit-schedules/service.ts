@@ -15,6 +15,7 @@ import { auditTemplates } from '../../db/schema/audits';
 import { restaurants } from '../../db/schema/restaurants';
 import { badRequest, notFound } from '../../errors';
 import type { JobQueue } from '../../jobs/job-queue';
+import type { Notifier } from '../../notify/notifier';
 import { refreshDueEntries } from './due-entries';
 
 type ScheduleFields = z.output<typeof AuditScheduleInput>;
@@ -199,12 +200,16 @@ export {
 
 export const AUDIT_DUE_JOB = 'audit-due.refresh';
 
-/** The due job every 15 minutes, and once as the queue starts (a server down over a period's turn catches up). */
-export function registerAuditDueJob(queue: JobQueue, db: Database) {
+/**
+ * The due job every 15 minutes, and once as the queue starts (a server down over a period's turn catches up);
+ * each new entry notifies the restaurant's managers, by email too when they chose it.
+ */
+export function registerAuditDueJob(queue: JobQueue, db: Database, notifier: Notifier) {
   queue.register(
     AUDIT_DUE_JOB,
     async () => {
-      await refreshDueEntries(db);
+      const refresh = await refreshDueEntries(db, undefined, { emailOn: notifier.emailOn });
+      if (refresh.created) notifier.wake();
     },
     { cron: '*/15 * * * *', runOnStart: true },
   );

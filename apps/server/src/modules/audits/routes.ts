@@ -18,7 +18,7 @@ const tags = ['audits'];
 
 export async function auditRoutes(
   app: App,
-  { database, guard, storage }: Pick<AppContext, 'database' | 'guard' | 'storage'>,
+  { database, guard, storage, notifier }: Pick<AppContext, 'database' | 'guard' | 'storage' | 'notifier'>,
 ) {
   const { db } = database;
 
@@ -104,7 +104,7 @@ export async function auditRoutes(
       },
       onRequest: guard('audits.conduct'),
     },
-    async (request) => submitAudit(db, callerOf(request), request.params.id, request.body),
+    async (request) => submitAudit(db, callerOf(request), request.params.id, request.body, notifier),
   );
 
   app.delete(

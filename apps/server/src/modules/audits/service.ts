@@ -28,6 +28,7 @@ import { photos } from '../../db/schema/photos';
 import { restaurants } from '../../db/schema/restaurants';
 import { users } from '../../db/schema/users';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import type { Notifier } from '../../notify/notifier';
 import { completeDueOfAudit, linkAuditToDue, reopenDueOfAudit } from '../audit-schedules/service';
 import { createActionsForSubmittedAudit, itemActionsJson } from '../corrective-actions/service';
 import { photoKeysOfAudit } from '../photos/service';
@@ -284,6 +285,7 @@ export async function submitAudit(
   actor: SessionUser,
   id: string,
   input: z.output<typeof AuditItemsInput>,
+  notifier: Notifier,
 ) {
   await db.transaction(async (tx) => {
     await writeItems(tx, id, input);
@@ -295,9 +297,10 @@ export async function submitAudit(
       .update(audits)
       .set({ status: 'completed', finalScore, version: sql`${audits.version} + 1` })
       .where(eq(audits.id, id));
-    await createActionsForSubmittedAudit(tx, actor, id);
+    await createActionsForSubmittedAudit(tx, actor, id, notifier);
     await completeDueOfAudit(tx, id);
   });
+  notifier.wake();
   return getAudit(db, actor, id);
 }
 

@@ -29,7 +29,10 @@ const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorRe
 const tags = ['corrective-actions'];
 
 /** Corrective actions: the follow-up of every Bad or Needs improvement finding (docs/decisions/019). */
-export async function correctiveActionRoutes(app: App, { database, guard }: Pick<AppContext, 'database' | 'guard'>) {
+export async function correctiveActionRoutes(
+  app: App,
+  { database, guard, notifier }: Pick<AppContext, 'database' | 'guard' | 'notifier'>,
+) {
   const { db } = database;
 
   app.get(
@@ -71,7 +74,7 @@ export async function correctiveActionRoutes(app: App, { database, guard }: Pick
       },
       onRequest: guard('actions.create'),
     },
-    async (request, reply) => reply.status(201).send(await createAction(db, callerOf(request), request.body)),
+    async (request, reply) => reply.status(201).send(await createAction(db, callerOf(request), request.body, notifier)),
   );
 
   app.get(
@@ -130,7 +133,7 @@ export async function correctiveActionRoutes(app: App, { database, guard }: Pick
       },
       onRequest: guard('actions.reassign'),
     },
-    async (request) => reassignAction(db, callerOf(request), request.params.id, request.body),
+    async (request) => reassignAction(db, callerOf(request), request.params.id, request.body, notifier),
   );
 
   app.put(

@@ -1,4 +1,5 @@
 import { actionMessages, messages, selectRestaurantMessages } from '@brigade/core/messages';
+import { notificationTexts } from '@brigade/core/notification-texts';
 import {
   type ActionCounts,
   type ActionDetail,
@@ -34,6 +35,8 @@ import { photos } from '../../db/schema/photos';
 import { restaurants, staffRestaurantAssignments } from '../../db/schema/restaurants';
 import { users } from '../../db/schema/users';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { emailStateSql, type Notifier } from '../../notify/notifier';
+import { textsSql } from '../../notify/texts-sql';
 
 type Actor = Pick<SessionUser, 'id' | 'name' | 'role' | 'restaurantIds'>;
 
@@ -136,9 +139,45 @@ export async function insertActions(
   return result.rows.map((row) => row.id);
 }
 
+/**
+ * Tells the owners of these actions that they answer for them ("Corrective action
+ * assigned", issue 20), in one statement in the caller's transaction: each owner but
+ * the person who made the change, once per action (the unique key). The caller wakes
+ * the notifier after its commit.
+ */
+export async function notifyActionOwners(
+  tx: Queryable,
+  notifier: Pick<Notifier, 'emailOn'>,
+  actionIds: string[],
+  actorId: string,
+): Promise<void> {
+  if (actionIds.length === 0) return;
+  const texts = textsSql(notificationTexts.actionAssigned, sql`ca.item_text`, sql`r.name`, sql`ca.due_on::text`);
+  await tx.execute(sql`
+    insert into notifications (user_id, kind, subject_key, title, body, link, email_state)
+    select o.user_id, 'actionAssigned', ca.id::text, ${texts.title}, ${texts.body}, '/actions/' || ca.id,
+      ${emailStateSql(notifier.emailOn, 'actionAssigned', sql`o.user_id`)}
+    from ${correctiveActions} ca
+    join ${correctiveActionOwners} o on o.action_id = ca.id
+    join ${users} u on u.id = o.user_id and u.is_active
+    join ${restaurants} r on r.id = ca.restaurant_id
+    where ca.id in ${actionIds} and o.user_id <> ${actorId}
+    on conflict on constraint notifications_once_key do nothing`);
+}
+
 /** Called by submitAudit inside its transaction: an action for every item marked Bad or Needs improvement. */
-export async function createActionsForSubmittedAudit(tx: Transaction, actor: SessionUser, auditId: string) {
-  await insertActions(tx, actor, sql`ai.audit_id = ${auditId} and ai.mark in ('bad', 'needs_improvement')`);
+export async function createActionsForSubmittedAudit(
+  tx: Transaction,
+  actor: SessionUser,
+  auditId: string,
+  notifier: Pick<Notifier, 'emailOn'>,
+) {
+  const made = await insertActions(
+    tx,
+    actor,
+    sql`ai.audit_id = ${auditId} and ai.mark in ('bad', 'needs_improvement')`,
+  );
+  await notifyActionOwners(tx, notifier, made, actor.id);
 }
 
 /** hq adds an action from any item of a completed audit. */
@@ -146,6 +185,7 @@ export async function createAction(
   db: Database,
   actor: SessionUser,
   input: z.output<typeof CreateAction>,
+  notifier: Notifier,
 ): Promise<ActionDetail> {
   const id = await db.transaction(async (tx) => {
     const [item] = await tx
@@ -163,8 +203,10 @@ export async function createAction(
       ownerIds: input.ownerIds ? [...new Set(input.ownerIds)] : undefined,
     });
     if (!made) throw new Error('insert returned no row');
+    await notifyActionOwners(tx, notifier, [made], actor.id);
     return made;
   });
+  notifier.wake();
   return getAction(db, actor, id);
 }
 
@@ -446,6 +488,7 @@ export async function reassignAction(
   actor: SessionUser,
   id: string,
   input: z.output<typeof ReassignAction>,
+  notifier: Notifier,
 ) {
   await db.transaction(async (tx) => {
     const action = await lockAction(tx, actor, id, input.version);
@@ -463,7 +506,9 @@ export async function reassignAction(
     const to = await namesOf(sql`${users.id} in ${ownerIds}`);
     await tx.update(correctiveActions).set(bump).where(eq(correctiveActions.id, id));
     await logEvent(tx, actor, id, { kind: 'reassigned', detail: { from: from || '—', to } });
+    await notifyActionOwners(tx, notifier, [id], actor.id);
   });
+  notifier.wake();
   return getAction(db, actor, id);
 }
 

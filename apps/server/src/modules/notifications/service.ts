@@ -139,3 +139,6 @@ export async function savePreferences(
 function kindsFor(role: Role) {
   return NOTIFICATION_KINDS.filter((kind) => (notificationKinds[kind].roles as readonly Role[]).includes(role));
 }
+
+// What the rest of the server uses of notifications' jobs: app-jobs.ts registers them.
+export { registerNotificationJobs } from './jobs';

@@ -1,0 +1,113 @@
+import { notificationTexts } from '@brigade/core/notification-texts';
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import type { NewNotification, Notifier } from '../../notify/notifier';
+
+/** Items of each list a digest names; the counts say how many there are in all. */
+export const DIGEST_ITEMS = 5;
+
+interface DigestRow {
+  manager_id: string;
+  restaurant_names: string;
+  overdue_trainings: number;
+  open_actions: number;
+  trainings: { person: string; training: string; due_on: string }[];
+  actions: { item_text: string; restaurant: string; due_on: string; overdue: boolean }[];
+}
+
+/** The ISO week of a day, such as 2026-W48: a digest's subject, so each week's is made once. */
+export function isoWeek(date: Date): string {
+  const day = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+  const weekday = day.getUTCDay() || 7;
+  day.setUTCDate(day.getUTCDate() + 4 - weekday); // the Thursday of its week names the year
+  const yearStart = Date.UTC(day.getUTCFullYear(), 0, 1);
+  const week = Math.ceil(((day.getTime() - yearStart) / 86_400_000 + 1) / 7);
+  return `${day.getUTCFullYear()}-W${String(week).padStart(2, '0')}`;
+}
+
+/**
+ * The weekly digest (issue 20): one notification per active manager, by email too when
+ * they keep it on, naming their restaurants' overdue trainings (of active staff) and
+ * open corrective actions: both counts and the first DIGEST_ITEMS of each, the most
+ * overdue first. One statement reads every manager's digest; the notifications go in
+ * through `notify` with the week as subject, so a second run of the same week (another
+ * server, a retried job) makes nothing. A manager with nothing overdue or open gets none.
+ */
+export async function makeWeeklyDigests(db: Queryable, notifier: Notifier, now = new Date()): Promise<number> {
+  const result = (await db.execute(sql`
+    with managers as (
+      select u.id, array_agg(r.id) as restaurant_ids, string_agg(r.name, ', ' order by r.name) as restaurant_names
+      from users u
+      join staff_restaurant_assignments sra on sra.user_id = u.id
+      join restaurants r on r.id = sra.restaurant_id and r.is_active
+      where u.role = 'manager' and u.is_active
+      group by u.id
+    ), staff as (
+      select m.id as manager_id, su.id as staff_id, su.name
+      from managers m
+      join staff_restaurant_assignments sra on sra.restaurant_id = any(m.restaurant_ids)
+      join users su on su.id = sra.user_id and su.role = 'staff' and su.is_active
+      group by m.id, su.id, su.name
+    )
+    select m.id as manager_id, m.restaurant_names,
+      (select count(*)::int from staff s
+        join staff_training_assignments sta on sta.staff_id = s.staff_id
+        where s.manager_id = m.id and sta.completed_at is null and sta.due_at < now()) as overdue_trainings,
+      (select coalesce(json_agg(x), '[]'::json) from (
+        select s.name as person, t.title as training, to_char(sta.due_at at time zone 'UTC', 'YYYY-MM-DD') as due_on
+        from staff s
+        join staff_training_assignments sta on sta.staff_id = s.staff_id
+        join trainings t on t.id = sta.training_id
+        where s.manager_id = m.id and sta.completed_at is null and sta.due_at < now()
+        order by sta.due_at, s.name limit ${DIGEST_ITEMS}) x) as trainings,
+      (select count(*)::int from corrective_actions ca
+        where ca.restaurant_id = any(m.restaurant_ids) and ca.status = 'open') as open_actions,
+      (select coalesce(json_agg(x), '[]'::json) from (
+        select ca.item_text, r.name as restaurant, ca.due_on::text as due_on,
+          ca.due_on < (now() at time zone 'UTC')::date as overdue
+        from corrective_actions ca join restaurants r on r.id = ca.restaurant_id
+        where ca.restaurant_id = any(m.restaurant_ids) and ca.status = 'open'
+        order by ca.due_on, ca.id limit ${DIGEST_ITEMS}) x) as actions
+    from managers m`)) as unknown as { rows: DigestRow[] };
+
+  const week = isoWeek(now);
+  const rows: NewNotification[] = result.rows
+    .filter((row) => row.overdue_trainings > 0 || row.open_actions > 0)
+    .map((row) => {
+      const texts = notificationTexts.weeklyDigest(row.restaurant_names, row.overdue_trainings, row.open_actions);
+      return {
+        userId: row.manager_id,
+        kind: 'weeklyDigest',
+        subjectKey: week,
+        title: texts.title,
+        body: [texts.body, ...digestLines(row)].join('\n'),
+        link: '/dashboard-manager',
+      };
+    });
+  let made = 0;
+  // In chunks, so a chain of a thousand managers is a few statements, not one huge one.
+  for (let start = 0; start < rows.length; start += 500) {
+    made += await notifier.notify(db, rows.slice(start, start + 500));
+  }
+  return made;
+}
+
+function digestLines(row: DigestRow): string[] {
+  const more = (count: number, shown: number) => (count > shown ? [`…and ${count - shown} more`] : []);
+  const lines: string[] = [];
+  if (row.trainings.length) {
+    lines.push('', 'Overdue trainings:');
+    for (const item of row.trainings) lines.push(`- ${item.person}: ${item.training} (due ${item.due_on})`);
+    lines.push(...more(row.overdue_trainings, row.trainings.length));
+  }
+  if (row.actions.length) {
+    lines.push('', 'Open corrective actions:');
+    for (const item of row.actions) {
+      lines.push(
+        `- ${item.item_text} at ${item.restaurant} (${item.overdue ? 'overdue, was due' : 'due'} ${item.due_on})`,
+      );
+    }
+    lines.push(...more(row.open_actions, row.actions.length));
+  }
+  return lines;
+}

@@ -1,0 +1,77 @@
+import { TRAINING_DUE_SOON_DAYS } from '@brigade/core/notification-kinds';
+import { notificationTexts } from '@brigade/core/notification-texts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { emailStateSql } from '../../notify/notifier';
+import { textsSql } from '../../notify/texts-sql';
+
+export interface ReminderRun {
+  trainingDueSoon: number;
+  trainingOverdue: number;
+  actionOverdue: number;
+}
+
+const day = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`);
+
+/**
+ * Makes every reminder that is due, in three set-based statements (no query per row):
+ * "training due soon" for an open assignment due within TRAINING_DUE_SOON_DAYS,
+ * "training overdue" for an open assignment past its due date, both to the assigned
+ * person, and "corrective action overdue" to each owner of an open action past its due
+ * day. The subject is the assignment's or the action's id, so the unique key
+ * (notifications_once_key) with ON CONFLICT DO NOTHING makes each reminder once per
+ * person, subject and kind, whichever server runs the job and however often. Each
+ * statement walks a partial index of open rows by due date
+ * (staff_training_assignments_overdue_idx, corrective_actions_status_due_idx).
+ */
+export async function makeReminders(db: Queryable, emailOn: boolean): Promise<ReminderRun> {
+  const dueSoon = textsSql(notificationTexts.trainingDueSoon, sql`t.title`, day('sta.due_at'));
+  const overdue = textsSql(notificationTexts.trainingOverdue, sql`t.title`, day('sta.due_at'));
+  const trainingReminders = (kind: 'trainingDueSoon' | 'trainingOverdue', texts: typeof dueSoon, window: SQL) =>
+    countOf(
+      db,
+      sql`
+      insert into notifications (user_id, kind, subject_key, title, body, link, email_state)
+      select sta.staff_id, ${kind}, sta.id::text, ${texts.title}, ${texts.body}, '/trainings/' || sta.training_id,
+        ${emailStateSql(emailOn, kind, sql`sta.staff_id`)}
+      from staff_training_assignments sta
+      join trainings t on t.id = sta.training_id
+      join users u on u.id = sta.staff_id and u.is_active
+      where sta.completed_at is null and ${window}
+      on conflict on constraint notifications_once_key do nothing`,
+    );
+
+  const soon = await trainingReminders(
+    'trainingDueSoon',
+    dueSoon,
+    sql`sta.due_at >= now() and sta.due_at < now() + make_interval(days => ${TRAINING_DUE_SOON_DAYS})`,
+  );
+  const late = await trainingReminders('trainingOverdue', overdue, sql`sta.due_at < now()`);
+
+  const action = textsSql(notificationTexts.actionOverdue, sql`ca.item_text`, sql`r.name`, sql`ca.due_on::text`);
+  const actions = await countOf(
+    db,
+    sql`
+    insert into notifications (user_id, kind, subject_key, title, body, link, email_state)
+    select o.user_id, 'actionOverdue', ca.id::text, ${action.title}, ${action.body}, '/actions/' || ca.id,
+      ${emailStateSql(emailOn, 'actionOverdue', sql`o.user_id`)}
+    from corrective_actions ca
+    join corrective_action_owners o on o.action_id = ca.id
+    join users u on u.id = o.user_id and u.is_active
+    join restaurants r on r.id = ca.restaurant_id
+    where ca.status = 'open' and ca.due_on < (now() at time zone 'UTC')::date
+    on conflict on constraint notifications_once_key do nothing`,
+  );
+
+  return { trainingDueSoon: soon, trainingOverdue: late, actionOverdue: actions };
+}
+
+/** How many rows an INSERT made, counted in the database (not tens of thousands of rows sent back). */
+async function countOf(db: Queryable, insert: SQL): Promise<number> {
+  const result = (await db.execute(
+    sql`with made as (${insert} returning 1) select count(*)::int as made from made`,
+  )) as unknown as {
+    rows: { made: number }[];
+  };
+  return Number(result.rows[0]?.made ?? 0);
+}
