@@ -27,6 +27,9 @@ export const routePages: Partial<Record<string, RoutePage>> = {
   '/profile': page(() =>
     import('./features/profile/profile-page').then((module) => ({ Component: module.ProfilePage })),
   ),
+  '/notifications': page(() =>
+    import('./features/notifications/notifications-page').then((module) => ({ Component: module.NotificationsPage })),
+  ),
   '/restaurants-management': page(() =>
     import('./features/restaurants/restaurants-page').then((module) => ({ Component: module.RestaurantsPage })),
   ),

@@ -108,6 +108,7 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/trainings/:id/take-quiz', title: 'Take Quiz', roles: ALL_ROLES },
   { path: '/my-trainings', title: 'My Trainings', roles: ALL_ROLES },
   { path: '/profile', title: 'Update Profile', roles: ALL_ROLES },
+  { path: '/notifications', title: 'Notifications', roles: ALL_ROLES },
 ];
 
 export function canOpenRoute(role: Role, route: AppRoute): boolean {

@@ -6,6 +6,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { BrandLogo } from '../components/brand-logo';
 import { CopyrightNotice } from '../components/copyright-notice';
+import { NotificationBell } from '../features/notifications/notification-bell';
 import { useCurrentUser } from '../lib/current-user';
 import { useAppRoute } from '../lib/use-app-route';
 import classes from './app-layout.module.css';
@@ -56,6 +57,9 @@ export function AppLayout() {
             <UnstyledButton component={Link} to="/" aria-label="Brigade home" onClick={navHandlers.close}>
               <BrandLogo />
             </UnstyledButton>
+            <Group ml="auto" gap="xs">
+              <NotificationBell />
+            </Group>
           </Group>
         </AppShell.Header>
 

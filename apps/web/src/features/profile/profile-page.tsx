@@ -10,6 +10,7 @@ import { PasswordField } from '../../components/password-field';
 import { useFormFailure } from '../../lib/form-failure';
 import { useProfile } from './api/get-profile';
 import { useUpdateProfile } from './api/update-profile';
+import { NotificationPreferencesSection } from './notification-preferences-section';
 
 const FORM_WIDTH = 520;
 
@@ -34,6 +35,7 @@ export function ProfilePage() {
       ) : (
         <ProfileForm profile={profile.data} />
       )}
+      <NotificationPreferencesSection />
     </>
   );
 }

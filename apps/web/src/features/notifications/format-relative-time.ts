@@ -1,0 +1,27 @@
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+const exact = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const WEEK = 7 * DAY;
+
+/** "just now", "5 minutes ago", "yesterday", "3 weeks ago": how long ago an ISO timestamp was. */
+export function formatRelativeTime(iso: string, now: Date = new Date()): string {
+  const time = new Date(iso).getTime();
+  if (Number.isNaN(time)) return iso;
+  const seconds = Math.round((time - now.getTime()) / 1000);
+  const elapsed = Math.abs(seconds);
+  if (elapsed < MINUTE) return 'just now';
+  if (elapsed < HOUR) return relative.format(Math.round(seconds / MINUTE), 'minute');
+  if (elapsed < DAY) return relative.format(Math.round(seconds / HOUR), 'hour');
+  if (elapsed < WEEK) return relative.format(Math.round(seconds / DAY), 'day');
+  if (elapsed < 5 * WEEK) return relative.format(Math.round(seconds / WEEK), 'week');
+  return exact.format(new Date(time));
+}
+
+/** The full date and time, for the tooltip of a relative time. */
+export function formatExactTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : exact.format(date);
+}

@@ -1,0 +1,83 @@
+import { DEFAULT_PAGE_SIZE } from '@brigade/core/limits';
+import { Button, Paper, Skeleton, Stack } from '@mantine/core';
+import { notifications as toasts } from '@mantine/notifications';
+import { IconBellCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { EmptyList } from '../../components/empty-list';
+import { ListPagination } from '../../components/list-pagination';
+import { LoadError } from '../../components/load-error';
+import { PageHeader } from '../../components/page-header';
+import { useClampPage } from '../../lib/use-paged-list';
+import { useNotifications } from './api/get-notifications';
+import { useMarkAllNotificationsRead } from './api/mark-all-notifications-read';
+import { NotificationList } from './notification-list';
+import { notificationMessages } from './notification-messages';
+
+/** /notifications (issue 20): all my notifications, newest first, paged; read one, or all at once. */
+export function NotificationsPage() {
+  const [page, setPage] = useState(1);
+  const list = useNotifications({ page, pageSize: DEFAULT_PAGE_SIZE });
+  const data = list.data;
+  useClampPage(data, setPage);
+  const markAll = useMarkAllNotificationsRead({
+    onSuccess: () => toasts.show({ color: 'green', message: notificationMessages.allMarkedRead }),
+    onError: () => toasts.show({ color: 'red', message: notificationMessages.markAllReadFailed }),
+  });
+
+  return (
+    <>
+      <PageHeader
+        title={notificationMessages.title}
+        subtitle={data ? unreadSummary(data.unread) : undefined}
+        actions={
+          <Button
+            variant="default"
+            leftSection={<IconBellCheck size={18} aria-hidden />}
+            disabled={!data || data.unread === 0}
+            loading={markAll.isPending}
+            onClick={() => markAll.mutate()}
+          >
+            {notificationMessages.markAllRead}
+          </Button>
+        }
+      />
+      {list.isPending ? (
+        <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading notifications">
+          {[0, 1, 2, 3].map((row) => (
+            <Skeleton key={row} height={64} />
+          ))}
+        </Stack>
+      ) : list.isError && !data ? (
+        <LoadError
+          message={notificationMessages.loadFailed}
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
+        />
+      ) : data && data.items.length === 0 ? (
+        <EmptyList
+          title={notificationMessages.allCaughtUp}
+          description={notificationMessages.allCaughtUpHint}
+          icon={<IconBellCheck size={28} aria-hidden />}
+        />
+      ) : data ? (
+        <div aria-busy={list.isFetching || undefined}>
+          <Paper withBorder>
+            <NotificationList items={data.items} withMarkRead label="All notifications" />
+          </Paper>
+          <ListPagination
+            total={data.total}
+            page={data.page}
+            pageSize={data.pageSize}
+            onChange={setPage}
+            label="Notification pages"
+          />
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+function unreadSummary(unread: number): string {
+  if (unread === 0) return 'Everything is read';
+  return unread === 1 ? '1 unread notification' : `${unread} unread notifications`;
+}
