@@ -8,7 +8,14 @@ import { NotificationBell } from './notification-bell';
 
 // jsdom never finishes Mantine's popover positioning, so the open panel keeps `display: none`
 // there: queries inside it include hidden elements (as the other dropdown tests do).
-const staff: Me = { id: 'u-s', name: 'Sam Staff', email: 'staff@example.com', role: 'staff', restaurants: [], mustChangePassword: false };
+const staff: Me = {
+  id: 'u-s',
+  name: 'Sam Staff',
+  email: 'staff@example.com',
+  role: 'staff',
+  restaurants: [],
+  mustChangePassword: false,
+};
 
 function notification(id: string, title: string, read: boolean, link = '/my-trainings'): Notification {
   return {

@@ -5,7 +5,14 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { NotificationPreferencesSection } from './notification-preferences-section';
 
-const staff: Me = { id: 'u-s', name: 'Sam Staff', email: 'staff@example.com', role: 'staff', restaurants: [], mustChangePassword: false };
+const staff: Me = {
+  id: 'u-s',
+  name: 'Sam Staff',
+  email: 'staff@example.com',
+  role: 'staff',
+  restaurants: [],
+  mustChangePassword: false,
+};
 
 const staffKinds: NotificationPreferences['preferences'] = [
   { kind: 'trainingAssigned', email: true },
