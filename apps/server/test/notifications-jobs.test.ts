@@ -14,8 +14,8 @@ import { EMAIL_MAX_ATTEMPTS, sendPendingEmails } from '../src/modules/notificati
 import { makeReminders } from '../src/modules/notifications/reminders';
 import { createNotifier } from '../src/notify/notifier';
 import { startSmtpSink } from './fakes/smtp-sink';
-import { freePort } from './server-process';
 import { PUBLIC_URL, startTestApp } from './harness';
+import { freePort } from './server-process';
 
 /**
  * Issue 20, notifications: each producer (assigned training, assigned action, audit
@@ -112,11 +112,13 @@ describe('producers', () => {
     const template = (
       await call(hq.cookie, 'POST', '/api/audit-templates', { name: 'Kitchen', items: [{ text: 'Fridge below 7°C' }] })
     ).json();
-    const created = (await call(hq.cookie, 'POST', '/api/audits', {
-      restaurantId: mine.id,
-      templateIds: [template.id],
-      auditorId: hq.id,
-    })).json();
+    const created = (
+      await call(hq.cookie, 'POST', '/api/audits', {
+        restaurantId: mine.id,
+        templateIds: [template.id],
+        auditorId: hq.id,
+      })
+    ).json();
     const draft = (await call(hq.cookie, 'GET', `/api/audits/${created.id}`)).json();
     const submitted = await call(hq.cookie, 'POST', `/api/audits/${draft.id}/submit`, {
       version: draft.version,
@@ -245,7 +247,13 @@ describe('sending', () => {
     // Earlier tests' emails are out of the way.
     await sendEmails();
     await notifier.notify(t.db, [
-      { userId: person.id, kind: 'trainingOverdue', subjectKey: 'retry-2', title: 'Retry me too', link: '/my-trainings' },
+      {
+        userId: person.id,
+        kind: 'trainingOverdue',
+        subjectKey: 'retry-2',
+        title: 'Retry me too',
+        link: '/my-trainings',
+      },
     ]);
     const stateOf = async () => (await notificationsOf(person.id)).find((row) => row.subjectKey === 'retry-2');
     for (let attempt = 1; attempt < EMAIL_MAX_ATTEMPTS; attempt += 1) {
@@ -253,7 +261,9 @@ describe('sending', () => {
       expect(await stateOf()).toMatchObject({ emailState: 'pending', emailAttempts: attempt });
       // Not retried at once: it waits as many minutes as it has attempts.
       expect(await sendPendingEmails(t.db, broken, PUBLIC_URL)).toEqual({ sent: 0, retrying: 0, failed: 0 });
-      await t.db.execute(sql`update notifications set email_claimed_at = now() - interval '1 hour' where subject_key = 'retry-2'`);
+      await t.db.execute(
+        sql`update notifications set email_claimed_at = now() - interval '1 hour' where subject_key = 'retry-2'`,
+      );
     }
     expect(await sendPendingEmails(t.db, broken, PUBLIC_URL)).toEqual({ sent: 0, retrying: 0, failed: 1 });
     expect(await stateOf()).toMatchObject({ emailState: 'failed', emailAttempts: EMAIL_MAX_ATTEMPTS });
@@ -292,7 +302,9 @@ describe('weekly digest', () => {
     const openMine = await t.db.execute(
       sql`select count(*)::int as n from corrective_actions where restaurant_id = ${mine.id} and status = 'open'`,
     );
-    const counts = [overdueMine, openMine].map((result) => (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+    const counts = [overdueMine, openMine].map(
+      (result) => (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0,
+    );
     const texts = notificationTexts.weeklyDigest('Brigade Mine', counts[0] ?? 0, counts[1] ?? 0);
     expect(digest?.title).toBe(texts.title);
     expect(digest?.body.split('\n')[0]).toBe(texts.body);
