@@ -28,6 +28,7 @@ import { createScratchDatabase } from '../apps/server/test/scratch-database';
 import { buildBenchApp, BENCH_PASSWORD as PASSWORD, BENCH_PUBLIC_URL as PUBLIC_URL, rawClientOf } from './bench-app';
 import { startLimitServer } from './limit-server';
 import type { LoadOptions, LoadResult } from './load';
+import { benchReminderRun, seedNotifications } from './notifications';
 import { BENCH_PEOPLE, seedChain } from './seed-chain';
 
 const TARGETS = { p95: 50, signInP95: 250, pgliteP95: 200, ceilingShare: 0.5, limitShare: 0.5, besideBurstP95: 50 };
@@ -157,6 +158,17 @@ async function bench(driver: Driver) {
     const rawClient = rawClientOf(database);
     const replay = (statement: Statement) => rawClient.query(statement.query, statement.params);
     rows.push(...(await benchSignIn(server, replay, cookies.hq)));
+    // The reminder job on the whole chain, beside a load on the ceiling route (issue 20);
+    // then the bench staff member's long notification list for its listed row.
+    const reminderRow = await benchReminderRun(database, {
+      ceilingUrl: `${server.address}/api/bench/ceiling`,
+      cookie: cookies.staff,
+      warmupSeconds,
+      load: (options) => load({ ...options, connections: BESIDE_BURST_CONNECTIONS }),
+    });
+    rows.push(reminderRow);
+    printRow(reminderRow);
+    await seedNotifications(database, BENCH_PEOPLE.staff);
     rows.push(...(await benchEndpoints(server, chain, cookies, ceilings, limit, replay)));
   } finally {
     await app.close();

@@ -49,6 +49,8 @@ export function listedEndpoints({ restaurantId, restaurantSearch, auditId }: End
     { name: 'store performance', role: 'hq', path: `/api/store-performance/${restaurantId}` },
     { name: 'restaurants list', role: 'hq', path: '/api/restaurants?page=1' },
     { name: 'announcements list', role: 'staff', path: '/api/announcements?page=1' },
+    // The bell's list (issue 20): on the bench, a person with a few thousand notifications.
+    { name: 'notifications, page 1', role: 'staff', path: '/api/notifications?page=1' },
     // Issue 19: the Actions screen (open actions is its default filter).
     { name: 'actions list, page 1', role: 'hq', path: '/api/actions?page=1&status=open' },
     {
