@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 
 /**
  * Paths pino blanks out in every log line, so that no session cookie, password or token
@@ -12,6 +12,8 @@ export const REDACTED_PATHS = [
   '*.password',
   '*.newPassword',
   '*.currentPassword',
+  // A password reset link's token (issue 20), should a log call pass a reset request's body.
+  '*.token',
   // A failed query's bound values (Drizzle's DrizzleQueryError): session tokens, hashes.
   // `serializeError` leaves them out already; this is the second line.
   'err.params',
@@ -23,8 +25,36 @@ export function loggerOptions(level: string) {
   return {
     level,
     redact: REDACTED_PATHS,
-    serializers: { err: serializeError },
+    serializers: { err: serializeError, req: serializeRequest },
   } satisfies FastifyServerOptions['logger'];
+}
+
+/** Query parameters whose values never reach a log line: a reset link's token (issue 20). */
+const SECRET_QUERY_PARAMETERS = ['token'];
+
+/**
+ * Fastify's request serializer (method, url, host, address), with the values of secret
+ * query parameters masked in the url: a reset link (`/reset-password?token=…`) opened in
+ * the browser is logged as `/reset-password?token=[redacted]`.
+ */
+export function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: withoutSecretQueryValues(request.url),
+    version: [request.headers?.['accept-version']].flat()[0],
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+export function withoutSecretQueryValues(url: string): string {
+  const query = url.indexOf('?');
+  if (query === -1) return url;
+  const names = SECRET_QUERY_PARAMETERS.join('|');
+  // Each `name=value` pair up to the next & or #, whatever its spelling or escapes.
+  const pattern = new RegExp(`([?&](?:${names})=)[^&#]*`, 'gi');
+  return url.slice(0, query) + url.slice(query).replace(pattern, '$1[redacted]');
 }
 
 // ---------------------------------------------------------------------------------------

@@ -62,9 +62,7 @@ const UNUSED: [method: 'GET' | 'POST', path: string, body?: Record<string, unkno
   ['POST', 'revoke-other-sessions', {}],
   ['GET', 'list-accounts'],
   ['POST', 'unlink-account', { providerId: 'credential' }],
-  ['POST', 'request-password-reset', { email: 'hq1@example.com' }],
   ['POST', 'forget-password', { email: 'hq1@example.com' }],
-  ['POST', 'reset-password', { newPassword: 'taken-over-3', token: 'x' }],
   ['GET', 'reset-password/some-token'],
   ['GET', 'verify-email?token=x'],
   ['POST', 'send-verification-email', { email: 'hq1@example.com' }],
@@ -93,8 +91,15 @@ const withIds = (body: Record<string, unknown> | undefined) =>
   body && JSON.parse(JSON.stringify(body).replaceAll('"STAFF"', JSON.stringify(staff.id)));
 
 describe('Better Auth endpoints the app does not use', () => {
-  test('the server answers only sign-in and sign-out of them', () => {
-    expect(AUTH_ENDPOINTS).toEqual(['/api/auth/sign-in/email', '/api/auth/sign-out']);
+  test('the server answers only sign-in, sign-out and the password reset of them', () => {
+    // The reset endpoints (issue 20) are proven in password-reset.test.ts; their GET
+    // callback (`reset-password/:token`) stays unused: the emailed link opens the web app.
+    expect(AUTH_ENDPOINTS).toEqual([
+      '/api/auth/sign-in/email',
+      '/api/auth/sign-out',
+      '/api/auth/request-password-reset',
+      '/api/auth/reset-password',
+    ]);
   });
 
   test.each(UNUSED.map(([method, path, body]) => [`${method} /api/auth/${path}`, method, path, body] as const))(

@@ -438,6 +438,11 @@ export async function buildMatrixFixtures(t: TestApp) {
         because: "a notification is only ever read by its own person; another's id is not found",
       },
     },
+    // The same password again: the caller's later calls (and sign-ins) are unaffected.
+    'PUT /api/password': { call: () => ({ body: { password: PASSWORD } }) },
+    'POST /api/users/{id}/temporary-password': {
+      call: async () => ({ params: { id: (await newStaff(a.id)).id }, body: { password: 'temporary-1' } }),
+    },
     'PUT /api/profile/notification-preferences': {
       call: () => ({ body: { preferences: [{ kind: 'trainingAssigned', email: false }] } }),
     },

@@ -74,15 +74,11 @@ export function createAuth({
       sendResetPassword: async ({ user, token }) => {
         // Not awaited: an answer that waited for SMTP would take longer for an existing
         // account than for an unknown email, and so tell which emails have one.
-        void (async () => {
-          const { allowed } = await limits.consume(`password-reset:${user.email}`, PASSWORD_RESET_EMAIL_LIMIT);
-          if (!allowed) return;
-          await mailer.send(
-            passwordResetEmail({ to: user.email, name: user.name, link: passwordResetLink(publicUrl, token) }),
+        mailer
+          .send(passwordResetEmail({ to: user.email, name: user.name, link: passwordResetLink(publicUrl, token) }))
+          .catch((error: unknown) =>
+            console.error(`[auth] a password reset email was not sent: ${logSafeMessage(String(error))}`),
           );
-        })().catch((error: unknown) =>
-          console.error(`[auth] a password reset email was not sent: ${logSafeMessage(String(error))}`),
-        );
       },
       // They chose their own password: a temporary one set by hq no longer needs changing.
       onPasswordReset: async ({ user }) => {
@@ -130,6 +126,14 @@ export function createAuth({
     hooks: {
       // Counted before the password check, so parallel guesses cannot all slip through.
       before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === REQUEST_RESET_PATH) {
+          // Counted for every email alike, known or not, before Better Auth looks it up.
+          const email = typeof ctx.body?.email === 'string' ? ctx.body.email : '';
+          const { allowed } = await limits.consume(`password-reset:${email}`, PASSWORD_RESET_EMAIL_LIMIT);
+          // Over the limit: the usual answer, and no link made or sent.
+          if (!allowed) return Response.json({ status: true, message: messages.passwordResetSent });
+          return;
+        }
         if (ctx.path !== SIGN_IN_PATH) return;
         // An answer, not a throw: a throw would be logged as an error on every attempt.
         if (!(await accountLimit.attempt(ctx.body?.email))) {
@@ -193,6 +197,7 @@ export function createAuth({
 }
 
 const SIGN_IN_PATH = '/sign-in/email';
+const REQUEST_RESET_PATH = '/request-password-reset';
 
 /** The email a sign-in request names, read from a copy so the request stays unread. */
 async function emailOf(request: Request): Promise<unknown> {

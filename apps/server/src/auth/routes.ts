@@ -108,6 +108,8 @@ export async function authRoutes(
         const cookies = response.headers.getSetCookie();
         if (cookies.length > 0) reply.header('set-cookie', cookies);
         if (ownAnswer) {
+          const retryAfter = response.headers.get('x-retry-after');
+          if (retryAfter) reply.header('retry-after', retryAfter);
           await response.body?.cancel();
           return reply.type('application/json; charset=utf-8').send(JSON.stringify(ownAnswer));
         }
