@@ -74,7 +74,7 @@ test('a Bad finding on a linked item leads the manager to assign its training in
     await page.getByRole('textbox', { name: 'Item 1', exact: true }).fill(finding);
     await page.getByRole('button', { name: 'Add Item' }).click();
     await page.getByRole('textbox', { name: 'Item 2', exact: true }).fill('Floors clean');
-    const select = page.getByRole('textbox', { name: 'Training for item 1' });
+    const select = page.getByRole('combobox', { name: 'Training for item 1' });
     await select.click();
     await select.fill(training);
     await page.getByRole('option', { name: training }).click();
