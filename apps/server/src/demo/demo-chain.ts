@@ -433,6 +433,8 @@ export interface DemoTemplate {
   name: string;
   description: string;
   items: string[];
+  /** Findings that train (issue 20): the training an item names, by the item's position. */
+  itemTrainings?: Record<number, string>;
 }
 
 export const TEMPLATES: DemoTemplate[] = [
@@ -448,6 +450,7 @@ export const TEMPLATES: DemoTemplate[] = [
       'Fryer oil quality tested and logged',
       'Pest control log up to date, no signs of pests',
     ],
+    itemTrainings: { 0: HANDWASHING, 1: FOOD_HANDLING, 3: GRILL },
   },
   {
     name: FRONT_OF_HOUSE,

@@ -148,7 +148,7 @@ async function loadDemoChain(
   const quizzes = await insertQuizzes(tx, trainingIds);
   await insertTrainingAssignments(tx, userIds, trainingIds, videoIds, at);
   await insertQuizAttempts(tx, userIds, quizzes, at);
-  const templates = await insertAuditTemplates(tx, userIds);
+  const templates = await insertAuditTemplates(tx, userIds, trainingIds);
   await insertAudits(tx, userIds, restaurantIds, templates, at);
   await insertDemoActions(tx, now);
   await insertAnnouncements(tx, userIds, at);
@@ -440,7 +440,11 @@ interface StoredTemplate {
   items: { id: string; text: string }[];
 }
 
-async function insertAuditTemplates(tx: Transaction, userIds: Ids): Promise<Map<string, StoredTemplate>> {
+async function insertAuditTemplates(
+  tx: Transaction,
+  userIds: Ids,
+  trainingIds: Ids,
+): Promise<Map<string, StoredTemplate>> {
   const templateRows = await tx
     .insert(auditTemplates)
     .values(
@@ -461,6 +465,7 @@ async function insertAuditTemplates(tx: Transaction, userIds: Ids): Promise<Map<
           templateId: must(templateIds, template.name),
           itemText,
           orderNum,
+          trainingId: template.itemTrainings?.[orderNum] ? must(trainingIds, template.itemTrainings[orderNum]) : null,
         })),
       ),
     )
