@@ -21,6 +21,8 @@ test('hq asks for an acknowledgement, staff acknowledges from the dashboard, hq 
   browser,
   baseURL,
 }) => {
+  // Two people's sessions and an accessibility scan on a shared machine.
+  test.slow();
   const title = `Fire exits checked daily ${Date.now()}`;
   await signInAs(page, 'hq', '/announcements-management');
   await page.getByRole('button', { name: 'New Announcement' }).click();
