@@ -379,6 +379,7 @@ async function benchEndpoints(
     restaurantId: chain.managerRestaurantId,
     restaurantSearch: chain.managerRestaurantName,
     auditId: chain.auditId,
+    announcementId: chain.announcementId,
   })) {
     const url = `${server.address}${endpoint.path}`;
     const headers = { cookie: cookies[endpoint.role] };

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client';
+import { ACK_ANNOUNCEMENT_NUMBER, acknowledgementStatements } from './seed-acknowledgements';
 import { scheduleStatements } from './seed-schedules';
 
 export const CHAIN = {
@@ -45,6 +46,8 @@ export interface SeededChain {
   managerRestaurantId: string;
   managerRestaurantName: string;
   auditId: string;
+  /** An announcement that requires acknowledgement, acknowledged by most of the chain (issue 20). */
+  announcementId: string;
 }
 
 /** Seeds an empty, migrated database; everyone's password hashes to `passwordHash`. */
@@ -216,6 +219,7 @@ export async function seedChain(db: Database, passwordHash: string): Promise<See
                'News for every restaurant, number ' || n || '.', pg_temp.uid('user', 1)::text,
                now() - make_interval(hours => (${c.announcements} - n) * 12)
         from generate_series(1, ${c.announcements}) n`,
+    ...acknowledgementStatements(c.people, c.announcements),
     ...scheduleStatements(c.restaurants),
   ];
 
@@ -238,6 +242,7 @@ export async function seedChain(db: Database, passwordHash: string): Promise<See
     (select count(*)::int from audits) as audits,
     (select count(*)::int from audit_items) as audit_items,
     (select count(*)::int from announcements) as announcements,
+    (select count(*)::int from announcement_acknowledgements) as acknowledgements,
     (select count(*)::int from corrective_actions) as corrective_actions,
     (select count(*)::int from corrective_actions where status = 'open') as open_actions,
     (select count(*)::int from audit_due) as due_audits`);
@@ -248,14 +253,21 @@ export async function seedChain(db: Database, passwordHash: string): Promise<See
 }
 
 async function subjectsOf(db: Database) {
-  const [row] = rowsOf<{ restaurant_id: string; restaurant_name: string; audit_id: string }>(
-    await db.execute<{ restaurant_id: string; restaurant_name: string; audit_id: string }>(sql`
+  type Subjects = { restaurant_id: string; restaurant_name: string; audit_id: string; announcement_id: string };
+  const [row] = rowsOf<Subjects>(
+    await db.execute<Subjects>(sql`
       select r.id as restaurant_id, r.name as restaurant_name,
-             (select a.id from audits a where a.status = 'completed' order by a.audited_at desc, a.id limit 1) as audit_id
+             (select a.id from audits a where a.status = 'completed' order by a.audited_at desc, a.id limit 1) as audit_id,
+             (select a.id from announcements a where a.title = ${`Announcement ${ACK_ANNOUNCEMENT_NUMBER}`}) as announcement_id
       from restaurants r where r.email = ${`restaurant${MANAGER_RESTAURANT_NUMBER}@example.com`}`),
   );
   if (!row) throw new Error('the seeded chain has no manager restaurant');
-  return { managerRestaurantId: row.restaurant_id, managerRestaurantName: row.restaurant_name, auditId: row.audit_id };
+  return {
+    managerRestaurantId: row.restaurant_id,
+    managerRestaurantName: row.restaurant_name,
+    auditId: row.audit_id,
+    announcementId: row.announcement_id,
+  };
 }
 
 /** node-postgres returns { rows }, PGlite an array-like result with rows too. */

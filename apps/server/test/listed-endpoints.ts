@@ -19,10 +19,17 @@ export interface EndpointSubjects {
   restaurantSearch: string;
   /** A completed audit with its items. */
   auditId: string;
+  /** An announcement that requires acknowledgement (issue 20). */
+  announcementId: string;
 }
 
 /** Every listed endpoint but sign-in, which is a POST measured on its own. */
-export function listedEndpoints({ restaurantId, restaurantSearch, auditId }: EndpointSubjects): ListedEndpoint[] {
+export function listedEndpoints({
+  restaurantId,
+  restaurantSearch,
+  auditId,
+  announcementId,
+}: EndpointSubjects): ListedEndpoint[] {
   return [
     { name: 'hq dashboard', role: 'hq', path: '/api/dashboards/hq' },
     { name: 'manager dashboard', role: 'manager', path: `/api/dashboards/manager?restaurantId=${restaurantId}` },
@@ -62,6 +69,22 @@ export function listedEndpoints({ restaurantId, restaurantSearch, auditId }: End
     // Issue 19: the due audits of the chain (hq) and of the manager's restaurant.
     { name: 'due audits, chain', role: 'hq', path: '/api/audit-due?filter=open&page=1' },
     { name: 'due audits, restaurant', role: 'manager', path: `/api/audit-due?restaurantId=${restaurantId}&page=1` },
+    // Issue 20: who has not acknowledged an announcement, first page, and its counts.
+    {
+      name: 'not acknowledged, chain',
+      role: 'hq',
+      path: `/api/announcements/${announcementId}/acknowledgements?page=1&pageSize=20`,
+    },
+    {
+      name: 'not acknowledged, restaurant',
+      role: 'manager',
+      path: `/api/announcements/${announcementId}/acknowledgements?page=1&pageSize=20&restaurantId=${restaurantId}`,
+    },
+    {
+      name: 'acknowledgement counts, chain',
+      role: 'hq',
+      path: `/api/announcements/${announcementId}/acknowledgement-counts?page=1&pageSize=10`,
+    },
   ];
 }
 

@@ -1,6 +1,7 @@
 import type { Role } from '@brigade/core/roles';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
+import { announcements } from '../src/db/schema/announcements';
 import { audits } from '../src/db/schema/audits';
 import { restaurants } from '../src/db/schema/restaurants';
 import { DEMO_PASSWORD } from '../src/demo/demo-chain';
@@ -26,7 +27,12 @@ const [audit] = await t.db
   .from(audits)
   .where(and(eq(audits.restaurantId, amsterdam?.id ?? ''), eq(audits.status, 'completed')))
   .limit(1);
-if (!amsterdam || !audit) throw new Error('demo chain not loaded');
+const [announcement] = await t.db
+  .select({ id: announcements.id })
+  .from(announcements)
+  .where(eq(announcements.requiresAck, true))
+  .limit(1);
+if (!amsterdam || !audit || !announcement) throw new Error('demo chain not loaded');
 
 const cookies = {} as Record<Role, string>;
 for (const role of ['hq', 'manager', 'staff'] as const) {
@@ -52,7 +58,12 @@ describe(`at most ${MAX_ROUND_TRIPS} SQL round trips per request`, () => {
     expect(sent.length, sent.join('\n')).toBeLessThanOrEqual(MAX_SIGN_IN_ROUND_TRIPS);
   });
 
-  const endpoints = listedEndpoints({ restaurantId: amsterdam.id, restaurantSearch: 'Amsterdam', auditId: audit.id });
+  const endpoints = listedEndpoints({
+    restaurantId: amsterdam.id,
+    restaurantSearch: 'Amsterdam',
+    auditId: audit.id,
+    announcementId: announcement.id,
+  });
   test.each(endpoints)('$name', async ({ role, path }) => {
     const sent = await statementsOf(() => t.request(cookies[role], { method: 'GET', url: path }));
     expect(sent.length).toBeGreaterThan(0);

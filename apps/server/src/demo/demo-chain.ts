@@ -575,6 +575,8 @@ export interface DemoAnnouncement {
   description: string;
   createdBy: string;
   daysAgo: number;
+  /** Issue 20: everyone must acknowledge it; these people (emails) already have. */
+  acknowledgedBy?: string[];
 }
 
 export const ANNOUNCEMENTS: DemoAnnouncement[] = [
@@ -621,6 +623,8 @@ export const ANNOUNCEMENTS: DemoAnnouncement[] = [
       'Always show guests the chart instead of answering from memory.',
     createdBy: HQ2,
     daysAgo: 19,
+    // Pinned on the demo staff member's and manager's dashboards until they press "I have read this".
+    acknowledgedBy: [HQ2, HQ],
   },
   {
     title: 'Delivery partners: packaging change',

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { Auth } from '../auth/auth';
 import { hashPassword } from '../auth/passwords';
 import type { Database, Queryable, Transaction } from '../db/client';
-import { announcements } from '../db/schema/announcements';
+import { announcementAcknowledgements, announcements } from '../db/schema/announcements';
 import { auditItems, audits, auditTemplateAssignments, auditTemplateItems, auditTemplates } from '../db/schema/audits';
 import { appMeta } from '../db/schema/meta';
 import {
@@ -544,15 +544,29 @@ async function insertAudits(
 }
 
 async function insertAnnouncements(tx: Transaction, userIds: Ids, at: When): Promise<void> {
-  await tx.insert(announcements).values(
-    ANNOUNCEMENTS.map((announcement) => ({
-      title: announcement.title,
-      description: announcement.description,
-      createdBy: must(userIds, announcement.createdBy),
-      createdAt: at(announcement.daysAgo),
-      updatedAt: at(announcement.daysAgo),
+  const rows = await tx
+    .insert(announcements)
+    .values(
+      ANNOUNCEMENTS.map((announcement) => ({
+        title: announcement.title,
+        description: announcement.description,
+        createdBy: must(userIds, announcement.createdBy),
+        requiresAck: announcement.acknowledgedBy !== undefined,
+        createdAt: at(announcement.daysAgo),
+        updatedAt: at(announcement.daysAgo),
+      })),
+    )
+    .returning({ id: announcements.id, title: announcements.title });
+  const idsByTitle = new Map(rows.map((row) => [row.title, row.id]));
+  const acknowledgements = ANNOUNCEMENTS.flatMap((announcement) =>
+    (announcement.acknowledgedBy ?? []).map((email) => ({
+      announcementId: must(idsByTitle, announcement.title),
+      userId: must(userIds, email),
+      version: 1,
+      acknowledgedAt: at(announcement.daysAgo - 1),
     })),
   );
+  if (acknowledgements.length > 0) await tx.insert(announcementAcknowledgements).values(acknowledgements);
 }
 
 // ---------------------------------------------------------------------------------

@@ -337,26 +337,14 @@ export async function acknowledgeAnnouncement(db: Database, actor: SessionUser, 
   });
 }
 
-interface AckTarget {
-  id: string;
-  ackVersion: number;
-  requiresAck: boolean;
-}
-
-/** The announcement whose acknowledgements are asked for; managers must name their restaurant. */
-async function ackTarget(db: Queryable, actor: SessionUser, id: string, restaurantId: string | undefined) {
+/** Managers must name their restaurant (the guard has checked they reach it). */
+function requireRestaurantOfManager(actor: SessionUser, restaurantId: string | undefined) {
   if (actor.role !== 'hq' && !restaurantId) {
     throw badRequest(ackMessages.selectRestaurant, { restaurantId: ackMessages.selectRestaurant });
   }
-  const [row] = await db
-    .select({ id: announcements.id, ackVersion: announcements.ackVersion, requiresAck: announcements.requiresAck })
-    .from(announcements)
-    .where(eq(announcements.id, id));
-  if (!row) throw notFound(messages.announcementNotFound);
-  return row satisfies AckTarget;
 }
 
-/** People `u` of the audience, of one restaurant when named. */
+/** People `u` of the audience of `a`, of one restaurant when named. */
 function audienceWhere(restaurantId: string | undefined): SQL {
   const ofRestaurant = restaurantId
     ? sql`and exists (select 1 from staff_restaurant_assignments s where s.user_id = u.id and s.restaurant_id = ${restaurantId})`
@@ -367,7 +355,8 @@ function audienceWhere(restaurantId: string | undefined): SQL {
 /**
  * Acknowledged / audience of one announcement (in all, or of the named restaurant), and
  * per restaurant, a page of them by name: the chosen restaurants, or every restaurant
- * when none is chosen. Three queries after the announcement's, whatever the chain's size.
+ * when none is chosen. Two queries, whatever the chain's size: the announcement with its
+ * totals, and the page of restaurants with theirs.
  */
 export async function acknowledgementCounts(
   db: Queryable,
@@ -375,17 +364,28 @@ export async function acknowledgementCounts(
   id: string,
   query: z.output<typeof AckCountsQuery>,
 ): Promise<AckCounts> {
-  const target = await ackTarget(db, actor, id, query.restaurantId);
+  requireRestaurantOfManager(actor, query.restaurantId);
   const scope = sql`(${query.restaurantId ? sql`r.id = ${query.restaurantId}` : sql`true`})
     and (not exists (select 1 from announcement_restaurants ar where ar.announcement_id = ${id})
       or r.id in (select ar.restaurant_id from announcement_restaurants ar where ar.announcement_id = ${id}))`;
-  const [totals, page, restaurantTotal] = await Promise.all([
+  const [totals, page] = await Promise.all([
     db.execute(sql`
-      select count(*)::int as audience, count(ack.user_id)::int as acknowledged
-      from announcements a join users u on ${audienceWhere(query.restaurantId)}
-      left join announcement_acknowledgements ack
-        on ack.announcement_id = a.id and ack.user_id = u.id and ack.version = a.ack_version
-      where a.id = ${id}`) as unknown as Promise<{ rows: { audience: number; acknowledged: number }[] }>,
+      select a.ack_version, a.requires_ack, t.audience, t.acknowledged,
+        (select count(*)::int from restaurants r where ${scope}) as restaurant_total
+      from announcements a cross join lateral (
+        select count(*)::int as audience, count(ack.user_id)::int as acknowledged
+        from users u left join announcement_acknowledgements ack
+          on ack.announcement_id = a.id and ack.user_id = u.id and ack.version = a.ack_version
+        where ${audienceWhere(query.restaurantId)}) t
+      where a.id = ${id}`) as unknown as Promise<{
+      rows: {
+        ack_version: number;
+        requires_ack: boolean;
+        audience: number;
+        acknowledged: number;
+        restaurant_total: number;
+      }[];
+    }>,
     db.execute(sql`
       with shown as (
         select r.id, r.name from restaurants r where ${scope}
@@ -403,51 +403,56 @@ export async function acknowledgementCounts(
       order by shown.name, shown.id`) as unknown as Promise<{
       rows: { id: string; name: string; audience: number; acknowledged: number }[];
     }>,
-    db.execute(sql`select count(*)::int as total from restaurants r where ${scope}`) as unknown as Promise<{
-      rows: { total: number }[];
-    }>,
   ]);
-  const [tally] = totals.rows;
+  const [target] = totals.rows;
+  if (!target) throw notFound(messages.announcementNotFound);
+  const asked = target.requires_ack;
   return {
-    ackVersion: target.ackVersion,
-    audience: target.requiresAck ? (tally?.audience ?? 0) : 0,
-    acknowledged: target.requiresAck ? (tally?.acknowledged ?? 0) : 0,
+    ackVersion: target.ack_version,
+    audience: asked ? target.audience : 0,
+    acknowledged: asked ? target.acknowledged : 0,
     restaurants: {
-      items: target.requiresAck
+      items: asked
         ? page.rows.map((row) => ({
             restaurant: { id: row.id, name: row.name },
             audience: row.audience,
             acknowledged: row.acknowledged,
           }))
         : [],
-      total: target.requiresAck ? (restaurantTotal.rows[0]?.total ?? 0) : 0,
+      total: asked ? target.restaurant_total : 0,
       page: query.page,
       pageSize: query.pageSize,
     },
   };
 }
 
-/** A page of the audience by name: who has not acknowledged the current version (or who has, with when). */
+/**
+ * A page of the audience by name: who has not acknowledged the current version (or who
+ * has, with when). Two queries: the page, and the announcement with the count.
+ */
 export async function acknowledgementPeople(
   db: Queryable,
   actor: SessionUser,
   id: string,
   query: z.output<typeof AckPeopleQuery>,
 ): Promise<AckPeoplePage> {
-  const target = await ackTarget(db, actor, id, query.restaurantId);
-  if (!target.requiresAck) return { items: [], total: 0, page: query.page, pageSize: query.pageSize };
+  requireRestaurantOfManager(actor, query.restaurantId);
   const status = query.status === 'pending' ? sql`ack.user_id is null` : sql`ack.user_id is not null`;
-  const from = sql`from announcements a join users u on ${audienceWhere(query.restaurantId)}
-    left join announcement_acknowledgements ack
-      on ack.announcement_id = a.id and ack.user_id = u.id and ack.version = a.ack_version
-    where a.id = ${id} and ${status}`;
+  const acknowledgement = sql`left join announcement_acknowledgements ack
+    on ack.announcement_id = a.id and ack.user_id = u.id and ack.version = a.ack_version`;
   const [rows, total] = await Promise.all([
-    db.execute(sql`select u.id, u.name, u.role, ack.acknowledged_at ${from}
+    db.execute(sql`select u.id, u.name, u.role, ack.acknowledged_at
+      from announcements a join users u on ${audienceWhere(query.restaurantId)} ${acknowledgement}
+      where a.id = ${id} and a.requires_ack and ${status}
       order by u.name, u.id limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`) as unknown as Promise<{
       rows: { id: string; name: string; role: Role; acknowledged_at: string | Date | null }[];
     }>,
-    db.execute(sql`select count(*)::int as total ${from}`) as unknown as Promise<{ rows: { total: number }[] }>,
+    db.execute(sql`select (select count(*)::int from users u ${acknowledgement}
+        where a.requires_ack and ${audienceWhere(query.restaurantId)} and ${status}) as total
+      from announcements a where a.id = ${id}`) as unknown as Promise<{ rows: { total: number }[] }>,
   ]);
+  const [counted] = total.rows;
+  if (!counted) throw notFound(messages.announcementNotFound);
   return {
     items: rows.rows.map((row) => ({
       id: row.id,
@@ -455,7 +460,7 @@ export async function acknowledgementPeople(
       role: row.role,
       acknowledgedAt: row.acknowledged_at ? iso(row.acknowledged_at) : null,
     })),
-    total: total.rows[0]?.total ?? 0,
+    total: counted.total,
     page: query.page,
     pageSize: query.pageSize,
   };

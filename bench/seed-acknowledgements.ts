@@ -1,0 +1,26 @@
+/**
+ * Announcements that require acknowledgement (issue 20), for bench/seed-chain.ts: run
+ * inside its transaction, after the people and announcements, with its pg_temp.uid and
+ * pick. The five newest announcements ask everyone; the newest has been acknowledged by
+ * 70 % of the chain (about 14,000 rows), the four before it by 40 %, one of them at an
+ * older version (its text was changed and everyone asked again).
+ */
+import { type SQL, sql } from 'drizzle-orm';
+
+/** The announcement the bench's acknowledgement rows read: the newest. */
+export const ACK_ANNOUNCEMENT_NUMBER = 1_000;
+const ASKING = 5;
+
+export function acknowledgementStatements(people: number, announcements: number): SQL[] {
+  const first = announcements - ASKING + 1;
+  return [
+    sql`update announcements set requires_ack = true, ack_version = case when n = ${first} then 2 else 1 end
+        from generate_series(${first}, ${announcements}) n where id = pg_temp.uid('announcement', n)`,
+    sql`insert into announcement_acknowledgements (announcement_id, user_id, version, acknowledged_at)
+        select pg_temp.uid('announcement', a), pg_temp.uid('user', n)::text,
+               case when a <> ${first} then 1 when pg_temp.pick(n, 2, 33) = 0 then 1 else 2 end,
+               now() - make_interval(mins => pg_temp.pick(n, 2880, 34))
+        from generate_series(${first}, ${announcements}) a cross join generate_series(1, ${people}) n
+        where pg_temp.pick(n * 7 + a, 10, 32) < case when a = ${announcements} then 7 else 4 end`,
+  ];
+}
