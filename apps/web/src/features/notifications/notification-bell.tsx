@@ -19,7 +19,7 @@ import { Link } from 'react-router';
 import { EmptyList } from '../../components/empty-list';
 import { LoadError } from '../../components/load-error';
 import { notificationListsQueryKey, useNotifications } from './api/get-notifications';
-import { useUnreadCount } from './api/get-unread-count';
+import { unreadCountQueryKey, useUnreadCount } from './api/get-unread-count';
 import { useMarkAllNotificationsRead } from './api/mark-all-notifications-read';
 import { NotificationList } from './notification-list';
 import { bellLabel, notificationMessages } from './notification-messages';
@@ -71,6 +71,7 @@ export function NotificationBell() {
           position="bottom"
           size="85%"
           title={notificationMessages.title}
+          closeButtonProps={{ 'aria-label': 'Close notifications' }}
         >
           <NotificationPanel unread={unread} onClose={close} />
         </Drawer>
@@ -104,8 +105,17 @@ function useRefreshListsWhenCountChanges(unread: number) {
   }, [unread, queryClient]);
 }
 
+/** The list's answer carries the unread count too: opening the panel brings the bell up to date. */
+function useCountFromList(unread: number | undefined) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (unread !== undefined) queryClient.setQueryData(unreadCountQueryKey, { unread });
+  }, [unread, queryClient]);
+}
+
 function NotificationPanel({ unread, onClose }: { unread: number; onClose: () => void }) {
-  const latest = useNotifications({ page: 1, pageSize: BELL_LIST_SIZE });
+  const latest = useNotifications({ page: 1, pageSize: BELL_LIST_SIZE }, { staleTime: 0 });
+  useCountFromList(latest.isPlaceholderData ? undefined : latest.data?.unread);
   const markAll = useMarkAllNotificationsRead({
     onError: () => toasts.show({ color: 'red', message: notificationMessages.markAllReadFailed }),
   });

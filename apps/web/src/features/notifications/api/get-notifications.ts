@@ -34,6 +34,7 @@ export function notificationListQuery(params: NotificationListParams) {
   });
 }
 
-export function useNotifications(params: NotificationListParams, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...notificationListQuery(params), enabled });
+/** `staleTime: 0` for the bell's panel: each opening asks again. */
+export function useNotifications(params: NotificationListParams, { staleTime }: { staleTime?: number } = {}) {
+  return useQuery({ ...notificationListQuery(params), ...(staleTime === undefined ? {} : { staleTime }) });
 }
