@@ -20,7 +20,9 @@ const day = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', '
  * person, and "corrective action overdue" to each owner of an open action past its due
  * day. The subject is the assignment's or the action's id, so the unique key
  * (notifications_once_key) with ON CONFLICT DO NOTHING makes each reminder once per
- * person, subject and kind, whichever server runs the job and however often. Each
+ * person, subject and kind, whichever server runs the job and however often (the
+ * NOT EXISTS first skips, as an anti-join on that key, what earlier runs made, so a run
+ * with nothing new is cheap; the conflict clause settles two runs at once). Each
  * statement walks a partial index of open rows by due date
  * (staff_training_assignments_overdue_idx, corrective_actions_status_due_idx).
  */
@@ -38,6 +40,8 @@ export async function makeReminders(db: Queryable, emailOn: boolean): Promise<Re
       join trainings t on t.id = sta.training_id
       join users u on u.id = sta.staff_id and u.is_active
       where sta.completed_at is null and ${window}
+        and not exists (select 1 from notifications n
+          where n.user_id = sta.staff_id and n.kind = ${kind} and n.subject_key = sta.id::text)
       on conflict on constraint notifications_once_key do nothing`,
     );
 
@@ -60,6 +64,8 @@ export async function makeReminders(db: Queryable, emailOn: boolean): Promise<Re
     join users u on u.id = o.user_id and u.is_active
     join restaurants r on r.id = ca.restaurant_id
     where ca.status = 'open' and ca.due_on < (now() at time zone 'UTC')::date
+      and not exists (select 1 from notifications n
+        where n.user_id = o.user_id and n.kind = 'actionOverdue' and n.subject_key = ca.id::text)
     on conflict on constraint notifications_once_key do nothing`,
   );
 
