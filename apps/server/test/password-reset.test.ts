@@ -95,16 +95,21 @@ describe('a reset link by email', () => {
     expect((await signIn(person.email, 'brand-new-password')).response.statusCode).toBe(200);
   });
 
-  test('works once: the same link again is refused', async () => {
+  test('works once: the same link again is refused, and so is an earlier link of the same person', async () => {
     const person = await t.buildUser('manager');
     await requestReset(person.email);
-    const { token } = await linkEmailedTo(person.email);
+    const { token: earlier } = await linkEmailedTo(person.email);
+    await requestReset(person.email);
+    const { token } = await sink
+      .waitFor((received) => received.to.includes(person.email) && !received.text.includes(earlier))
+      .then((mail) => ({ token: /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1] ?? '' }));
     expect((await resetPassword(token, 'first-new-password')).statusCode).toBe(200);
 
     const again = await resetPassword(token, 'second-new-password');
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ message: messages.passwordResetLinkInvalid });
     expect((await signIn(person.email, 'first-new-password')).response.statusCode).toBe(200);
+    expect((await resetPassword(earlier, 'third-new-password')).statusCode).toBe(400);
     expect((await resetRows(person.id)).length).toBe(0);
   });
 

@@ -3,7 +3,7 @@ import { PASSWORD_RESET_LINK_MINUTES } from '@brigade/core/schemas/passwords';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { accounts, sessions, users, verifications } from '../db/schema/users';
 import { logSafeMessage } from '../logging';
@@ -81,8 +81,12 @@ export function createAuth({
           );
       },
       // They chose their own password: a temporary one set by hq no longer needs changing.
+      // Any other link they asked for is void too: one reset per request for links.
       onPasswordReset: async ({ user }) => {
         await db.update(users).set({ mustChangePassword: false }).where(eq(users.id, user.id));
+        await db
+          .delete(verifications)
+          .where(and(eq(verifications.value, user.id), like(verifications.identifier, 'reset-password:%')));
       },
     },
     user: {

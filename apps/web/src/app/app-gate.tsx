@@ -9,6 +9,17 @@ import { SignedOutScreen } from './signed-out-screen';
 // with the session check (main.tsx) and render once someone is signed in.
 const SignedInApp = lazy(loadSignedInApp);
 
+// Password screens (issue 20): a reset link's page, and the change a temporary password requires.
+const ResetPasswordScreen = lazy(() =>
+  import('../features/passwords/reset-password-screen').then((module) => ({ default: module.ResetPasswordScreen })),
+);
+const ChangePasswordScreen = lazy(() =>
+  import('../features/passwords/change-password-screen').then((module) => ({ default: module.ChangePasswordScreen })),
+);
+
+/** The path of the page an emailed reset link opens (the server's RESET_PASSWORD_PATH). */
+const RESET_PASSWORD_PATH = '/reset-password';
+
 /**
  * The app gate (reports spec §2): a spinner while the session check runs, Sign In (or
  * first run) when nobody is signed in, otherwise the route table. Sign In shows at the
@@ -16,6 +27,15 @@ const SignedInApp = lazy(loadSignedInApp);
  */
 export function AppGate() {
   const me = useMe();
+
+  // A reset link works whoever is signed in on this browser: the reset ends every session anyway.
+  if (window.location.pathname === RESET_PASSWORD_PATH) {
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <ResetPasswordScreen />
+      </Suspense>
+    );
+  }
 
   // A failed background refetch keeps the last answer; only a first check can fail here.
   if (me.data === undefined) {
@@ -25,6 +45,14 @@ export function AppGate() {
     return <LoadingScreen />;
   }
   if (me.data === null) return <SignedOutScreen />;
+  // Signed in with a temporary password: their own first, before anything else (the server agrees).
+  if (me.data.mustChangePassword) {
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <ChangePasswordScreen email={me.data.email} />
+      </Suspense>
+    );
+  }
   return (
     <AppCodeErrorBoundary>
       <Suspense fallback={<LoadingScreen />}>

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { SignInScreen } from '../features/session/sign-in-screen';
 import { useSetupStatus } from '../features/setup/api/get-setup-status';
 import { LoadingScreen } from './loading-screen';
@@ -8,12 +8,18 @@ const FirstRunScreen = lazy(() =>
   import('../features/setup/first-run-screen').then((module) => ({ default: module.FirstRunScreen })),
 );
 
+// Rarely needed, so not part of what Sign In downloads either.
+const ForgotPasswordScreen = lazy(() =>
+  import('../features/passwords/forgot-password-screen').then((module) => ({ default: module.ForgotPasswordScreen })),
+);
+
 /**
  * Nobody is signed in: an empty database offers to create the head office account,
  * otherwise Sign In. If the first-run check fails, Sign In is the safe default.
  */
 export function SignedOutScreen() {
   const setup = useSetupStatus();
+  const [forgotPassword, setForgotPassword] = useState(false);
   if (setup.isPending) return <LoadingScreen />;
   if (setup.data?.needed) {
     return (
@@ -22,5 +28,12 @@ export function SignedOutScreen() {
       </Suspense>
     );
   }
-  return <SignInScreen />;
+  if (forgotPassword) {
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <ForgotPasswordScreen onBack={() => setForgotPassword(false)} />
+      </Suspense>
+    );
+  }
+  return <SignInScreen onForgotPassword={() => setForgotPassword(true)} />;
 }

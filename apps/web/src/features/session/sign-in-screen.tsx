@@ -1,6 +1,6 @@
 import { messages } from '@brigade/core/messages';
 import type { SignIn } from '@brigade/core/schemas/session';
-import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
@@ -10,7 +10,7 @@ import { sessionEndedUnexpectedly } from '../../lib/session/end-session';
 import { prepareSignIn, useSignIn } from '../../lib/session/sign-in';
 
 /** Sign In (core-operations §2): email, password with show/hide, the server's message on failure. */
-export function SignInScreen() {
+export function SignInScreen({ onForgotPassword }: { onForgotPassword?: () => void }) {
   useDocumentTitle('Sign In · Brigade');
   const signIn = useSignIn();
   const [sessionEnded] = useState(sessionEndedUnexpectedly);
@@ -67,6 +67,11 @@ export function SignInScreen() {
             error={errors.password}
             onChange={clearError('password')}
           />
+          {onForgotPassword && (
+            <Anchor component="button" type="button" size="sm" ta="right" onClick={onForgotPassword}>
+              Forgot password?
+            </Anchor>
+          )}
           <Button type="submit" fullWidth mt="xs" disabled={signIn.isPending}>
             {signIn.isPending ? 'Signing in...' : 'Sign In'}
           </Button>

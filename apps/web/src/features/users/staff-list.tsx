@@ -1,4 +1,5 @@
 import { messages } from '@brigade/core/messages';
+import { allows } from '@brigade/core/permissions';
 import { ROLE_LABELS } from '@brigade/core/roles';
 import type { StaffMember } from '@brigade/core/schemas/users';
 import { type StaffCaller, staffChangesFor } from '@brigade/core/staff-changes';
@@ -8,6 +9,7 @@ import { RowActions } from '../../components/row-action';
 import { StatusBadge } from '../../components/status-badge';
 import { useDeleteUser } from './api/delete-user';
 import { useSetUserActive } from './api/set-user-active';
+import { TemporaryPasswordAction } from './temporary-password-action';
 
 /** A failed toggle or delete, shown as a red banner above the list (core-operations §8). */
 export interface StaffActionFailure {
@@ -163,7 +165,9 @@ function StaffActions({ person, caller, onEdit, onDeleted, onFailure }: { person
     onError: (error) => onFailure({ title: messages.staffDeleteFailed, detail: error.message }),
   });
 
-  return (
+  // hq sets temporary passwords (issue 20); for their own, the profile is the place.
+  const mayGiveTemporaryPassword = allows(caller.role, 'users.temporaryPassword') && person.id !== caller.id;
+  const rowActions = (
     <RowActions
       name={name}
       isActive={person.isActive}
@@ -175,5 +179,12 @@ function StaffActions({ person, caller, onEdit, onDeleted, onFailure }: { person
       onDelete={() => remove.mutate(person.id)}
       refusals={refused}
     />
+  );
+  if (!mayGiveTemporaryPassword) return rowActions;
+  return (
+    <Group gap={4} wrap="nowrap">
+      {rowActions}
+      <TemporaryPasswordAction person={person} />
+    </Group>
   );
 }
