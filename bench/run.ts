@@ -13,6 +13,7 @@
  *   npm run bench:api                  both drivers (PostgreSQL only when a URL is set)
  *   npm run bench:api -- --driver pglite   one driver
  *   npm run bench:api -- --seconds 5       shorter runs
+ *   npm run bench:api -- --only actions    only the listed endpoints whose name has "actions"
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -43,6 +44,8 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '32' },
     // Keep the PostgreSQL database afterwards (its name is printed), to EXPLAIN queries.
     keep: { type: 'boolean', default: false },
+    // Only the listed endpoints whose name contains this (no sign-in burst): `--only acknowledg`.
+    only: { type: 'string' },
   },
 });
 const seconds = Number(args.seconds);
@@ -157,17 +160,19 @@ async function bench(driver: Driver) {
     ceilings = await measureCeilings(server.address, cookies, limit);
     const rawClient = rawClientOf(database);
     const replay = (statement: Statement) => rawClient.query(statement.query, statement.params);
-    rows.push(...(await benchSignIn(server, replay, cookies.hq)));
+    if (!args.only) rows.push(...(await benchSignIn(server, replay, cookies.hq)));
     // The reminder job on the whole chain, beside a load on the ceiling route (issue 20);
     // then the bench staff member's long notification list for its listed row.
-    const reminderRow = await benchReminderRun(database, {
-      ceilingUrl: `${server.address}/api/bench/ceiling`,
-      cookie: cookies.staff,
-      warmupSeconds,
-      load: (options) => load({ ...options, connections: BESIDE_BURST_CONNECTIONS }),
-    });
-    rows.push(reminderRow);
-    printRow(reminderRow);
+    if (!args.only) {
+      const reminderRow = await benchReminderRun(database, {
+        ceilingUrl: `${server.address}/api/bench/ceiling`,
+        cookie: cookies.staff,
+        warmupSeconds,
+        load: (options) => load({ ...options, connections: BESIDE_BURST_CONNECTIONS }),
+      });
+      rows.push(reminderRow);
+      printRow(reminderRow);
+    }
     await seedNotifications(database, BENCH_PEOPLE.staff);
     rows.push(...(await benchEndpoints(server, chain, cookies, ceilings, limit, replay)));
   } finally {
@@ -380,7 +385,7 @@ async function benchEndpoints(
     restaurantSearch: chain.managerRestaurantName,
     auditId: chain.auditId,
     announcementId: chain.announcementId,
-  })) {
+  }).filter((endpoint) => !args.only || endpoint.name.includes(args.only))) {
     const url = `${server.address}${endpoint.path}`;
     const headers = { cookie: cookies[endpoint.role] };
     const statements = await server.capture(() => fetch(url, { headers }));

@@ -43,7 +43,11 @@ test('hq asks for an acknowledgement, staff acknowledges from the dashboard, hq 
   const staffContext = await browser.newContext({ ...PHONE, baseURL });
   const staff = await staffContext.newPage();
   await signInAs(staff, 'staff');
-  const card = staff.getByRole('listitem').filter({ hasText: title });
+  // The pinned cards, not the Recent Announcements list below them, which lists it too.
+  const card = staff
+    .getByRole('region', { name: 'Please acknowledge' })
+    .getByRole('listitem')
+    .filter({ hasText: title });
   await expect(card).toBeVisible();
   await card.getByRole('button', { name: 'I have read this' }).click();
   await expect(staff.getByText('Thank you for reading it')).toBeVisible();

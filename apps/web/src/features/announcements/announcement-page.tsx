@@ -110,19 +110,28 @@ function AnnouncementView({ announcement }: { announcement: AnnouncementDetail }
           <Stack gap="sm">
             {announcement.requiresAck && (
               <Group gap="xs">
-                <Badge variant="light" color="orange">
+                <Badge variant="dot" color="orange.7" c="dark.7" tt="none">
                   {ackMessages.requiresAckLabel}
                 </Badge>
-                {announcement.ackVersion > 1 && <Badge variant="light">Version {announcement.ackVersion}</Badge>}
+                {announcement.ackVersion > 1 && (
+                  <Badge variant="dot" color="blue.7" c="dark.7" tt="none">
+                    Version {announcement.ackVersion}
+                  </Badge>
+                )}
               </Group>
             )}
             <Text className={classes.multiline}>{announcement.description}</Text>
             {announcement.requiresAck && announcement.inMyAudience && (
               <Group>
                 {announcement.acknowledgedAt ? (
-                  <Text size="sm" c="green.9" role="status">
-                    <IconCheck size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} /> You acknowledged this
-                    on {formatDate(announcement.acknowledgedAt)}.
+                  <Text size="sm" role="status">
+                    <IconCheck
+                      size={16}
+                      aria-hidden
+                      color="var(--mantine-color-green-8)"
+                      style={{ verticalAlign: 'text-bottom' }}
+                    />{' '}
+                    You acknowledged this on {formatDate(announcement.acknowledgedAt)}.
                   </Text>
                 ) : (
                   <Button

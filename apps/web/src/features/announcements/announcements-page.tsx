@@ -154,7 +154,7 @@ function AnnouncementItem({ announcement, onEdit, onDelete }: AnnouncementItemPr
             </Text>
             {announcement.requiresAck && (
               <Group gap="xs">
-                <Badge variant="light" color="orange">
+                <Badge variant="dot" color="orange.7" c="dark.7" tt="none">
                   {ackMessages.requiresAckLabel}
                 </Badge>
                 <Text size="xs" c="gray.7">

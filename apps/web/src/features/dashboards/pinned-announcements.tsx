@@ -60,7 +60,7 @@ function PinnedCard({ announcement }: { announcement: PinnedAnnouncement }) {
             </Anchor>
           </Title>
           {announcement.ackVersion > 1 && (
-            <Badge color="orange" variant="light" style={{ flexShrink: 0 }}>
+            <Badge variant="dot" color="orange.7" c="dark.7" tt="none" style={{ flexShrink: 0 }}>
               Updated
             </Badge>
           )}

@@ -38,6 +38,9 @@ function holdDashboardAnswer() {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
+      // Nothing to acknowledge: no pinned cards.
+      if (url === '/api/announcements/pinned')
+        return new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } });
       expect(url).toBe('/api/dashboards/staff');
       await answered;
       return new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } });

@@ -1,0 +1,68 @@
+import type { PinnedAnnouncement } from '@brigade/core/schemas/announcements';
+import type { Me } from '@brigade/core/schemas/session';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/render';
+import { PinnedAnnouncements } from './pinned-announcements';
+
+const staff: Me = { id: 'u-s', name: 'Sam Staff', email: 'staff@example.com', role: 'staff', restaurants: [] };
+
+const allergens: PinnedAnnouncement = {
+  id: '6f1c1b2a-1111-4222-8333-444455556666',
+  title: 'Allergen chart updated',
+  description: 'The burger sauce now contains mustard.',
+  createdAt: '2026-11-20T09:00:00.000Z',
+  ackVersion: 1,
+};
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('PinnedAnnouncements', () => {
+  test('a card with "I have read this" until the person acknowledges it', async () => {
+    let pinned = [allergens];
+    const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+      if (url === '/api/announcements/pinned') return json(pinned);
+      if (url === `/api/announcements/${allergens.id}/acknowledge` && init?.method === 'POST') {
+        pinned = [];
+        return json({ version: 1, acknowledgedAt: '2026-11-21T09:00:00.000Z' });
+      }
+      return json({ message: 'unexpected' }, 500);
+    });
+    vi.stubGlobal('fetch', fetch);
+    const { user } = renderWithProviders(<PinnedAnnouncements />, { me: staff });
+
+    const card = (await screen.findByRole('heading', { name: 'Allergen chart updated' })).closest('li');
+    if (!card) throw new Error('no card');
+    expect(within(card).getByRole('link', { name: 'Allergen chart updated' })).toHaveAttribute(
+      'href',
+      `/announcements/${allergens.id}`,
+    );
+    await user.click(within(card).getByRole('button', { name: 'I have read this' }));
+
+    expect(fetch).toHaveBeenCalledWith(`/api/announcements/${allergens.id}/acknowledge`, expect.anything());
+    await vi.waitFor(() => expect(screen.queryByRole('heading', { name: 'Allergen chart updated' })).toBeNull());
+  });
+
+  test('nothing is drawn when there is nothing to acknowledge', async () => {
+    const fetch = vi.fn(async () => json([]));
+    vi.stubGlobal('fetch', fetch);
+    const { container } = renderWithProviders(<PinnedAnnouncements />, { me: staff });
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+    expect(container.querySelector('section')).toBeNull();
+  });
+
+  test('a failed load says so, with Retry', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ message: 'down' }, 500)),
+    );
+    renderWithProviders(<PinnedAnnouncements />, { me: staff });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load announcements to acknowledge');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});
