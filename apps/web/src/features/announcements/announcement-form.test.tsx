@@ -6,7 +6,14 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { AnnouncementForm } from './announcement-form';
 
-const hq: Me = { id: 'u-h', name: 'Hannah Quist', email: 'hq@example.com', role: 'hq', restaurants: [] };
+const hq: Me = {
+  id: 'u-h',
+  name: 'Hannah Quist',
+  email: 'hq@example.com',
+  role: 'hq',
+  restaurants: [],
+  mustChangePassword: false,
+};
 
 const detail: AnnouncementDetail = {
   id: '6f1c1b2a-1111-4222-8333-444455556666',

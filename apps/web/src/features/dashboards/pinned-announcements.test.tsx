@@ -5,7 +5,14 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { PinnedAnnouncements } from './pinned-announcements';
 
-const staff: Me = { id: 'u-s', name: 'Sam Staff', email: 'staff@example.com', role: 'staff', restaurants: [] };
+const staff: Me = {
+  id: 'u-s',
+  name: 'Sam Staff',
+  email: 'staff@example.com',
+  role: 'staff',
+  restaurants: [],
+  mustChangePassword: false,
+};
 
 const allergens: PinnedAnnouncement = {
   id: '6f1c1b2a-1111-4222-8333-444455556666',
