@@ -1,5 +1,10 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect, fillSignIn, signInAs, test } from './fixtures';
+import { expect as baseExpect, fillSignIn, signInAs, test } from './fixtures';
+
+// Every test signs people in and loads whole pages while other runs share the machine:
+// generous waits (nothing here waits on a clock, only on answers).
+const expect = baseExpect.configure({ timeout: 20_000 });
+test.describe.configure({ timeout: 120_000 });
 
 const AMSTERDAM = 'Brigade Amsterdam Centraal';
 const PASSWORD = 'notify-me-123';
@@ -154,7 +159,8 @@ test.describe('the bell', () => {
     await expect(bell(staff.page)).toHaveAccessibleName('Notifications');
     await bell(staff.page).click();
     await expect(panel(staff.page).getByText("You're all caught up")).toBeVisible();
-    await staff.page.goto('/notifications');
+    await panel(staff.page).getByRole('link', { name: 'See all notifications' }).click();
+    await expect(staff.page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
     await expect(staff.page.getByText("You're all caught up")).toBeVisible();
     await staff.context.close();
   });
