@@ -56,6 +56,7 @@ test('hq asks for an acknowledgement, staff acknowledges from the dashboard, hq 
 
   await page.reload();
   // A reload on a busy machine can take longer than one expect's default.
+  await expect(page.getByText(/^\d+ \/ \d+ acknowledged$/)).toBeVisible({ timeout: 30_000 });
   await expect.poll(async () => (await tally(page)).acknowledged, { timeout: 30_000 }).toBe(before.acknowledged + 1);
   expect((await tally(page)).audience).toBe(before.audience);
 });
