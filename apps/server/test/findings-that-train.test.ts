@@ -1,4 +1,5 @@
 import { messages, selectRestaurantMessages } from '@brigade/core/messages';
+import { AuditTemplateDetail } from '@brigade/core/schemas/audit-templates';
 import { trainingSuggestionMessages } from '@brigade/core/schemas/training-suggestions';
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
@@ -91,6 +92,8 @@ const list = (cookie: string | undefined, query = '') => call(cookie, 'GET', `/a
 describe('templates name a training per item', () => {
   test('the template keeps each item’s training and the automatic switch', async () => {
     const read = await asHq<TemplateJson>('GET', `/api/audit-templates/${kitchen.id}`);
+    // What the web's template form reads parses as the shared schema.
+    expect(() => AuditTemplateDetail.parse(read)).not.toThrow();
     expect(read.autoAssignTraining).toBe(false);
     expect(read.items.map((item) => item.training?.title ?? null)).toEqual([
       'Hand hygiene',
