@@ -40,7 +40,7 @@ export function ResetPasswordScreen() {
       {reset.isSuccess ? (
         <Stack gap="md">
           <Alert color="green" variant="light" icon={<IconCircleCheck aria-hidden />} role="status">
-            {messages.passwordResetDone}
+            <Text size="sm">{messages.passwordResetDone}</Text>
           </Alert>
           <Button fullWidth onClick={goToSignIn}>
             Go to Sign In
