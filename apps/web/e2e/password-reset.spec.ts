@@ -9,6 +9,11 @@ import { expect, fillSignIn, seriousViolations, signInAs, test } from './fixture
  */
 
 const AMSTERDAM = 'Brigade Amsterdam Centraal';
+/** A screen's first draw after a lazy chunk, on a machine the whole suite shares. */
+const DRAWN = { timeout: 30_000 };
+
+// Two people, two browsers, an email round trip: more than one page's worth of time.
+test.slow();
 const STARTING_PASSWORD = 'starting-password';
 /** The demo server's SMTP sink, read over HTTP (playwright.config.ts). */
 const INBOX = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4321) + 13}/messages`;
@@ -61,9 +66,9 @@ test('Forgot password: the emailed link sets a new password, which signs in; the
 
   const visitor = await signedOutPage(browser, baseURL);
   await visitor.goto('/');
-  await expect(visitor.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+  await expect(visitor.getByRole('heading', { name: 'Sign In' })).toBeVisible(DRAWN);
   await visitor.getByRole('button', { name: 'Forgot password?' }).click();
-  await expect(visitor.getByRole('heading', { name: 'Forgot password' })).toBeVisible();
+  await expect(visitor.getByRole('heading', { name: 'Forgot password' })).toBeVisible(DRAWN);
   await visitor.getByLabel('Email').fill(person.email.toUpperCase());
   await visitor.getByRole('button', { name: 'Send reset link' }).click();
   await expect(visitor.getByText(messages.passwordResetSent)).toBeVisible();
@@ -75,7 +80,7 @@ test('Forgot password: the emailed link sets a new password, which signs in; the
   expect(link, mail.text).toBeTruthy();
 
   await visitor.goto(link as string);
-  await expect(visitor.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  await expect(visitor.getByRole('heading', { name: 'Choose a new password' })).toBeVisible(DRAWN);
   // The app's password rules, with their message.
   await visitor.getByLabel('New password').fill('12345');
   await visitor.getByRole('button', { name: 'Set new password' }).click();
@@ -86,7 +91,7 @@ test('Forgot password: the emailed link sets a new password, which signs in; the
 
   await visitor.getByRole('button', { name: 'Go to Sign In' }).click();
   await fillSignIn(visitor, person.email, 'remembered-now');
-  await expect(visitor.getByRole('heading', { name: 'My Dashboard' })).toBeVisible();
+  await expect(visitor.getByRole('heading', { name: 'My Dashboard' })).toBeVisible(DRAWN);
 
   // The same link again: refused, in words.
   const again = await signedOutPage(browser, baseURL);
@@ -117,7 +122,7 @@ test("hq's temporary password: the person must choose their own before anything 
   const visitor = await signedOutPage(browser, baseURL);
   await visitor.goto('/dashboard-staff');
   await fillSignIn(visitor, person.email, 'given-by-hq');
-  await expect(visitor.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
+  await expect(visitor.getByRole('heading', { name: 'Choose your password' })).toBeVisible(DRAWN);
   await expect(visitor.getByText(messages.passwordChangeRequired)).toBeVisible();
   expect(await seriousViolations(visitor)).toEqual([]);
   // The server agrees: nothing else answers meanwhile.
@@ -127,6 +132,6 @@ test("hq's temporary password: the person must choose their own before anything 
 
   await visitor.getByLabel('New password').fill('my-own-choice');
   await visitor.getByRole('button', { name: 'Save password' }).click();
-  await expect(visitor.getByRole('heading', { name: 'My Dashboard' })).toBeVisible();
+  await expect(visitor.getByRole('heading', { name: 'My Dashboard' })).toBeVisible(DRAWN);
   expect((await visitor.request.get('/api/dashboards/staff')).status()).toBe(200);
 });

@@ -1,6 +1,6 @@
 import { messages } from '@brigade/core/messages';
 import { ChangePassword } from '@brigade/core/schemas/passwords';
-import { Alert, Button, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -65,9 +65,16 @@ export function ChangePasswordScreen({ email }: { email: string }) {
           <Button type="submit" fullWidth disabled={change.isPending}>
             {change.isPending ? 'Saving...' : 'Save password'}
           </Button>
-          <Button variant="subtle" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            ta="center"
+            onClick={() => signOut.mutate()}
+            disabled={signOut.isPending}
+          >
             Sign out
-          </Button>
+          </Anchor>
         </Stack>
       </form>
     </AuthScreenLayout>

@@ -1,6 +1,6 @@
 import { messages } from '@brigade/core/messages';
 import { RequestPasswordReset } from '@brigade/core/schemas/passwords';
-import { Alert, Button, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconInfoCircle, IconMailCheck } from '@tabler/icons-react';
@@ -46,9 +46,9 @@ export function ForgotPasswordScreen({ onBack }: { onBack: () => void }) {
             {messages.passwordResetByEmailOff}
           </Alert>
         )}
-        <Button variant="subtle" onClick={onBack}>
+        <Anchor component="button" type="button" size="sm" ta="center" onClick={onBack}>
           Back to Sign In
-        </Button>
+        </Anchor>
       </Stack>
     </AuthScreenLayout>
   );
@@ -67,7 +67,8 @@ function ResetRequestForm() {
   if (request.isSuccess) {
     return (
       <Alert color="green" variant="light" icon={<IconMailCheck aria-hidden />} role="status">
-        {request.data.message}
+        {/* Text in the body colour: the alert's green on its light green fails contrast. */}
+        <Text size="sm">{request.data.message}</Text>
       </Alert>
     );
   }

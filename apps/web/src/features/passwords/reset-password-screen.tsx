@@ -1,6 +1,6 @@
 import { messages } from '@brigade/core/messages';
 import { ResetPassword } from '@brigade/core/schemas/passwords';
-import { Alert, Button, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconCircleCheck } from '@tabler/icons-react';
@@ -40,7 +40,7 @@ export function ResetPasswordScreen() {
       {reset.isSuccess ? (
         <Stack gap="md">
           <Alert color="green" variant="light" icon={<IconCircleCheck aria-hidden />} role="status">
-            {messages.passwordResetDone}
+            <Text size="sm">{messages.passwordResetDone}</Text>
           </Alert>
           <Button fullWidth onClick={goToSignIn}>
             Go to Sign In
@@ -51,9 +51,9 @@ export function ResetPasswordScreen() {
           <Alert color="red" role="alert">
             {messages.passwordResetLinkInvalid}
           </Alert>
-          <Button variant="subtle" onClick={goToSignIn}>
+          <Anchor component="button" type="button" size="sm" ta="center" onClick={goToSignIn}>
             Back to Sign In
-          </Button>
+          </Anchor>
         </Stack>
       ) : (
         <form
@@ -81,9 +81,9 @@ export function ResetPasswordScreen() {
             <Button type="submit" fullWidth disabled={reset.isPending}>
               {reset.isPending ? 'Saving...' : 'Set new password'}
             </Button>
-            <Button variant="subtle" onClick={goToSignIn}>
+            <Anchor component="button" type="button" size="sm" ta="center" onClick={goToSignIn}>
               Back to Sign In
-            </Button>
+            </Anchor>
           </Stack>
         </form>
       )}
