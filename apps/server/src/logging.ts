@@ -40,7 +40,8 @@ const SECRET_QUERY_PARAMETERS = ['token'];
 export function serializeRequest(request: FastifyRequest) {
   return {
     method: request.method,
-    url: withoutSecretQueryValues(request.url),
+    // A log call may pass its own `req` object, without a url.
+    url: typeof request.url === 'string' ? withoutSecretQueryValues(request.url) : undefined,
     version: [request.headers?.['accept-version']].flat()[0],
     host: request.host,
     remoteAddress: request.ip,
