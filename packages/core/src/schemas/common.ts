@@ -4,6 +4,9 @@ import { idField, text } from './fields';
 
 export const IdParams = z.object({ id: idField });
 
+/** The body of a POST that takes none: nothing, or a JSON object (its keys are ignored). */
+export const NoBody = z.object({}).optional();
+
 export const PageQuery = z.object({
   search: text().trim().max(200).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),

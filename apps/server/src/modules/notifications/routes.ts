@@ -1,4 +1,4 @@
-import { ErrorReply, IdParams } from '@brigade/core/schemas/common';
+import { ErrorReply, IdParams, NoBody } from '@brigade/core/schemas/common';
 import {
   NotificationListQuery,
   NotificationPage,
@@ -64,7 +64,12 @@ export async function notificationRoutes(
   app.post(
     '/api/notifications/read-all',
     {
-      schema: { tags, summary: 'Mark all my notifications read', response: { 200: UnreadCount, ...errors } },
+      schema: {
+        tags,
+        summary: 'Mark all my notifications read',
+        body: NoBody,
+        response: { 200: UnreadCount, ...errors },
+      },
       onRequest: guard('notifications.use'),
     },
     async (request) => markAllRead(db, callerOf(request).id),
