@@ -162,6 +162,32 @@ describe('producers', () => {
     expect(await notificationsOf(staff.id, 'auditDue')).toEqual([]);
     expect(await notificationsOf(hq.id, 'auditDue')).toEqual([]);
   });
+
+  test('a schedule hq saves makes its audits due at once, by email for a manager who chose it', async () => {
+    const chooser = await t.signedIn('manager', { restaurantIds: [mine.id] });
+    const chosen = await call(chooser.cookie, 'PUT', '/api/profile/notification-preferences', {
+      preferences: [{ kind: 'auditDue', email: true }],
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    const [template] = await t.db.insert(auditTemplates).values({ name: 'Opening checks' }).returning();
+    if (!template) throw new Error('no template');
+    const saved = await call(hq.cookie, 'POST', '/api/audit-schedules', {
+      name: 'Opening checks',
+      templateIds: [template.id],
+      allRestaurants: false,
+      restaurantIds: [mine.id],
+      cadence: 'weekly',
+      startsOn: '2026-01-05',
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect(await notificationsOf(chooser.id, 'auditDue')).toMatchObject([
+      { title: 'Audit due: Brigade Mine', emailState: 'pending' },
+    ]);
+    // The manager who kept the default hears of it in the app only.
+    expect(await notificationsOf(manager.id, 'auditDue')).toContainEqual(
+      expect.objectContaining({ body: expect.stringMatching(/^Opening checks/), emailState: 'none' }),
+    );
+  });
 });
 
 describe('reminders', () => {

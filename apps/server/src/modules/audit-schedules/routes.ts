@@ -12,12 +12,13 @@ import { ErrorReply, IdParams } from '@brigade/core/schemas/common';
 import { z } from 'zod';
 import { callerOf } from '../../auth/guards';
 import type { App, AppContext } from '../../context';
-import { getDue, listDue, refreshDueEntries } from './due-entries';
+import { getDue, listDue } from './due-entries';
 import {
   createSchedule,
   deleteSchedule,
   getSchedule,
   listSchedules,
+  refreshDue,
   setScheduleActive,
   updateSchedule,
 } from './service';
@@ -26,7 +27,10 @@ const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorRe
 const tags = ['audit-schedules'];
 
 /** Audit schedules (hq) and the due audits they produce (hq, and managers for their restaurants). */
-export async function auditScheduleRoutes(app: App, { database, guard }: Pick<AppContext, 'database' | 'guard'>) {
+export async function auditScheduleRoutes(
+  app: App,
+  { database, guard, notifier }: Pick<AppContext, 'database' | 'guard' | 'notifier'>,
+) {
   const { db } = database;
   const manage = guard('schedules.manage');
 
@@ -59,7 +63,8 @@ export async function auditScheduleRoutes(app: App, { database, guard }: Pick<Ap
       },
       onRequest: manage,
     },
-    async (request, reply) => reply.status(201).send(await createSchedule(db, callerOf(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await createSchedule(db, notifier, callerOf(request), request.body)),
   );
 
   app.put(
@@ -74,7 +79,7 @@ export async function auditScheduleRoutes(app: App, { database, guard }: Pick<Ap
       },
       onRequest: manage,
     },
-    async (request) => updateSchedule(db, request.params.id, request.body),
+    async (request) => updateSchedule(db, notifier, request.params.id, request.body),
   );
 
   app.put(
@@ -89,7 +94,7 @@ export async function auditScheduleRoutes(app: App, { database, guard }: Pick<Ap
       },
       onRequest: manage,
     },
-    async (request) => setScheduleActive(db, request.params.id, request.body.isActive),
+    async (request) => setScheduleActive(db, notifier, request.params.id, request.body.isActive),
   );
 
   app.delete(
@@ -121,7 +126,7 @@ export async function auditScheduleRoutes(app: App, { database, guard }: Pick<Ap
       },
       onRequest: manage,
     },
-    async () => refreshDueEntries(db),
+    async () => refreshDue(db, notifier),
   );
 
   app.get(

@@ -120,7 +120,17 @@ async function dropOpenEntries(tx: Transaction, scheduleId: string) {
     .where(and(eq(auditDue.scheduleId, scheduleId), eq(auditDue.status, 'due'), isNull(auditDue.auditId)));
 }
 
-export async function createSchedule(db: Database, actor: SessionUser, input: ScheduleFields) {
+/**
+ * Makes what is due now (the job, a saved schedule, hq's "refresh"): each new entry tells
+ * the restaurant's managers, by email too when they chose it, whoever triggered it.
+ */
+export async function refreshDue(db: Database, notifier: Notifier) {
+  const refresh = await refreshDueEntries(db, undefined, { emailOn: notifier.emailOn });
+  if (refresh.created) notifier.wake();
+  return refresh;
+}
+
+export async function createSchedule(db: Database, notifier: Notifier, actor: SessionUser, input: ScheduleFields) {
   const id = await db.transaction(async (tx) => {
     await assertReferences(tx, input);
     const [schedule] = await tx
@@ -139,11 +149,11 @@ export async function createSchedule(db: Database, actor: SessionUser, input: Sc
     return schedule.id;
   });
   // The current period is due at once, not at the job's next run.
-  await refreshDueEntries(db);
+  await refreshDue(db, notifier);
   return getSchedule(db, id);
 }
 
-export async function updateSchedule(db: Database, id: string, input: ScheduleFields) {
+export async function updateSchedule(db: Database, notifier: Notifier, id: string, input: ScheduleFields) {
   await db.transaction(async (tx) => {
     const [schedule] = await tx
       .update(auditSchedules)
@@ -163,11 +173,11 @@ export async function updateSchedule(db: Database, id: string, input: ScheduleFi
     await writeChoices(tx, id, input);
     await dropOpenEntries(tx, id);
   });
-  await refreshDueEntries(db);
+  await refreshDue(db, notifier);
   return getSchedule(db, id);
 }
 
-export async function setScheduleActive(db: Database, id: string, isActive: boolean) {
+export async function setScheduleActive(db: Database, notifier: Notifier, id: string, isActive: boolean) {
   await db.transaction(async (tx) => {
     const [schedule] = await tx
       .update(auditSchedules)
@@ -177,7 +187,7 @@ export async function setScheduleActive(db: Database, id: string, isActive: bool
     if (!schedule) throw notFound(scheduleMessages.scheduleNotFound);
     if (!isActive) await dropOpenEntries(tx, id);
   });
-  if (isActive) await refreshDueEntries(db);
+  if (isActive) await refreshDue(db, notifier);
   return getSchedule(db, id);
 }
 
@@ -208,8 +218,7 @@ export function registerAuditDueJob(queue: JobQueue, db: Database, notifier: Not
   queue.register(
     AUDIT_DUE_JOB,
     async () => {
-      const refresh = await refreshDueEntries(db, undefined, { emailOn: notifier.emailOn });
-      if (refresh.created) notifier.wake();
+      await refreshDue(db, notifier);
     },
     { cron: '*/15 * * * *', runOnStart: true },
   );
