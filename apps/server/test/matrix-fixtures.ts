@@ -431,6 +431,7 @@ export async function buildMatrixFixtures(t: TestApp) {
       ],
     },
 
+    'POST /api/notifications/read-all': { call: () => ({ body: {} }) },
     'POST /api/notifications/{id}/read': {
       call: () => ({ params: { id: randomUUID() } }),
       allowed: {
