@@ -7,7 +7,7 @@ import { unreadCountQueryKey } from './get-unread-count';
 
 /** Marks every one of my notifications read. */
 export async function markAllNotificationsRead(): Promise<UnreadCount> {
-  return UnreadCount.parse(await apiRequest('/api/notifications/read-all', { method: 'POST' }));
+  return UnreadCount.parse(await apiRequest('/api/notifications/read-all', { method: 'POST', body: {} }));
 }
 
 export function useMarkAllNotificationsRead(callbacks: MutationCallbacks<UnreadCount, void> = {}) {
