@@ -10,7 +10,7 @@ test('a person updates their profile, meets the validation messages first, and s
   await fillSignIn(page, lena);
   await expect(page.getByRole('heading', { level: 1, name: 'Update Profile' })).toBeVisible();
   const name = page.getByLabel('Name');
-  const email = page.getByLabel('Email');
+  const email = page.getByRole('textbox', { name: 'Email' });
   const password = page.getByLabel('Password', { exact: true });
   await expect(name).toHaveValue('Lena Wouters');
 
