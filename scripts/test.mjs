@@ -106,41 +106,51 @@ run('unit tests (packages/core)', 'npx', vitest('core', 'unit.json'), {
 run('component tests (apps/web)', 'npx', vitest('web', 'components.json'), {
   report: { kind: 'vitest', file: path.join(out, 'components.json') },
 });
-run('API tests on PGlite', 'npx', vitest('server', 'api-pglite.json'), {
-  env: { BRIGADE_TEST_DRIVER: 'pglite' },
-  report: { kind: 'vitest', file: path.join(out, 'api-pglite.json') },
-});
-// The PostgreSQL leg and the other-Node leg share nothing: they run side by side.
-const besideLegs = [];
+/**
+ * The API suite runs twice, side by side (each leg has one worker, and this machine two
+ * cores): on embedded PGlite with this Node, and on PostgreSQL with the other Node that
+ * .ci/run installs (Brigade supports Node 20.19+, 22 and 24), so both drivers and both
+ * runtimes are covered in two legs instead of three. Without a PostgreSQL server the
+ * other Node runs the PGlite leg again; without another Node, this one runs both.
+ */
+const otherNode = process.env.BRIGADE_OTHER_NODE;
+const otherVersion = otherNode
+  ? spawnSync(otherNode, ['--version'], { encoding: 'utf8' }).stdout?.trim() || 'unknown'
+  : undefined;
+function apiLeg(name, file, { node, env }) {
+  const args = vitest('server', file);
+  const [command, commandArgs] = node
+    ? [node, [path.join(root, 'node_modules/vitest/vitest.mjs'), ...args.slice(1)]]
+    : ['npx', args];
+  return runBeside(`${name}${node ? `, Node ${otherVersion}` : ''}`, command, commandArgs, {
+    env,
+    report: { kind: 'vitest', file: path.join(out, file) },
+  });
+}
+const besideLegs = [apiLeg('API tests on PGlite', 'api-pglite.json', { env: { BRIGADE_TEST_DRIVER: 'pglite' } })];
 const postgres = await findPostgres();
 if (postgres.url) {
-  const leg = runBeside(`API tests on PostgreSQL (${postgres.where})`, 'npx', vitest('server', 'api-postgres.json'), {
-    env: { BRIGADE_TEST_DRIVER: 'postgres', TEST_DATABASE_URL: postgres.url },
-    report: { kind: 'vitest', file: path.join(out, 'api-postgres.json') },
-  });
-  besideLegs.push(leg);
+  besideLegs.push(
+    apiLeg(`API tests on PostgreSQL (${postgres.where})`, 'api-postgres.json', {
+      node: otherNode,
+      env: { BRIGADE_TEST_DRIVER: 'postgres', TEST_DATABASE_URL: postgres.url },
+    }),
+  );
 } else {
   console.log(`\n▷ API tests on PostgreSQL: skipped, ${postgres.why}`);
   // A server named in TEST_DATABASE_URL that does not answer fails the run; none found locally is a skip.
   const named = Boolean(process.env.TEST_DATABASE_URL);
   results.push({ name: `API tests on PostgreSQL: NOT RUN (${postgres.why})`, ok: !named, seconds: 0, notRun: !named });
+  if (otherNode) {
+    besideLegs.push(
+      apiLeg('API tests on PGlite', 'api-pglite-other-node.json', {
+        node: otherNode,
+        env: { BRIGADE_TEST_DRIVER: 'pglite' },
+      }),
+    );
+  }
 }
-// Brigade supports Node 20.19+, 22 and 24; CI installs Node 24 from the npm registry
-// (.ci/run) and names it here, so the API suite also runs on the newest runtime.
-const otherNode = process.env.BRIGADE_OTHER_NODE;
-if (otherNode) {
-  const version = spawnSync(otherNode, ['--version'], { encoding: 'utf8' }).stdout?.trim() || 'unknown';
-  const leg = runBeside(
-    `API tests on PGlite, Node ${version}`,
-    otherNode,
-    [path.join(root, 'node_modules/vitest/vitest.mjs'), ...vitest('server', 'api-pglite-other-node.json').slice(1)],
-    {
-      env: { BRIGADE_TEST_DRIVER: 'pglite' },
-      report: { kind: 'vitest', file: path.join(out, 'api-pglite-other-node.json') },
-    },
-  );
-  besideLegs.push(leg);
-} else {
+if (!otherNode) {
   results.push({
     name: 'API tests on another Node version: NOT RUN (set BRIGADE_OTHER_NODE to a node binary, e.g. Node 24 as .ci/run installs it)',
     ok: true,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Role } from '@brigade/core/roles';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import { type AppOptions, buildApp } from '../src/app';
 import { hashPassword } from '../src/auth/passwords';
 import { type DatabaseHandle, type DatabaseOptions, openDatabase } from '../src/db/client';
@@ -190,7 +190,9 @@ async function openTestDatabase(
   options: DatabaseOptions,
 ): Promise<{ database: DatabaseHandle; dispose: () => Promise<void> }> {
   if (process.env.BRIGADE_TEST_DRIVER !== 'postgres') {
-    return { database: await openDatabase({ kind: 'pglite-memory' }, options), dispose: async () => {} };
+    const snapshotFile = inject('pgliteSnapshot');
+    const snapshot = snapshotFile ? new Blob([fs.readFileSync(snapshotFile)]) : undefined;
+    return { database: await openDatabase({ kind: 'pglite-memory', snapshot }, options), dispose: async () => {} };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('BRIGADE_TEST_DRIVER=postgres needs TEST_DATABASE_URL');

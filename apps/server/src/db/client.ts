@@ -88,7 +88,8 @@ const extensions = { pg_trgm };
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string }
   | { kind: 'pglite'; dataDir: string }
-  | { kind: 'pglite-memory' };
+  /** In memory; `snapshot` (a `dumpDataDir` of a migrated database) spares initdb and the migrations: the API tests start from one. */
+  | { kind: 'pglite-memory'; snapshot?: Blob };
 
 export interface DatabaseOptions {
   /**
@@ -142,7 +143,7 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
     releaseLock = acquireDataDirLock(target.dataDir);
     client = new PGlite(path.join(target.dataDir, 'pgdata'), { extensions });
   } else {
-    client = new PGlite({ extensions });
+    client = new PGlite({ extensions, loadDataDir: target.snapshot });
   }
   try {
     await client.waitReady;
