@@ -345,22 +345,30 @@ function requireRestaurantOfManager(actor: SessionUser, restaurantId: string | u
 }
 
 /**
- * People `u` of the audience of `a`, the announcement `id`, of one restaurant when named:
- * `inAudience` with the announcement's id bound, so that its restaurant lists are read
- * once per query (an init plan and a hashed set) instead of probed again for each of the
- * chain's people.
+ * People `u` of the audience of the announcement `id`, of one restaurant when named:
+ * `inAudience` with the announcement read through uncorrelated subqueries of `id`, so
+ * that PostgreSQL reads its roles and restaurant lists once per query (init plans and a
+ * hashed set) and, seeing a plain filter on `users`, counts the chain with one hash join
+ * (~13 ms on the bench chain) instead of probing each of 20,000 people (~70 ms).
  */
 function audienceWhere(id: string, restaurantId: string | undefined): SQL {
   const ofRestaurant = restaurantId
     ? sql`and u.id in (select s.user_id from staff_restaurant_assignments s where s.restaurant_id = ${restaurantId})`
     : sql``;
   return sql`u.is_active
-    and (cardinality(a.audience_roles) = 0 or u.role = any(a.audience_roles))
+    and ((select cardinality(audience_roles) = 0 from announcements where id = ${id})
+      or u.role = any((select audience_roles from announcements where id = ${id})::text[]))
     and (not exists (select 1 from announcement_restaurants ar where ar.announcement_id = ${id})
       or u.id in (select sra.user_id from announcement_restaurants ar
         join staff_restaurant_assignments sra on sra.restaurant_id = ar.restaurant_id
         where ar.announcement_id = ${id}))
     ${ofRestaurant}`;
+}
+
+/** The acknowledgement `ack` of person `u` at the current version of the announcement `id`, if any. */
+function currentAcknowledgement(id: string): SQL {
+  return sql`left join announcement_acknowledgements ack on ack.announcement_id = ${id} and ack.user_id = u.id
+    and ack.version = (select ack_version from announcements where id = ${id})`;
 }
 
 /**
@@ -383,10 +391,9 @@ export async function acknowledgementCounts(
     db.execute(sql`
       select a.ack_version, a.requires_ack, t.audience, t.acknowledged,
         (select count(*)::int from restaurants r where ${scope}) as restaurant_total
-      from announcements a cross join lateral (
+      from announcements a cross join (
         select count(*)::int as audience, count(ack.user_id)::int as acknowledged
-        from users u left join announcement_acknowledgements ack
-          on ack.announcement_id = a.id and ack.user_id = u.id and ack.version = a.ack_version
+        from users u ${currentAcknowledgement(id)}
         where ${audienceWhere(id, query.restaurantId)}) t
       where a.id = ${id}`) as unknown as Promise<{
       rows: {
@@ -449,8 +456,7 @@ export async function acknowledgementPeople(
 ): Promise<AckPeoplePage> {
   requireRestaurantOfManager(actor, query.restaurantId);
   const status = query.status === 'pending' ? sql`ack.user_id is null` : sql`ack.user_id is not null`;
-  const acknowledgement = sql`left join announcement_acknowledgements ack
-    on ack.announcement_id = a.id and ack.user_id = u.id and ack.version = a.ack_version`;
+  const acknowledgement = currentAcknowledgement(id);
   const [rows, total] = await Promise.all([
     db.execute(sql`select u.id, u.name, u.role, ack.acknowledged_at
       from announcements a join users u on ${audienceWhere(id, query.restaurantId)} ${acknowledgement}
