@@ -54,3 +54,16 @@ export const notificationPreferences = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 );
+
+/**
+ * Each person's notification total and unread count, kept by statement-level triggers on
+ * notifications (migration 0015) as decision 016 keeps the chain's counts: the bell's count
+ * and the list's totals read one row instead of counting a long history on every request.
+ */
+export const notificationCounts = pgTable('notification_counts', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  total: integer('total').notNull().default(0),
+  unread: integer('unread').notNull().default(0),
+});

@@ -7,22 +7,27 @@ import type {
   NotificationPreferencesInput,
   UnreadCount,
 } from '@brigade/core/schemas/notifications';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { notificationPreferences, notifications } from '../../db/schema/notifications';
+import { notificationCounts, notificationPreferences, notifications } from '../../db/schema/notifications';
 import { notFound } from '../../errors';
 
 const NOTIFICATION_NOT_FOUND = 'Notification not found';
 
-/** A person's notifications, newest first, with their unread count, in one round trip. */
+/**
+ * A person's notifications, newest first, with their total and unread count, in one round
+ * trip: the counts are read from `notification_counts`, which triggers keep (migration
+ * 0015), so a long history costs no more than a short one.
+ */
 export async function listNotifications(
   db: Queryable,
   userId: string,
   query: { page: number; pageSize: number; unreadOnly: boolean },
 ): Promise<NotificationPage> {
   const mine = eq(notifications.userId, userId);
-  const where = query.unreadOnly ? and(mine, isNull(notifications.readAt)) : mine;
+  const counted = (column: typeof notificationCounts.total | typeof notificationCounts.unread) =>
+    sql<number>`coalesce((select ${column} from ${notificationCounts} where ${notificationCounts.userId} = ${userId}), 0)`;
   const rows = await db
     .select({
       id: notifications.id,
@@ -32,48 +37,43 @@ export async function listNotifications(
       link: notifications.link,
       createdAt: notifications.createdAt,
       readAt: notifications.readAt,
-      total: sql<number>`(select count(*)::int from ${notifications} where ${where})`,
-      unread: sql<number>`(select count(*)::int from ${notifications} where ${mine} and ${notifications.readAt} is null)`,
+      total: counted(notificationCounts.total),
+      unread: counted(notificationCounts.unread),
     })
     .from(notifications)
-    .where(where)
+    .where(query.unreadOnly ? and(mine, isNull(notifications.readAt)) : mine)
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
-  const counts = rows[0] ?? (await countsOf(db, userId, where));
+  // Past the last page no row carries the counts: only then are they read on their own.
+  const counts = rows[0] ?? (await countsOf(db, userId));
   return {
     items: rows.map(
-      ({ createdAt, readAt, total: _total, unread: _unread, kind, ...row }): Notification => ({
+      ({ createdAt, readAt, kind, total: _total, unread: _unread, ...row }): Notification => ({
         ...row,
         kind: kind as Notification['kind'],
         createdAt: createdAt.toISOString(),
         read: readAt !== null,
       }),
     ),
-    total: counts.total,
+    total: query.unreadOnly ? counts.unread : counts.total,
     unread: counts.unread,
     page: query.page,
     pageSize: query.pageSize,
   };
 }
 
-/** Past the last page no row carries the counts: only then are they counted on their own. */
-async function countsOf(db: Queryable, userId: string, where: ReturnType<typeof and>) {
+/** A person's kept counts; no row yet means no notification yet. */
+async function countsOf(db: Queryable, userId: string) {
   const [row] = await db
-    .select({
-      total: sql<number>`(select count(*)::int from ${notifications} where ${where})`,
-      unread: sql<number>`(select count(*)::int from ${notifications} where ${notifications.userId} = ${userId} and ${notifications.readAt} is null)`,
-    })
-    .from(sql`(select 1) as one`);
-  return { total: row?.total ?? 0, unread: row?.unread ?? 0 };
+    .select({ total: notificationCounts.total, unread: notificationCounts.unread })
+    .from(notificationCounts)
+    .where(eq(notificationCounts.userId, userId));
+  return row ?? { total: 0, unread: 0 };
 }
 
 export async function unreadCount(db: Queryable, userId: string): Promise<UnreadCount> {
-  const [row] = await db
-    .select({ unread: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
-  return { unread: row?.unread ?? 0 };
+  return { unread: (await countsOf(db, userId)).unread };
 }
 
 /** Marks one of the caller's notifications read; someone else's is "not found", as if it did not exist. */
