@@ -372,6 +372,32 @@ function currentAcknowledgement(id: string): SQL {
 }
 
 /**
+ * `with … totals(audience, acknowledged)`: the audience of the announcement `id` (of one
+ * restaurant when named) and how many of it acknowledged the current version. A
+ * restaurant's are counted (a few dozen people). The chain's are read from
+ * `announcement_ack_totals` while its stamp is the current audience stamp, and otherwise
+ * counted and saved with that stamp, in the same statement and so the same snapshot
+ * (migration 0016, decision 023): a reader never keeps totals older than the rows they count.
+ */
+function withAudienceTotals(id: string, restaurantId: string | undefined): SQL {
+  const counted = sql`select count(*)::int as audience, count(ack.user_id)::int as acknowledged
+    from users u ${currentAcknowledgement(id)} where ${audienceWhere(id, restaurantId)}`;
+  if (restaurantId) return sql`with totals as (${counted})`;
+  return sql`with current_stamp as (select stamp from audience_stamp),
+    kept as (select t.audience, t.acknowledged from announcement_ack_totals t, current_stamp s
+      where t.announcement_id = ${id} and t.stamp = s.stamp),
+    counted as (${counted} and not exists (select 1 from kept)),
+    saved as (insert into announcement_ack_totals (announcement_id, stamp, audience, acknowledged)
+      select a.id, s.stamp, c.audience, c.acknowledged from announcements a, current_stamp s, counted c
+      where a.id = ${id} and not exists (select 1 from kept)
+      on conflict (announcement_id) do update
+        set stamp = excluded.stamp, audience = excluded.audience, acknowledged = excluded.acknowledged
+        where announcement_ack_totals.stamp < excluded.stamp),
+    totals as (select audience, acknowledged from kept
+      union all select audience, acknowledged from counted where not exists (select 1 from kept))`;
+}
+
+/**
  * Acknowledged / audience of one announcement (in all, or of the named restaurant), and
  * per restaurant, a page of them by name: the chosen restaurants, or every restaurant
  * when none is chosen. Two queries, whatever the chain's size: the announcement with its
@@ -388,13 +414,10 @@ export async function acknowledgementCounts(
     and (not exists (select 1 from announcement_restaurants ar where ar.announcement_id = ${id})
       or r.id in (select ar.restaurant_id from announcement_restaurants ar where ar.announcement_id = ${id}))`;
   const [totals, page] = await Promise.all([
-    db.execute(sql`
+    db.execute(sql`${withAudienceTotals(id, query.restaurantId)}
       select a.ack_version, a.requires_ack, t.audience, t.acknowledged,
         (select count(*)::int from restaurants r where ${scope}) as restaurant_total
-      from announcements a cross join (
-        select count(*)::int as audience, count(ack.user_id)::int as acknowledged
-        from users u ${currentAcknowledgement(id)}
-        where ${audienceWhere(id, query.restaurantId)}) t
+      from announcements a cross join totals t
       where a.id = ${id}`) as unknown as Promise<{
       rows: {
         ack_version: number;
@@ -464,9 +487,12 @@ export async function acknowledgementPeople(
       order by u.name, u.id limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`) as unknown as Promise<{
       rows: { id: string; name: string; role: Role; acknowledged_at: string | Date | null }[];
     }>,
-    db.execute(sql`select (select count(*)::int from users u ${acknowledgement}
-        where a.requires_ack and ${audienceWhere(id, query.restaurantId)} and ${status}) as total
-      from announcements a where a.id = ${id}`) as unknown as Promise<{ rows: { total: number }[] }>,
+    db.execute(sql`${withAudienceTotals(id, query.restaurantId)}
+      select case when a.requires_ack
+        then ${query.status === 'pending' ? sql`t.audience - t.acknowledged` : sql`t.acknowledged`} else 0 end as total
+      from announcements a cross join totals t where a.id = ${id}`) as unknown as Promise<{
+      rows: { total: number }[];
+    }>,
   ]);
   const [counted] = total.rows;
   if (!counted) throw notFound(messages.announcementNotFound);
