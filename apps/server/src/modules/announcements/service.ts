@@ -371,30 +371,45 @@ function currentAcknowledgement(id: string): SQL {
     and ack.version = (select ack_version from announcements where id = ${id})`;
 }
 
-/**
- * `with … totals(audience, acknowledged)`: the audience of the announcement `id` (of one
- * restaurant when named) and how many of it acknowledged the current version. A
- * restaurant's are counted (a few dozen people). The chain's are read from
- * `announcement_ack_totals` while its stamp is the current audience stamp, and otherwise
- * counted and saved with that stamp, in the same statement and so the same snapshot
- * (migration 0016, decision 023): a reader never keeps totals older than the rows they count.
- */
-function withAudienceTotals(id: string, restaurantId: string | undefined): SQL {
-  const counted = sql`select count(*)::int as audience, count(ack.user_id)::int as acknowledged
+/** One statement counting the audience of `id` (of one restaurant when named) and its acknowledgements. */
+function audienceCount(id: string, restaurantId: string | undefined): SQL {
+  return sql`select count(*)::int as audience, count(ack.user_id)::int as acknowledged
     from users u ${currentAcknowledgement(id)} where ${audienceWhere(id, restaurantId)}`;
-  if (restaurantId) return sql`with totals as (${counted})`;
-  return sql`with current_stamp as (select stamp from audience_stamp),
-    kept as (select t.audience, t.acknowledged from announcement_ack_totals t, current_stamp s
-      where t.announcement_id = ${id} and t.stamp = s.stamp),
-    counted as (${counted} and not exists (select 1 from kept)),
+}
+
+/**
+ * The chain's totals of announcement `a` as saved at the current audience stamp (`t`,
+ * nulls when none are): counting the chain costs ~14 ms of SQL, this a fraction of one
+ * (migration 0016, decision 023).
+ */
+const savedChainTotals = sql`left join announcement_ack_totals t
+  on t.announcement_id = a.id and t.stamp = (select stamp from audience_stamp)`;
+
+type Totals = { audience: number; acknowledged: number };
+
+/**
+ * Counts the chain's totals of `id` and saves them with the stamp read in the same
+ * statement, and so the same snapshot: saved totals are exact for their stamp, and a
+ * writer that changes what they count moves the stamp in its own transaction.
+ */
+async function countChainTotals(db: Queryable, id: string): Promise<Totals> {
+  const { rows } = (await db.execute(sql`with current_stamp as (select stamp from audience_stamp),
+    counted as (${audienceCount(id, undefined)}),
     saved as (insert into announcement_ack_totals (announcement_id, stamp, audience, acknowledged)
       select a.id, s.stamp, c.audience, c.acknowledged from announcements a, current_stamp s, counted c
-      where a.id = ${id} and not exists (select 1 from kept)
+      where a.id = ${id}
       on conflict (announcement_id) do update
         set stamp = excluded.stamp, audience = excluded.audience, acknowledged = excluded.acknowledged
-        where announcement_ack_totals.stamp < excluded.stamp),
-    totals as (select audience, acknowledged from kept
-      union all select audience, acknowledged from counted where not exists (select 1 from kept))`;
+        where announcement_ack_totals.stamp < excluded.stamp)
+    select audience, acknowledged from counted`)) as unknown as { rows: Totals[] };
+  return rows[0] ?? { audience: 0, acknowledged: 0 };
+}
+
+/** Saved totals when there are, else counted (and saved). */
+async function chainTotalsOf(db: Queryable, id: string, saved: Partial<Record<keyof Totals, number | null>>) {
+  return saved.audience == null || saved.acknowledged == null
+    ? countChainTotals(db, id)
+    : { audience: saved.audience, acknowledged: saved.acknowledged };
 }
 
 /**
@@ -414,16 +429,17 @@ export async function acknowledgementCounts(
     and (not exists (select 1 from announcement_restaurants ar where ar.announcement_id = ${id})
       or r.id in (select ar.restaurant_id from announcement_restaurants ar where ar.announcement_id = ${id}))`;
   const [totals, page] = await Promise.all([
-    db.execute(sql`${withAudienceTotals(id, query.restaurantId)}
-      select a.ack_version, a.requires_ack, t.audience, t.acknowledged,
+    db.execute(sql`select a.ack_version, a.requires_ack, t.audience, t.acknowledged,
         (select count(*)::int from restaurants r where ${scope}) as restaurant_total
-      from announcements a cross join totals t
+      from announcements a ${
+        query.restaurantId ? sql`cross join (${audienceCount(id, query.restaurantId)}) t` : savedChainTotals
+      }
       where a.id = ${id}`) as unknown as Promise<{
       rows: {
         ack_version: number;
         requires_ack: boolean;
-        audience: number;
-        acknowledged: number;
+        audience: number | null;
+        acknowledged: number | null;
         restaurant_total: number;
       }[];
     }>,
@@ -448,10 +464,11 @@ export async function acknowledgementCounts(
   const [target] = totals.rows;
   if (!target) throw notFound(messages.announcementNotFound);
   const asked = target.requires_ack;
+  const counted = asked ? await chainTotalsOf(db, id, target) : { audience: 0, acknowledged: 0 };
   return {
     ackVersion: target.ack_version,
-    audience: asked ? target.audience : 0,
-    acknowledged: asked ? target.acknowledged : 0,
+    audience: counted.audience,
+    acknowledged: counted.acknowledged,
     restaurants: {
       items: asked
         ? page.rows.map((row) => ({
@@ -487,15 +504,17 @@ export async function acknowledgementPeople(
       order by u.name, u.id limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`) as unknown as Promise<{
       rows: { id: string; name: string; role: Role; acknowledged_at: string | Date | null }[];
     }>,
-    db.execute(sql`${withAudienceTotals(id, query.restaurantId)}
-      select case when a.requires_ack
-        then ${query.status === 'pending' ? sql`t.audience - t.acknowledged` : sql`t.acknowledged`} else 0 end as total
-      from announcements a cross join totals t where a.id = ${id}`) as unknown as Promise<{
-      rows: { total: number }[];
+    db.execute(
+      sql`select a.requires_ack, t.audience, t.acknowledged from announcements a ${
+        query.restaurantId ? sql`cross join (${audienceCount(id, query.restaurantId)}) t` : savedChainTotals
+      } where a.id = ${id}`,
+    ) as unknown as Promise<{
+      rows: { requires_ack: boolean; audience: number | null; acknowledged: number | null }[];
     }>,
   ]);
-  const [counted] = total.rows;
-  if (!counted) throw notFound(messages.announcementNotFound);
+  const [target] = total.rows;
+  if (!target) throw notFound(messages.announcementNotFound);
+  const counted = target.requires_ack ? await chainTotalsOf(db, id, target) : { audience: 0, acknowledged: 0 };
   return {
     items: rows.rows.map((row) => ({
       id: row.id,
@@ -503,7 +522,7 @@ export async function acknowledgementPeople(
       role: row.role,
       acknowledgedAt: row.acknowledged_at ? iso(row.acknowledged_at) : null,
     })),
-    total: counted.total,
+    total: query.status === 'pending' ? counted.audience - counted.acknowledged : counted.acknowledged,
     page: query.page,
     pageSize: query.pageSize,
   };
