@@ -7,7 +7,7 @@ import type {
   NotificationPreferencesInput,
   UnreadCount,
 } from '@brigade/core/schemas/notifications';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { notificationCounts, notificationPreferences, notifications } from '../../db/schema/notifications';
@@ -42,7 +42,9 @@ export async function listNotifications(
     })
     .from(notifications)
     .where(query.unreadOnly ? and(mine, isNull(notifications.readAt)) : mine)
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    // In the index's own order: a plain DESC means NULLS FIRST, which the index
+    // (DESC NULLS LAST, as Drizzle writes it) cannot give, and PostgreSQL would sort them all.
+    .orderBy(sql`${notifications.createdAt} desc nulls last`, sql`${notifications.id} desc nulls last`)
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   // Past the last page no row carries the counts: only then are they read on their own.
