@@ -3,6 +3,7 @@ import { canOpenRoute, entriesFor, isReportPath, tabBarEntries } from '@brigade/
 import { AppShell, Burger, Group, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
+import { NuqsAdapter } from 'nuqs/adapters/react-router/v7';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { BrandLogo } from '../components/brand-logo';
 import { CopyrightNotice } from '../components/copyright-notice';
@@ -33,63 +34,66 @@ export function AppLayout() {
   const mayOpen = appRoute === null || canOpenRoute(me.role, appRoute);
 
   return (
-    <ModalsProvider>
-      <a href="#main-content" className={classes.skipLink}>
-        Skip to main content
-      </a>
-      <AppShell
-        className={`${classes.shell} ${tabEntries.length > 0 ? classes.withTabBar : ''}`}
-        header={{ height: 56 }}
-        navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
-        padding="md"
-      >
-        <AppShell.Header>
-          <Group h="100%" px="md" gap="sm" wrap="nowrap">
-            <Burger
-              opened={navOpened}
-              onClick={navHandlers.toggle}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label={navOpened ? 'Close navigation' : 'Open navigation'}
-              aria-expanded={navOpened}
-              aria-controls={NAVBAR_ID}
-            />
-            <UnstyledButton component={Link} to="/" aria-label="Brigade home" onClick={navHandlers.close}>
-              <BrandLogo />
-            </UnstyledButton>
-            <Group ml="auto" gap="xs">
-              <NotificationBell />
-            </Group>
-          </Group>
-        </AppShell.Header>
-
-        <AppShell.Navbar
-          id={NAVBAR_ID}
-          aria-label="Main navigation"
-          className={classes.navbar}
-          data-closed={navOpened ? undefined : true}
-          // Following a link closes the mobile drawer; so does Escape.
-          onClick={(event) => {
-            if ((event.target as HTMLElement).closest('a')) navHandlers.close();
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') navHandlers.close();
-          }}
+    // Lists keep their search, filters, sort and page in the address (lib/use-list-params).
+    <NuqsAdapter>
+      <ModalsProvider>
+        <a href="#main-content" className={classes.skipLink}>
+          Skip to main content
+        </a>
+        <AppShell
+          className={`${classes.shell} ${tabEntries.length > 0 ? classes.withTabBar : ''}`}
+          header={{ height: 56 }}
+          navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+          padding="md"
         >
-          <Sidebar />
-        </AppShell.Navbar>
+          <AppShell.Header>
+            <Group h="100%" px="md" gap="sm" wrap="nowrap">
+              <Burger
+                opened={navOpened}
+                onClick={navHandlers.toggle}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label={navOpened ? 'Close navigation' : 'Open navigation'}
+                aria-expanded={navOpened}
+                aria-controls={NAVBAR_ID}
+              />
+              <UnstyledButton component={Link} to="/" aria-label="Brigade home" onClick={navHandlers.close}>
+                <BrandLogo />
+              </UnstyledButton>
+              <Group ml="auto" gap="xs">
+                <NotificationBell />
+              </Group>
+            </Group>
+          </AppShell.Header>
 
-        <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
-          {showSelector && <RestaurantSelector />}
-          {mayOpen ? <Outlet /> : <Navigate to={dashboardPathFor(me.role)} replace />}
-        </AppShell.Main>
+          <AppShell.Navbar
+            id={NAVBAR_ID}
+            aria-label="Main navigation"
+            className={classes.navbar}
+            data-closed={navOpened ? undefined : true}
+            // Following a link closes the mobile drawer; so does Escape.
+            onClick={(event) => {
+              if ((event.target as HTMLElement).closest('a')) navHandlers.close();
+            }}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') navHandlers.close();
+            }}
+          >
+            <Sidebar />
+          </AppShell.Navbar>
 
-        <footer className={classes.footer}>
-          <CopyrightNotice />
-        </footer>
+          <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
+            {showSelector && <RestaurantSelector />}
+            {mayOpen ? <Outlet /> : <Navigate to={dashboardPathFor(me.role)} replace />}
+          </AppShell.Main>
 
-        {tabEntries.length > 0 && <TabBar entries={tabEntries} />}
-      </AppShell>
-    </ModalsProvider>
+          <footer className={classes.footer}>
+            <CopyrightNotice />
+          </footer>
+
+          {tabEntries.length > 0 && <TabBar entries={tabEntries} />}
+        </AppShell>
+      </ModalsProvider>
+    </NuqsAdapter>
   );
 }

@@ -30,3 +30,18 @@ export function paged<T extends z.ZodType>(item: T) {
     pageSize: z.number().int(),
   });
 }
+
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/**
+ * A list's sort, as its query string carries it (`?sort=name&order=desc`): one of the
+ * columns the list declares, and a direction. Absent means the list's own default, so an
+ * address without them keeps its meaning. Extend a list's query with `.extend(sortQuery(…).shape)`.
+ */
+export function sortQuery<const Columns extends readonly [string, ...string[]]>(columns: Columns) {
+  return z.object({
+    sort: z.enum(columns, { error: `Sort must be one of ${columns.join(', ')}` }).optional(),
+    order: z.enum(SORT_ORDERS, { error: 'Order must be asc or desc' }).optional(),
+  });
+}

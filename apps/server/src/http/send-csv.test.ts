@@ -1,0 +1,94 @@
+import { parse } from 'csv-parse/sync';
+import Fastify from 'fastify';
+import { describe, expect, test } from 'vitest';
+import { CSV_BATCH_ROWS, type CsvColumn, everyRow, sendCsv } from './send-csv';
+
+interface Row {
+  name: string;
+  score: number;
+  at: Date;
+  active: boolean;
+  note: string | null;
+}
+
+const columns: CsvColumn<Row>[] = [
+  { header: 'Name', cell: (row) => row.name },
+  { header: 'Score', cell: (row) => row.score },
+  { header: 'Date', cell: (row) => row.at },
+  { header: 'Active', cell: (row) => row.active },
+  { header: 'Note', cell: (row) => row.note },
+];
+
+async function exported(rows: AsyncIterable<Row>) {
+  const app = Fastify();
+  app.get('/export', (_request, reply) => sendCsv(reply, { fileName: 'rows-2026-11-27.csv', columns, rows }));
+  const response = await app.inject('/export');
+  await app.close();
+  return response;
+}
+
+async function* listOf(rows: Row[]) {
+  yield* rows;
+}
+
+const at = new Date('2026-11-27T08:30:00.000Z');
+
+describe('CSV export', () => {
+  test('a header row, ISO dates, quoting, a byte-order mark and the download headers', async () => {
+    const response = await exported(
+      listOf([
+        { name: 'Anna "Kassa" de Vries, Zuid', score: 92.5, at, active: true, note: null },
+        { name: 'Élodie Müller', score: -3, at, active: false, note: 'line one\nline two' },
+      ]),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="rows-2026-11-27.csv"');
+    expect(response.body.startsWith('\uFEFF')).toBe(true);
+    expect(parse(response.body, { bom: true })).toEqual([
+      ['Name', 'Score', 'Date', 'Active', 'Note'],
+      ['Anna "Kassa" de Vries, Zuid', '92.5', '2026-11-27T08:30:00.000Z', 'true', ''],
+      ['Élodie Müller', '-3', '2026-11-27T08:30:00.000Z', 'false', 'line one\nline two'],
+    ]);
+  });
+
+  test('a cell a spreadsheet would run as a formula is written as text; a negative number stays a number', async () => {
+    const hostile = ['=HYPERLINK("http://evil.test","x")', '+1+1', '-2+3', '@SUM(A1:A2)', '\tTAB', 'safe=1'];
+    const response = await exported(listOf(hostile.map((name) => ({ name, score: -1, at, active: true, note: null }))));
+    const names = parse(response.body, { bom: true })
+      .slice(1)
+      .map((record: string[]) => [record[0], record[1]]);
+    expect(names).toEqual([
+      [`'=HYPERLINK("http://evil.test","x")`, '-1'],
+      [`'+1+1`, '-1'],
+      [`'-2+3`, '-1'],
+      [`'@SUM(A1:A2)`, '-1'],
+      [`'\tTAB`, '-1'],
+      ['safe=1', '-1'],
+    ]);
+  });
+
+  test('every row of a paged list is read one batch at a time, and the reading stops at the short page', async () => {
+    const total = CSV_BATCH_ROWS * 2 + 7;
+    const asked: { page: number; pageSize: number }[] = [];
+    const rows = everyRow(async (page) => {
+      asked.push(page);
+      const start = (page.page - 1) * page.pageSize;
+      const count = Math.max(0, Math.min(page.pageSize, total - start));
+      return {
+        items: Array.from({ length: count }, (_, index) => ({
+          name: `Person ${start + index + 1}`,
+          score: start + index,
+          at,
+          active: true,
+          note: null,
+        })),
+      };
+    });
+    const records = parse((await exported(rows)).body, { bom: true }) as string[][];
+    expect(records).toHaveLength(total + 1);
+    expect(records[1]?.[0]).toBe('Person 1');
+    expect(records.at(-1)?.[0]).toBe(`Person ${total}`);
+    expect(asked).toEqual([1, 2, 3].map((page) => ({ page, pageSize: CSV_BATCH_ROWS })));
+  });
+});

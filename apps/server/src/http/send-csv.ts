@@ -1,0 +1,65 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { stringify } from 'csv-stringify';
+import type { FastifyReply } from 'fastify';
+
+/** A column of an exported list: its header and what each row puts in it. */
+export interface CsvColumn<Row> {
+  header: string;
+  cell: (row: Row) => string | number | boolean | Date | null | undefined;
+}
+
+/** Rows read per query while exporting: the export's memory is one batch, whatever the list's length. */
+export const CSV_BATCH_ROWS = 1000;
+
+/**
+ * Every row of a paged list, one page of `CSV_BATCH_ROWS` at a time, through the same
+ * query (filter, sort, scope) the screen pages with. Each batch is its own short query, so
+ * a slow download holds no connection (nor, on PGlite, the one connection there is).
+ */
+export async function* everyRow<Row>(
+  readPage: (page: { page: number; pageSize: number }) => Promise<{ items: readonly Row[] }>,
+): AsyncGenerator<Row> {
+  for (let page = 1; ; page += 1) {
+    const { items } = await readPage({ page, pageSize: CSV_BATCH_ROWS });
+    yield* items;
+    if (items.length < CSV_BATCH_ROWS) return;
+  }
+}
+
+/** `staff-2026-11-27.csv`: what the list is, and the day it was taken. */
+export function csvFileName(list: string, now = new Date()): string {
+  return `${list}-${now.toISOString().slice(0, 10)}.csv`;
+}
+
+/**
+ * Streams rows to the caller as a CSV download: a header row, ISO dates, UTF-8 with a
+ * byte-order mark (so spreadsheet programs read accented names right), and every cell that
+ * starts with = + - @ (or a tab or carriage return) prefixed with ' so a spreadsheet
+ * shows it as text instead of running it as a formula (OWASP "CSV injection").
+ * Refusals must be decided before this is called: once the first byte is sent the status
+ * is 200, and a failure later cuts the download short rather than ending it cleanly.
+ */
+export function sendCsv<Row>(
+  reply: FastifyReply,
+  { fileName, columns, rows }: { fileName: string; columns: readonly CsvColumn<Row>[]; rows: AsyncIterable<Row> },
+) {
+  const records = Readable.from(
+    (async function* () {
+      for await (const row of rows) yield columns.map((column) => column.cell(row) ?? null);
+    })(),
+  );
+  const csv = stringify({
+    header: true,
+    columns: columns.map((column) => column.header),
+    bom: true,
+    escape_formulas: true,
+    cast: { boolean: (value) => (value ? 'true' : 'false'), date: (value) => value.toISOString() },
+  });
+  pipeline(records, csv).catch((error: unknown) => reply.log.error({ err: error }, 'CSV export failed midway'));
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'private, no-store')
+    .send(csv as never);
+}
