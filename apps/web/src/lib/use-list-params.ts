@@ -1,7 +1,7 @@
 import { SORT_ORDERS, type SortOrder } from '@brigade/core/schemas/common';
 import { useDebouncedValue } from '@mantine/hooks';
 import { parseAsInteger, parseAsString, parseAsStringLiteral, useQueryStates } from 'nuqs';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigation } from 'react-router';
 
 const SEARCH_DELAY_MS = 300;
@@ -32,18 +32,14 @@ export function useListParams<Column extends string, FilterKey extends string = 
   sorting: ListSortSpec<Column>,
   filterKeys: readonly FilterKey[] = [],
 ) {
-  const parsers = useMemo(
-    () => ({
-      search: parseAsString.withDefault(''),
-      page: parseAsInteger.withDefault(1),
-      sort: parseAsStringLiteral(sorting.columns).withDefault(sorting.defaultSort),
-      order: parseAsStringLiteral(SORT_ORDERS).withDefault(sorting.defaultOrder),
-      ...Object.fromEntries(filterKeys.map((key) => [key, parseAsString])),
-    }),
-    // The spec and keys are constants of the page that calls this.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: see above
-    [],
-  );
+  // Built once: the spec and keys are constants of the page that calls this.
+  const [parsers] = useState(() => ({
+    search: parseAsString.withDefault(''),
+    page: parseAsInteger.withDefault(1),
+    sort: parseAsStringLiteral(sorting.columns).withDefault(sorting.defaultSort),
+    order: parseAsStringLiteral(SORT_ORDERS).withDefault(sorting.defaultOrder),
+    ...Object.fromEntries(filterKeys.map((key) => [key, parseAsString])),
+  }));
   // In-list changes replace the entry: Back leaves the list, and comes back to this view.
   const [params, setParams] = useQueryStates(parsers, { history: 'replace' });
   const state = params as typeof params & Record<FilterKey, string | null>;
