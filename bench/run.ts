@@ -27,6 +27,7 @@ import { type DatabaseHandle, type DatabaseTarget, openDatabase } from '../apps/
 import { listedEndpoints, MAX_ROUND_TRIPS, MAX_SIGN_IN_ROUND_TRIPS } from '../apps/server/test/listed-endpoints';
 import { createScratchDatabase } from '../apps/server/test/scratch-database';
 import { buildBenchApp, BENCH_PASSWORD as PASSWORD, BENCH_PUBLIC_URL as PUBLIC_URL, rawClientOf } from './bench-app';
+import { benchCsvExport, type CsvExportResult } from './csv-export';
 import { startLimitServer } from './limit-server';
 import type { LoadOptions, LoadResult } from './load';
 import { benchReminderRun, seedNotifications } from './notifications';
@@ -142,6 +143,7 @@ async function bench(driver: Driver) {
   const log = new StatementLog();
   const { database, url, dispose } = await openBenchDatabase(driver, log.record);
   const rows: Row[] = [];
+  const exports: CsvExportResult[] = [];
   let seedSeconds = 0;
   let chain: Seeded | null = null;
   let limit = 0;
@@ -175,13 +177,15 @@ async function bench(driver: Driver) {
     }
     await seedNotifications(database, BENCH_PEOPLE.staff);
     rows.push(...(await benchEndpoints(server, chain, cookies, ceilings, limit, replay)));
+    if (!args.only || 'csv export'.includes(args.only)) exports.push(...(await benchExports(server, cookies)));
   } finally {
     await app.close();
     await database.close();
     await dispose();
   }
-  const file = writeResults(driver, { seedSeconds, chainRows: chain?.rows, limit, ceilings, rows });
+  const file = writeResults(driver, { seedSeconds, chainRows: chain?.rows, limit, ceilings, rows, exports });
   printTable(driver, rows, limit, ceilings);
+  printExports(exports);
   console.log(`written to ${path.relative(process.cwd(), file)}`);
 }
 
@@ -408,6 +412,22 @@ async function benchEndpoints(
   return rows;
 }
 
+/**
+ * Issue 21: the whole chain's lists as CSV (20,000 people, 20,000 audits), each timed with
+ * the server's peak memory, after the loads (nothing else runs meanwhile).
+ */
+async function benchExports(server: BenchServer, cookies: Cookies): Promise<CsvExportResult[]> {
+  await server.settled();
+  const results: CsvExportResult[] = [];
+  for (const exported of [
+    { name: 'staff CSV, whole chain', path: '/api/users/export.csv' },
+    { name: 'audits CSV, whole chain', path: '/api/audits/export.csv' },
+  ]) {
+    results.push(await benchCsvExport(server.address, { ...exported, cookie: cookies.hq }));
+  }
+  return results;
+}
+
 /** bench/results/<date>-<driver>.json; returns its path. */
 function writeResults(
   driver: Driver,
@@ -417,12 +437,14 @@ function writeResults(
     limit,
     ceilings,
     rows,
+    exports,
   }: {
     seedSeconds: number;
     chainRows: Seeded['rows'] | undefined;
     limit: number;
     ceilings: Record<Role, number> | null;
     rows: Row[];
+    exports: CsvExportResult[];
   },
 ): string {
   const date = new Date().toISOString().slice(0, 10);
@@ -442,6 +464,7 @@ function writeResults(
         limit,
         ceilings,
         endpoints: rows,
+        csvExports: exports,
       },
       null,
       2,
@@ -495,6 +518,17 @@ function printTable(driver: Driver, rows: Row[], limit: number, ceilings: Record
     ].filter(Boolean);
     console.log(
       `| ${row.endpoint} (${row.role}) | ${row.load.requestsPerSecond.toFixed(0)} | ${ms(row.load.p50)} | ${ms(row.load.p95)} | ${ms(row.load.p99)} | ${row.roundTrips} | ${ms(row.floor?.p50)} | ${row.floor ? (row.load.p50 / row.floor.p50).toFixed(1) : '—'} | ${row.ceiling ? row.ceiling.requestsPerSecond.toFixed(0) : '—'} | ${percent(share)} | ${percent(row.limit ? row.load.requestsPerSecond / row.limit : null)} | ${misses.length ? misses.join(', ') : 'met'} |`,
+    );
+  }
+}
+
+function printExports(exports: CsvExportResult[]) {
+  if (exports.length === 0) return;
+  console.log('\n| CSV export | rows | MiB | first byte ms | total s | server peak RSS +MiB | server peak heap +MiB |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const result of exports) {
+    console.log(
+      `| ${result.name} | ${result.rows} | ${(result.bytes / 2 ** 20).toFixed(1)} | ${result.firstByteMs.toFixed(0)} | ${(result.totalMs / 1000).toFixed(2)} | ${result.peakRssDeltaMiB.toFixed(1)} | ${result.peakHeapDeltaMiB.toFixed(1)} |`,
     );
   }
 }
