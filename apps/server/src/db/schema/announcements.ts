@@ -37,8 +37,10 @@ export const announcements = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('announcements_created_at_idx').on(t.createdAt),
-    index('announcements_requires_ack_idx').on(t.createdAt).where(sql`${t.requiresAck}`),
+    // The list by posted date or by title, either direction, with the id that breaks ties (issue 21).
+    index('announcements_created_at_idx').on(t.createdAt, t.id),
+    index('announcements_title_idx').on(t.title, t.id),
+    index('announcements_requires_ack_idx').on(t.createdAt, t.id).where(sql`${t.requiresAck}`),
     check('announcements_audience_roles_check', sql`${t.audienceRoles} <@ array['staff', 'manager', 'hq']::text[]`),
   ],
 );

@@ -65,6 +65,8 @@ export const audits = pgTable(
     index('audits_audited_at_idx').on(t.auditedAt),
     index('audits_drafts_idx').on(t.restaurantId).where(sql`${t.status} = 'draft'`),
     index('audits_audited_by_idx').on(t.auditedBy),
+    // The audit list sorted by score (issue 21): a draft, without a score, below every score.
+    index('audits_score_idx').on(sql`coalesce(${t.finalScore}, -1)`, t.id),
   ],
 );
 
@@ -82,6 +84,8 @@ export const auditTemplateAssignments = pgTable(
   (t) => [
     unique('audit_template_assignments_audit_template_key').on(t.auditId, t.templateId),
     index('audit_template_assignments_template_idx').on(t.templateId),
+    // An audit's template names without reading the table: the list's names, its sort by the first one.
+    index('audit_template_assignments_audit_name_idx').on(t.auditId, t.templateName),
   ],
 );
 

@@ -43,6 +43,9 @@ export const correctiveActions = pgTable(
     index('corrective_actions_restaurant_status_due_idx').on(t.restaurantId, t.status, t.dueOn),
     index('corrective_actions_status_due_idx').on(t.status, t.dueOn),
     index('corrective_actions_created_idx').on(t.createdAt, t.id),
+    // The Actions list sorted by due date alone, or by template (issue 21); the id breaks ties.
+    index('corrective_actions_due_idx').on(t.dueOn, t.id),
+    index('corrective_actions_template_name_idx').on(t.templateName, t.id),
     index('corrective_actions_audit_idx').on(t.auditId),
     index('corrective_actions_audit_item_idx').on(t.auditItemId),
     // The Actions screen's search (ILIKE '%text%'): trigram indexes, as for people and restaurants.

@@ -16,7 +16,10 @@ export const trainingQuizzes = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    // Also the quiz list's sort by title (issue 21).
     uniqueIndex('training_quizzes_title_key').on(sql`lower(${t.title})`),
+    // The quiz list's sort by date, with the id that breaks ties (issue 21).
+    index('training_quizzes_created_at_idx').on(t.createdAt, t.id),
     check('training_quizzes_pass_mark_check', sql`${t.passMark} between 0 and 100`),
   ],
 );

@@ -24,6 +24,8 @@ export const restaurants = pgTable(
     index('restaurants_name_idx').on(t.name),
     index('restaurants_active_name_idx').on(t.isActive, t.name),
     index('restaurants_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    // The restaurants list sorted by email (issue 21): read in order, either direction.
+    index('restaurants_email_idx').on(t.email, t.id),
   ],
 );
 

@@ -21,7 +21,8 @@ export const trainings = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('trainings_created_at_idx').on(t.createdAt), index('trainings_title_idx').on(t.title)],
+  // The trainings list's sorts by date and by title, with the id that breaks ties (issue 21).
+  (t) => [index('trainings_created_at_idx').on(t.createdAt, t.id), index('trainings_title_idx').on(t.title, t.id)],
 );
 
 /** A video is a URL or an uploaded file (storage key); order_num follows the playlist. */
@@ -99,9 +100,14 @@ export const staffTrainingAssignments = pgTable(
     index('staff_training_assignments_source_idx')
       .on(t.sourceAuditItemId)
       .where(sql`${t.sourceAuditItemId} is not null`),
-    index('staff_training_assignments_open_idx').on(t.staffId).where(sql`${t.completedAt} is null`),
+    // A person's open assignments; by due date, so the overview's "next due" of a person
+    // is the first entry (issue 21).
+    index('staff_training_assignments_open_idx').on(t.staffId, t.dueAt).where(sql`${t.completedAt} is null`),
     // "Overdue Trainings" counts open assignments past their due date chain-wide.
     index('staff_training_assignments_overdue_idx').on(t.dueAt).where(sql`${t.completedAt} is null`),
+    // The overview's per person figures (issue 21): their newest completion is the last
+    // entry, their progress a count over their entries, read from the index alone.
+    index('staff_training_assignments_staff_dates_idx').on(t.staffId, t.completedAt),
   ],
 );
 
@@ -121,5 +127,11 @@ export const staffTrainingTotals = pgTable(
     total: integer('total').notNull().default(0),
     completed: integer('completed').notNull().default(0),
   },
-  (t) => [index('staff_training_totals_open_idx').on(t.staffId).where(sql`${t.total} > 0`)],
+  (t) => [
+    index('staff_training_totals_open_idx').on(t.staffId).where(sql`${t.total} > 0`),
+    // The overview sorted by progress, unfiltered (issue 21): walked in order, a page at a time.
+    index('staff_training_totals_progress_idx')
+      .on(sql`(${t.completed}::float8 / ${t.total})`, t.staffId)
+      .where(sql`${t.total} > 0`),
+  ],
 );

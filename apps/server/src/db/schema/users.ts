@@ -30,6 +30,9 @@ export const users = pgTable(
     index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
     index('users_role_active_idx').on(t.role, t.isActive),
+    // Staff Management sorted by role or by status (issue 21): read in order, either direction.
+    index('users_role_name_idx').on(t.role, t.name, t.id),
+    index('users_active_name_idx').on(t.isActive, t.name, t.id),
   ],
 );
 
