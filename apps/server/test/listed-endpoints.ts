@@ -85,6 +85,30 @@ export function listedEndpoints({
       role: 'hq',
       path: `/api/announcements/${announcementId}/acknowledgement-counts?page=1&pageSize=10`,
     },
+    // Issue 21: each chart panel is one request, its figures one query.
+    { name: 'chart: hq weekly scores', role: 'hq', path: '/api/dashboards/hq/audit-scores' },
+    {
+      name: 'chart: hq weekly scores + 1 restaurant',
+      role: 'hq',
+      path: `/api/dashboards/hq/audit-scores?restaurantIds=${restaurantId}`,
+    },
+    { name: 'chart: hq lowest and highest', role: 'hq', path: '/api/dashboards/hq/audit-ranking' },
+    { name: 'chart: hq training completion', role: 'hq', path: '/api/dashboards/hq/training-completion' },
+    {
+      name: 'chart: manager last 10 audits',
+      role: 'manager',
+      path: `/api/dashboards/manager/audit-scores?restaurantId=${restaurantId}`,
+    },
+    {
+      name: 'chart: manager training progress',
+      role: 'manager',
+      path: `/api/dashboards/manager/training-progress?restaurantId=${restaurantId}`,
+    },
+    {
+      name: 'chart: store score trend vs chain',
+      role: 'hq',
+      path: `/api/store-performance/${restaurantId}/score-trend`,
+    },
   ];
 }
 

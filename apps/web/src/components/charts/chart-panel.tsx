@@ -21,6 +21,8 @@ export interface ChartPanelProps {
   chart: ReactNode;
   /** The same figures as a table: the text alternative, and the view for reading exact numbers. */
   table: ReactNode;
+  /** Inputs that change what is drawn (a restaurant to compare), under the title, in every state. */
+  controls?: ReactNode;
 }
 
 type View = 'chart' | 'table';
@@ -41,6 +43,7 @@ export function ChartPanel({
   empty,
   chart,
   table,
+  controls,
 }: ChartPanelProps) {
   const [view, setView] = useState<View>('chart');
   const titleId = useId();
@@ -98,6 +101,7 @@ export function ChartPanel({
             />
           )}
         </Group>
+        {controls}
         {body}
       </Stack>
     </Paper>

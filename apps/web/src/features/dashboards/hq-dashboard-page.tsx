@@ -15,7 +15,10 @@ import { useCurrentUser } from '../../lib/current-user';
 import { AnnouncementsPanel } from './announcements-panel';
 import { useHqDashboard } from './api/get-hq-dashboard';
 import { DashboardContent } from './dashboard-content';
+import { HqAuditRankingChart } from './hq-audit-ranking-chart';
+import { HqAuditScoreTrendChart } from './hq-audit-score-trend-chart';
 import { HqDueAuditsPanel } from './hq-due-audits-panel';
+import { HqTrainingCompletionChart } from './hq-training-completion-chart';
 import { PinnedAnnouncements } from './pinned-announcements';
 import { RecentAuditsTable } from './recent-audits-table';
 import { StatCard } from './stat-card';
@@ -90,6 +93,12 @@ export function HqDashboardPage() {
             <ActionCountsCard counts={data?.actions} />
             <HqDueAuditsPanel panel={data?.dueAudits} />
             <SuggestedTrainingsPanel restaurantId={null} />
+            {/* Each chart asks for its own figures beside the dashboard's request (issue 21). */}
+            <HqAuditScoreTrendChart />
+            <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+              <HqAuditRankingChart />
+              <HqTrainingCompletionChart />
+            </SimpleGrid>
             <Grid gap="md">
               <Grid.Col span={{ base: 12, xl: 5 }}>
                 <AnnouncementsPanel announcements={data?.announcements} canManage />

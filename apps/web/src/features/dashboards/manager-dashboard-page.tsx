@@ -11,7 +11,9 @@ import { useSelectedRestaurant } from '../../lib/selected-restaurant';
 import { AnnouncementsPanel } from './announcements-panel';
 import { useManagerDashboard } from './api/get-manager-dashboard';
 import { DashboardContent } from './dashboard-content';
+import { ManagerAuditScoresChart } from './manager-audit-scores-chart';
 import { ManagerDueAuditsPanel } from './manager-due-audits-panel';
+import { ManagerTrainingProgressChart } from './manager-training-progress-chart';
 import { PinnedAnnouncements } from './pinned-announcements';
 import { RecentAuditsTable } from './recent-audits-table';
 import { StaffProgressWidget } from './staff-progress-widget';
@@ -88,6 +90,11 @@ function RestaurantDashboard({ restaurant }: { restaurant: RestaurantRef }) {
             />
           </SimpleGrid>
           <ActionCountsCard counts={data?.actions} />
+          {/* Each chart asks for its own figures beside the dashboard's request (issue 21). */}
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            <ManagerAuditScoresChart restaurantId={restaurant.id} />
+            <ManagerTrainingProgressChart restaurantId={restaurant.id} />
+          </SimpleGrid>
           <Grid gap="md">
             <Grid.Col span={{ base: 12, lg: 8 }} order={{ base: 2, lg: 1 }}>
               <Stack gap="md">

@@ -1,0 +1,35 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+
+export const chartLoadFailed = 'Failed to load chart data';
+
+/** A chart panel's loading and error states from its query; a failed refresh keeps the figures shown. */
+export function chartQueryState(query: UseQueryResult<unknown>) {
+  return {
+    loading: query.isPending,
+    error:
+      query.data === undefined && query.isError
+        ? { message: chartLoadFailed, onRetry: () => void query.refetch(), retrying: query.isFetching }
+        : undefined,
+  };
+}
+
+const weekFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+/** A week by its Monday ('2026-11-16' → "16 Nov"): the server's weeks are ISO weeks in UTC. */
+export function weekLabel(weekStart: string): string {
+  return weekFormat.format(new Date(`${weekStart}T00:00:00Z`));
+}
+
+/** A score or a share as the charts write it: "70.3%". */
+export function percentText(value: number): string {
+  return `${value}%`;
+}
+
+/** "1 restaurant", "3 restaurants". */
+export function countOf(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** The value axis of a percentage: always 0 to 100, so a small change does not look like a big one. */
+export const PERCENT_DOMAIN: [number, number] = [0, 100];
+export const PERCENT_TICKS = [0, 25, 50, 75, 100];

@@ -1,0 +1,157 @@
+import { type AuditScoreTrend, CHART_WEEKS, MAX_TREND_RESTAURANTS } from '@brigade/core/schemas/dashboard-charts';
+import { MultiSelect, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { ChartPanel } from '../../components/charts/chart-panel';
+import { LineChart } from '../../components/charts/lazy-charts';
+import { useRestaurantOptions } from '../../lib/api/get-restaurant-options';
+import { useHqAuditScoreTrend } from './api/get-hq-audit-score-trend';
+import { chartQueryState, PERCENT_DOMAIN, PERCENT_TICKS, percentText, weekLabel } from './chart-format';
+
+const TITLE = 'Average audit score per week';
+const CHAIN = 'chain';
+/** The chain's line and up to three restaurants': colours told apart at a glance. */
+const CHAIN_COLOUR = 'indigo.7';
+const RESTAURANT_COLOURS = ['orange.7', 'teal.7', 'grape.7'];
+
+/**
+ * hq: the chain's average score of completed audits per week over the last 12 weeks; a
+ * week without one is a gap in the line, not a zero. Up to three restaurants chosen
+ * beside the chart add their own lines (one request for all lines).
+ */
+export function HqAuditScoreTrendChart() {
+  const [restaurantIds, setRestaurantIds] = useState<string[]>([]);
+  const trend = useHqAuditScoreTrend(restaurantIds);
+  // The restaurants to choose from are asked for when the list is first opened, not with the dashboard.
+  const [choosing, setChoosing] = useState(false);
+  const options = useRestaurantOptions({ enabled: choosing });
+  const data = trend.data;
+  const lines = data?.restaurants ?? [];
+
+  return (
+    <ChartPanel
+      title={TITLE}
+      description={`Completed audits of the whole chain, week by week (Monday to Sunday, UTC), over the last ${CHART_WEEKS} weeks`}
+      summary={data ? summaryOf(data) : ''}
+      height={280}
+      {...chartQueryState(trend)}
+      empty={{
+        when: data?.chain.every((week) => week.average === null) ?? false,
+        title: `No completed audits in the last ${CHART_WEEKS} weeks`,
+        description: 'The chart fills in as audits are submitted.',
+      }}
+      controls={
+        <MultiSelect
+          label="Compare restaurants"
+          placeholder={restaurantIds.length < MAX_TREND_RESTAURANTS ? 'Add a restaurant' : undefined}
+          description={`Up to ${MAX_TREND_RESTAURANTS}, each drawn as its own line`}
+          data={(options.data ?? []).map((restaurant) => ({ value: restaurant.id, label: restaurant.name }))}
+          value={restaurantIds}
+          onChange={setRestaurantIds}
+          maxValues={MAX_TREND_RESTAURANTS}
+          searchable
+          clearable
+          onDropdownOpen={() => setChoosing(true)}
+          loading={choosing && options.isPending}
+          nothingFoundMessage={options.isPending ? 'Loading restaurants…' : 'No restaurant found'}
+          w={{ base: '100%', sm: 420 }}
+        />
+      }
+      chart={
+        data && (
+          <LineChart
+            h={280}
+            data={rowsOf(data)}
+            dataKey="week"
+            series={[
+              { name: CHAIN, label: 'Chain average', color: CHAIN_COLOUR },
+              ...lines.map((line, index) => ({
+                name: line.restaurant.id,
+                label: line.restaurant.name,
+                color: RESTAURANT_COLOURS[index % RESTAURANT_COLOURS.length],
+              })),
+            ]}
+            connectNulls={false}
+            curveType="linear"
+            withLegend={lines.length > 0}
+            yAxisProps={{ domain: PERCENT_DOMAIN, ticks: PERCENT_TICKS, width: 48 }}
+            valueFormatter={percentText}
+            accessibilityLayer={false}
+          />
+        )
+      }
+      table={data && <TrendTable data={data} />}
+    />
+  );
+}
+
+function rowsOf(data: AuditScoreTrend) {
+  return data.chain.map((week, index) => ({
+    week: weekLabel(week.weekStart),
+    [CHAIN]: week.average,
+    ...Object.fromEntries(data.restaurants.map((line) => [line.restaurant.id, line.weeks[index]?.average ?? null])),
+  }));
+}
+
+/** "Chain average 75% in the week of 6 Oct, 90% in the week of 17 Nov; 8 of 12 weeks without a completed audit." */
+function summaryOf(data: AuditScoreTrend): string {
+  const scored = data.chain.filter((week) => week.average !== null);
+  const first = scored[0];
+  const last = scored.at(-1);
+  if (!first || !last) return `No completed audits in the last ${CHART_WEEKS} weeks.`;
+  const trend =
+    first === last
+      ? `${percentText(first.average ?? 0)} in the week of ${weekLabel(first.weekStart)}`
+      : `${percentText(first.average ?? 0)} in the week of ${weekLabel(first.weekStart)}, ${percentText(last.average ?? 0)} in the week of ${weekLabel(last.weekStart)}`;
+  const gaps = data.chain.length - scored.length;
+  const compared = data.restaurants.length
+    ? ` Also drawn: ${data.restaurants.map((line) => line.restaurant.name).join(', ')}.`
+    : '';
+  return `Chain average audit score: ${trend}; ${gaps} of ${data.chain.length} weeks without a completed audit.${compared}`;
+}
+
+function ScoreCell({ average, audits }: { average: number | null; audits: number }) {
+  return (
+    <Table.Td>
+      {average === null ? (
+        <Text size="sm" c="gray.7">
+          No audits
+        </Text>
+      ) : (
+        `${percentText(average)} (${audits})`
+      )}
+    </Table.Td>
+  );
+}
+
+function TrendTable({ data }: { data: AuditScoreTrend }) {
+  return (
+    <Table.ScrollContainer minWidth={320 + data.restaurants.length * 140}>
+      <Table verticalSpacing={4} aria-label={`${TITLE}, as a table`}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Week of</Table.Th>
+            <Table.Th>Chain average (audits)</Table.Th>
+            {data.restaurants.map((line) => (
+              <Table.Th key={line.restaurant.id}>{line.restaurant.name} (audits)</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {data.chain.map((week, index) => (
+            <Table.Tr key={week.weekStart}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{weekLabel(week.weekStart)}</Table.Td>
+              <ScoreCell average={week.average} audits={week.audits} />
+              {data.restaurants.map((line) => (
+                <ScoreCell
+                  key={line.restaurant.id}
+                  average={line.weeks[index]?.average ?? null}
+                  audits={line.weeks[index]?.audits ?? 0}
+                />
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
