@@ -68,6 +68,7 @@ const wait = (seconds: number) => new Promise((resolve) => setTimeout(resolve, s
 export class MondayClient {
   private cached: { at: number; items: BoardItem[] } | null = null;
   private loading: Promise<BoardItem[]> | null = null;
+  private grouped: { items: BoardItem[]; byRestaurant: ReadonlyMap<string, readonly StoreVisit[]> } | null = null;
 
   constructor(
     private readonly config: MondayConfig,
@@ -78,13 +79,24 @@ export class MondayClient {
     return new URL(this.config.apiUrl).hostname.replace(/^api\./, '');
   }
 
-  async visitsFor(restaurantName: string): Promise<StoreVisit[]> {
-    const wanted = normalise(restaurantName);
+  /**
+   * Every visit on the board, newest first, by the restaurant it names (as
+   * `restaurantKey` writes a name): one reading of the (cached) board for the whole chain,
+   * sorted out once per reading. Callers read the lists, never change them.
+   */
+  async visitsByRestaurant(): Promise<ReadonlyMap<string, readonly StoreVisit[]>> {
     const items = await this.board();
-    return items
-      .filter((item) => normalise(this.restaurantOf(item)) === wanted)
-      .map((item) => this.toVisit(item))
-      .sort((a, b) => (b.date ?? '').localeCompare(a.date ?? ''));
+    if (this.grouped?.items === items) return this.grouped.byRestaurant;
+    const byRestaurant = new Map<string, StoreVisit[]>();
+    for (const item of items) {
+      const key = restaurantKey(this.restaurantOf(item));
+      const visits = byRestaurant.get(key) ?? [];
+      visits.push(this.toVisit(item));
+      byRestaurant.set(key, visits);
+    }
+    for (const visits of byRestaurant.values()) visits.sort((a, b) => (b.date ?? '').localeCompare(a.date ?? ''));
+    this.grouped = { items, byRestaurant };
+    return byRestaurant;
   }
 
   private restaurantOf(item: BoardItem): string {
@@ -193,7 +205,8 @@ function labelOf(values: ColumnValue[], columnId: string): string | null {
   return (value?.label ?? value?.text)?.trim() || null;
 }
 
-function normalise(name: string): string {
+/** A restaurant's name as the board is matched by: trimmed, lower case, single spaces. */
+export function restaurantKey(name: string): string {
   return name.trim().toLowerCase().replace(/\s+/g, ' ');
 }
 

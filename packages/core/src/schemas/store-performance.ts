@@ -72,6 +72,28 @@ export const StoreVisit = z.object({
 });
 export type StoreVisit = z.infer<typeof StoreVisit>;
 
+/** One bar pair: the restaurant's count, and the chain's average count per active restaurant (one decimal). */
+const BreakdownCounts = { count: z.number().int(), chainAverage: z.number() };
+
+/**
+ * Store Performance's charts from the board (issue 21): the restaurant's visits by
+ * status and their notes by category, each beside the chain's average per restaurant.
+ * The chain is every active restaurant (one without visits counts as none), its visits
+ * the board's items whose restaurant is one of them. Every status and category is listed,
+ * in the spec's order, zeros included.
+ */
+export const VisitBreakdown = z.object({
+  /** Active restaurants the chain's averages are taken over. */
+  restaurants: z.number().int(),
+  /** All the restaurant's visits, and the chain's average per restaurant. */
+  visits: z.object(BreakdownCounts),
+  /** All the notes of those visits, and the chain's average per restaurant. */
+  notes: z.object(BreakdownCounts),
+  byStatus: z.array(z.object({ status: z.enum(VISIT_STATUSES), ...BreakdownCounts })),
+  byCategory: z.array(z.object({ category: z.enum(NOTE_CATEGORIES), ...BreakdownCounts })),
+});
+export type VisitBreakdown = z.infer<typeof VisitBreakdown>;
+
 /** The spec's get-monday-data answer, plus where it came from; `configured: false` when not set up. */
 export const StoreVisits = z.object({
   configured: z.boolean(),
@@ -79,5 +101,31 @@ export const StoreVisits = z.object({
   visits: z.array(StoreVisit),
   /** Which settings are missing, when not configured; told to hq only. */
   missing: z.array(z.string()),
+  /** The charts' figures, from the same reading of the board; only when configured. */
+  breakdown: VisitBreakdown.optional(),
 });
 export type StoreVisits = z.infer<typeof StoreVisits>;
+
+/** Weeks on Store Performance's score trend, this week included (as the dashboards' weekly charts). */
+export const SCORE_TREND_WEEKS = 12;
+
+/** Completed audits over some weeks: their average final score (one decimal; null without any) and count. */
+const ScoreAverage = z.object({
+  restaurant: z.number().nullable(),
+  restaurantAudits: z.number().int(),
+  chain: z.number().nullable(),
+  chainAudits: z.number().int(),
+});
+
+/**
+ * The restaurant's audit score per week over the last `SCORE_TREND_WEEKS` weeks, beside
+ * the chain's (every completed audit of any restaurant) over the same weeks. A week is an
+ * ISO week in UTC; `weekStart` is its Monday (`YYYY-MM-DD`).
+ */
+export const StoreScoreTrend = z.object({
+  /** Oldest first, this week last; a week without audits is there with null averages. */
+  weeks: z.array(ScoreAverage.extend({ weekStart: z.string() })),
+  /** The same over all the weeks together. */
+  total: ScoreAverage,
+});
+export type StoreScoreTrend = z.infer<typeof StoreScoreTrend>;

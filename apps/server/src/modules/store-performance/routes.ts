@@ -1,8 +1,9 @@
 import { ErrorReply } from '@brigade/core/schemas/common';
-import { StorePerformance, StoreVisits } from '@brigade/core/schemas/store-performance';
+import { StorePerformance, StoreScoreTrend, StoreVisits } from '@brigade/core/schemas/store-performance';
 import { z } from 'zod';
 import { callerOf } from '../../auth/guards';
 import type { App, AppContext } from '../../context';
+import { storeScoreTrend } from './charts';
 import { storePerformance, storeVisits } from './service';
 
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 502: ErrorReply };
@@ -28,11 +29,25 @@ export async function storePerformanceRoutes(
   );
 
   app.get(
+    '/api/store-performance/:restaurantId/score-trend',
+    {
+      schema: {
+        tags,
+        summary: "The restaurant's weekly average audit score over 12 weeks, beside the chain's (hq)",
+        params: Params,
+        response: { 200: StoreScoreTrend, ...errors },
+      },
+      onRequest: guard('storePerformance.read'),
+    },
+    async (request) => storeScoreTrend(database.db, request.params.restaurantId),
+  );
+
+  app.get(
     '/api/store-performance/:restaurantId/visits',
     {
       schema: {
         tags,
-        summary: 'Store visits of one restaurant from the monday.com board (hq)',
+        summary: "Store visits of one restaurant from the monday.com board, with the charts' figures (hq)",
         params: Params,
         response: { 200: StoreVisits, ...errors },
       },

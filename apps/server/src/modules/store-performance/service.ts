@@ -3,7 +3,7 @@ import { messages } from '@brigade/core/messages';
 import type { Role } from '@brigade/core/roles';
 import type { AuditStatus } from '@brigade/core/schemas/audits';
 import type { StorePerformance, StoreVisits } from '@brigade/core/schemas/store-performance';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/guards';
 import type { Queryable } from '../../db/client';
 import { audits } from '../../db/schema/audits';
@@ -11,10 +11,11 @@ import { restaurants, staffRestaurantAssignments } from '../../db/schema/restaur
 import { staffTrainingAssignments, staffTrainingTotals } from '../../db/schema/trainings';
 import { users } from '../../db/schema/users';
 import { HttpError, notFound } from '../../errors';
-import { type MondayClient, MondayError } from '../../integrations/monday';
+import { type MondayClient, MondayError, restaurantKey } from '../../integrations/monday';
 import { overdue } from '../assignments/service';
 import { auditCompliance } from '../audit-schedules/service';
 import { actionCountColumns, presentActionCounts } from '../corrective-actions/service';
+import { visitBreakdown } from './charts';
 
 async function restaurantById(db: Queryable, id: string) {
   const [restaurant] = await db
@@ -88,7 +89,9 @@ export async function storePerformance(db: Queryable, restaurantId: string): Pro
 /**
  * The spec's get-monday-data: the restaurant's store visits, or "not configured" with
  * the missing settings, which only hq is told (configuration details are for whoever
- * can fix them).
+ * can fix them). With the visits come the charts' figures (`visitBreakdown`), counted
+ * from the same reading of the board against the chain's active restaurants, which one
+ * statement reads with the chosen one (a hundred names at chain scale).
  */
 export async function storeVisits(
   db: Queryable,
@@ -98,11 +101,25 @@ export async function storeVisits(
   restaurantId: string,
   log: { warn: (details: object, message: string) => void },
 ): Promise<StoreVisits> {
-  const restaurant = await restaurantById(db, restaurantId);
-  if (!monday)
+  if (!monday) {
+    await restaurantById(db, restaurantId);
     return { configured: false, host: 'monday.com', visits: [], missing: actor.role === 'hq' ? missing : [] };
+  }
+  const chain = await db
+    .select({ id: restaurants.id, name: restaurants.name, isActive: restaurants.isActive })
+    .from(restaurants)
+    .where(or(eq(restaurants.id, restaurantId), eq(restaurants.isActive, true)));
+  const restaurant = chain.find((candidate) => candidate.id === restaurantId);
+  if (!restaurant) throw notFound(messages.restaurantNotFound);
   try {
-    return { configured: true, host: monday.host, visits: await monday.visitsFor(restaurant.name), missing: [] };
+    const board = await monday.visitsByRestaurant();
+    const visitsOf = (name: string) => board.get(restaurantKey(name)) ?? [];
+    const visits = visitsOf(restaurant.name);
+    const breakdown = visitBreakdown(
+      visits,
+      chain.filter((candidate) => candidate.isActive).map((candidate) => visitsOf(candidate.name)),
+    );
+    return { configured: true, host: monday.host, visits: [...visits], missing: [], breakdown };
   } catch (error) {
     if (!(error instanceof MondayError) && !(error instanceof Error && error.name === 'TimeoutError')) throw error;
     log.warn({ reason: error.message }, 'store visits unavailable');

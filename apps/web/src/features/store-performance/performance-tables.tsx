@@ -2,14 +2,46 @@ import { messages } from '@brigade/core/messages';
 import type { StorePerformance } from '@brigade/core/schemas/store-performance';
 import { Table, Text } from '@mantine/core';
 import { ScoreBadge } from '../../components/score-badge';
+import { SortableTh } from '../../components/sortable-th';
 import { StatusBadge } from '../../components/status-badge';
 import { ViewAuditButton } from '../../components/view-audit-button';
 import { formatDate } from '../../lib/format-date';
+import type { ListSortSpec } from '../../lib/use-list-params';
 import { PerformanceSection } from './performance-section';
 import { ScrollTable } from './scroll-table';
+import { sortRows, useTableSort } from './use-table-sort';
 
 type RecentAudit = StorePerformance['recentAudits'][number];
 type StaffMember = StorePerformance['staff'][number];
+
+type AuditColumn = 'date' | 'score';
+const AUDIT_SORTING: ListSortSpec<AuditColumn> = {
+  columns: ['date', 'score'],
+  defaultSort: 'date',
+  defaultOrder: 'desc',
+  descendingFirst: ['date', 'score'],
+};
+const AUDIT_VALUES = {
+  date: (audit: RecentAudit) => Date.parse(audit.auditedAt),
+  // A draft has no score: it comes last.
+  score: (audit: RecentAudit) => audit.finalScore,
+};
+
+type StaffColumn = 'name' | 'role' | 'status' | 'progress';
+const STAFF_SORTING: ListSortSpec<StaffColumn> = {
+  columns: ['name', 'role', 'status', 'progress'],
+  defaultSort: 'name',
+  defaultOrder: 'asc',
+  descendingFirst: ['progress'],
+};
+const roleLabel = (member: StaffMember) => (member.role === 'manager' ? 'Manager' : 'Staff');
+const STAFF_VALUES = {
+  name: (member: StaffMember) => member.name,
+  role: roleLabel,
+  status: (member: StaffMember) => (member.isActive ? 'Active' : 'Inactive'),
+  // The share completed; someone without trainings comes last.
+  progress: (member: StaffMember) => (member.total === 0 ? null : member.completed / member.total),
+};
 
 function EmptyRow({ columns, message }: { columns: number; message: string }) {
   return (
@@ -23,15 +55,17 @@ function EmptyRow({ columns, message }: { columns: number; message: string }) {
   );
 }
 
-/** The restaurant's 5 latest audits, newest first. */
+/** The restaurant's 5 latest audits, newest first unless sorted otherwise. */
 export function RecentAuditsSection({ audits }: { audits: readonly RecentAudit[] }) {
+  const table = useTableSort('audits', AUDIT_SORTING);
+  const rows = sortRows(audits, AUDIT_VALUES, table.sort, table.order);
   return (
     <PerformanceSection title="Recent Audits">
       <ScrollTable label="Recent Audits" minWidth={420}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Date</Table.Th>
-            <Table.Th>Score</Table.Th>
+            <SortableTh {...table.sortControl('date')}>Date</SortableTh>
+            <SortableTh {...table.sortControl('score')}>Score</SortableTh>
             <Table.Th>Actions</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -39,7 +73,7 @@ export function RecentAuditsSection({ audits }: { audits: readonly RecentAudit[]
           {audits.length === 0 ? (
             <EmptyRow columns={3} message={messages.noRestaurantAudits} />
           ) : (
-            audits.map((audit) => (
+            rows.map((audit) => (
               <Table.Tr key={audit.id}>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <Text size="sm">{formatDate(audit.auditedAt)}</Text>
@@ -59,24 +93,26 @@ export function RecentAuditsSection({ audits }: { audits: readonly RecentAudit[]
   );
 }
 
-/** Staff and managers assigned to the restaurant, with their training progress. */
+/** Staff and managers assigned to the restaurant, with their training progress; by name unless sorted otherwise. */
 export function StaffMembersSection({ staff }: { staff: readonly StaffMember[] }) {
+  const table = useTableSort('staff', STAFF_SORTING);
+  const rows = sortRows(staff, STAFF_VALUES, table.sort, table.order);
   return (
     <PerformanceSection title="Staff Members">
       <ScrollTable label="Staff Members" minWidth={520}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Role</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Training Progress</Table.Th>
+            <SortableTh {...table.sortControl('name')}>Name</SortableTh>
+            <SortableTh {...table.sortControl('role')}>Role</SortableTh>
+            <SortableTh {...table.sortControl('status')}>Status</SortableTh>
+            <SortableTh {...table.sortControl('progress')}>Training Progress</SortableTh>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {staff.length === 0 ? (
             <EmptyRow columns={4} message={messages.noRestaurantStaff} />
           ) : (
-            staff.map((member) => (
+            rows.map((member) => (
               <Table.Tr key={member.id}>
                 <Table.Td>
                   <Text fw={600} size="sm">
@@ -84,7 +120,7 @@ export function StaffMembersSection({ staff }: { staff: readonly StaffMember[] }
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm">{member.role === 'manager' ? 'Manager' : 'Staff'}</Text>
+                  <Text size="sm">{roleLabel(member)}</Text>
                 </Table.Td>
                 <Table.Td>
                   <StatusBadge isActive={member.isActive} />

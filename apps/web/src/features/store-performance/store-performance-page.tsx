@@ -1,6 +1,7 @@
 import { messages } from '@brigade/core/messages';
 import { Paper, Select, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
+import { parseAsString, useQueryState } from 'nuqs';
 import { useState } from 'react';
 import { ActionCountsCard } from '../../components/action-counts-card';
 import { LoadError } from '../../components/load-error';
@@ -8,20 +9,31 @@ import { PageHeader } from '../../components/page-header';
 import { useRestaurantOptions } from '../../lib/api/get-restaurant-options';
 import { useStorePerformance } from './api/get-store-performance';
 import { AuditComplianceCard } from './audit-compliance-card';
+import { PerformanceCharts } from './performance-charts';
 import { RecentAuditsSection, StaffMembersSection } from './performance-tables';
 import { StatCards } from './stat-cards';
 import { StoreVisitsSection } from './store-visits-section';
 
 /**
  * /store-performance (hq): one restaurant at a glance (reports §2 "Store Performance").
- * The first active restaurant is chosen at first; clearing the choice shows nothing.
+ * The first active restaurant is chosen at first; clearing the choice shows nothing. The
+ * chosen restaurant is kept in the address (`?restaurantId=…`), as are the tables' sorts,
+ * so a reload or a shared link shows the same view.
  */
 export function StorePerformancePage() {
   const restaurants = useRestaurantOptions();
-  // undefined: nobody chose yet, so the first restaurant; null: the choice was cleared.
-  const [choice, setChoice] = useState<string | null | undefined>(undefined);
+  const [chosen, setChosen] = useQueryState('restaurantId', parseAsString.withOptions({ history: 'replace' }));
+  // Cleared on this visit: no restaurant, rather than the first one again.
+  const [cleared, setCleared] = useState(false);
   const options = restaurants.data ?? [];
-  const restaurantId = choice === undefined ? (options[0]?.id ?? null) : choice;
+  // A restaurant that is not (or no longer) among the active ones counts as no choice.
+  const choice = options.find((option) => option.id === chosen);
+  const restaurant = choice ?? (cleared ? undefined : options[0]);
+  const restaurantId = restaurant?.id ?? null;
+  const choose = (id: string | null) => {
+    setCleared(id === null);
+    void setChosen(id);
+  };
 
   return (
     <>
@@ -39,7 +51,7 @@ export function StorePerformancePage() {
             placeholder="Select Restaurant"
             data={options.map((restaurant) => ({ value: restaurant.id, label: restaurant.name }))}
             value={restaurants.isPending ? null : restaurantId}
-            onChange={setChoice}
+            onChange={choose}
             disabled={restaurants.isPending}
             clearable
             // Mantine hides its clear button from the keyboard and screen readers; this one is a real button.
@@ -51,8 +63,8 @@ export function StorePerformancePage() {
         )}
         {restaurants.isPending ? (
           <PerformanceSkeleton />
-        ) : restaurantId ? (
-          <RestaurantPerformance key={restaurantId} restaurantId={restaurantId} />
+        ) : restaurant ? (
+          <RestaurantPerformance key={restaurant.id} restaurantId={restaurant.id} restaurantName={restaurant.name} />
         ) : restaurants.isSuccess ? (
           <Paper withBorder p="xl">
             <Stack align="center" gap="xs">
@@ -68,8 +80,11 @@ export function StorePerformancePage() {
   );
 }
 
-/** Everything about one restaurant; visits load on their own, so a failing board does not hold the rest. */
-function RestaurantPerformance({ restaurantId }: { restaurantId: string }) {
+/**
+ * Everything about one restaurant; visits and charts load on their own, so a failing
+ * board or chart does not hold the rest.
+ */
+function RestaurantPerformance({ restaurantId, restaurantName }: { restaurantId: string; restaurantName: string }) {
   const performance = useStorePerformance(restaurantId);
   const data = performance.data;
 
@@ -87,6 +102,7 @@ function RestaurantPerformance({ restaurantId }: { restaurantId: string }) {
         <StatCards stats={data.stats} />
       ) : null}
       {data && <ActionCountsCard counts={data.actions} restaurantId={restaurantId} />}
+      <PerformanceCharts restaurantId={restaurantId} restaurantName={restaurantName} />
       <StoreVisitsSection restaurantId={restaurantId} />
       {data && (
         <>

@@ -1,20 +1,41 @@
 import { messages } from '@brigade/core/messages';
 import type { StoreVisit } from '@brigade/core/schemas/store-performance';
 import { Alert, Button, Group, List, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { IconAlertCircle, IconChevronDown, IconChevronUp, IconInfoCircle } from '@tabler/icons-react';
+import { IconChevronDown, IconChevronUp, IconInfoCircle } from '@tabler/icons-react';
 import { useId, useState } from 'react';
+import { LoadError } from '../../components/load-error';
+import { SortableTh } from '../../components/sortable-th';
 import { formatDate } from '../../lib/format-date';
+import type { ListSortSpec } from '../../lib/use-list-params';
 import { useStoreVisits } from './api/get-store-visits';
 import { PerformanceSection } from './performance-section';
 import { ScrollTable } from './scroll-table';
+import { sortRows, useTableSort } from './use-table-sort';
 import { NoteCategoryBadge, VisitStatusBadge } from './visit-badges';
 
 const TITLE = 'Recent Store Visits';
 const COLUMNS = 5;
 
+type VisitColumn = 'visit' | 'date' | 'person' | 'status' | 'notes';
+const VISIT_SORTING: ListSortSpec<VisitColumn> = {
+  columns: ['visit', 'date', 'person', 'status', 'notes'],
+  defaultSort: 'date',
+  defaultOrder: 'desc',
+  descendingFirst: ['date', 'notes'],
+};
+const VISIT_VALUES = {
+  visit: (visit: StoreVisit) => visit.event,
+  // Visits without a date, or a person, come last.
+  date: (visit: StoreVisit) => (visit.date ? Date.parse(visit.date) : null),
+  person: (visit: StoreVisit) => visit.person,
+  status: (visit: StoreVisit) => visit.status,
+  notes: (visit: StoreVisit) => visit.notes.length,
+};
+
 /**
  * The restaurant's visits from the monday.com board (reports §2 "Store Performance"). A
- * failing board empties this list and says so; the rest of the page carries on.
+ * failing board empties this list and says so, with a Retry that also refills the board
+ * charts (they read the same answer); the rest of the page carries on.
  */
 export function StoreVisitsSection({ restaurantId }: { restaurantId: string }) {
   const visits = useStoreVisits(restaurantId);
@@ -35,9 +56,11 @@ export function StoreVisitsSection({ restaurantId }: { restaurantId: string }) {
         </Stack>
       ) : visits.isError ? (
         <Stack gap="md">
-          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-            {messages.storeVisitsFailed}
-          </Alert>
+          <LoadError
+            message={messages.storeVisitsFailed}
+            onRetry={() => void visits.refetch()}
+            retrying={visits.isFetching}
+          />
           <VisitsTable visits={[]} describedBy={undefined} />
         </Stack>
       ) : !data?.configured ? (
@@ -52,16 +75,19 @@ export function StoreVisitsSection({ restaurantId }: { restaurantId: string }) {
   );
 }
 
+/** The visits, newest first unless sorted otherwise (on the page: they are one restaurant's). */
 function VisitsTable({ visits, describedBy }: { visits: readonly StoreVisit[]; describedBy: string | undefined }) {
+  const table = useTableSort('visits', VISIT_SORTING);
+  const rows = sortRows(visits, VISIT_VALUES, table.sort, table.order);
   return (
     <ScrollTable label={TITLE} minWidth={640} describedBy={describedBy}>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Visit</Table.Th>
-          <Table.Th>Date</Table.Th>
-          <Table.Th>Person</Table.Th>
-          <Table.Th>Status</Table.Th>
-          <Table.Th># Notes</Table.Th>
+          <SortableTh {...table.sortControl('visit')}>Visit</SortableTh>
+          <SortableTh {...table.sortControl('date')}>Date</SortableTh>
+          <SortableTh {...table.sortControl('person')}>Person</SortableTh>
+          <SortableTh {...table.sortControl('status')}>Status</SortableTh>
+          <SortableTh {...table.sortControl('notes')}># Notes</SortableTh>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -74,7 +100,7 @@ function VisitsTable({ visits, describedBy }: { visits: readonly StoreVisit[]; d
             </Table.Td>
           </Table.Tr>
         ) : (
-          visits.map((visit) => <VisitRows key={visit.id} visit={visit} />)
+          rows.map((visit) => <VisitRows key={visit.id} visit={visit} />)
         )}
       </Table.Tbody>
     </ScrollTable>
