@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages';
-import { PageQuery, paged } from './common';
+import { PageQuery, paged, sortQuery } from './common';
 import { EMAIL_PATTERN, text } from './fields';
 
 const required = (message: string) =>
@@ -52,7 +52,14 @@ export type Restaurant = z.infer<typeof Restaurant>;
 export const RestaurantPage = paged(Restaurant);
 export type RestaurantPage = z.infer<typeof RestaurantPage>;
 
-export const RestaurantListQuery = PageQuery;
+/**
+ * What the restaurants list sorts by (by name without a choice): the name, the email of
+ * the Contact column, and the status (ascending lists the inactive first, false before true).
+ */
+export const RESTAURANT_SORTS = ['name', 'email', 'status'] as const;
+export type RestaurantSort = (typeof RESTAURANT_SORTS)[number];
+
+export const RestaurantListQuery = PageQuery.extend(sortQuery(RESTAURANT_SORTS).shape);
 
 /** A restaurant as a choice in a form: the staff form's multi-select, filters. */
 export const RestaurantOption = z.object({ id: z.string(), name: z.string() });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages';
 import { ROLES } from '../roles';
-import { PageQuery, paged } from './common';
+import { PageQuery, paged, sortQuery } from './common';
 import { emailField, idField, nameField, optionalPasswordField } from './fields';
 import { RestaurantRef } from './session';
 
@@ -20,9 +20,22 @@ export type StaffMember = z.infer<typeof StaffMember>;
 export const StaffPage = paged(StaffMember);
 export type StaffPage = z.infer<typeof StaffPage>;
 
-/** hq may list everyone (optionally one restaurant's people); a manager names their restaurant. */
+/**
+ * What Staff Management sorts by (by name without a choice). `status` ascending lists the
+ * inactive first (false before true), the few exceptions at the top; `trainings` is the
+ * share of assigned trainings completed (nothing assigned counts as nothing left to do,
+ * 100%), then the number assigned, so ascending lists who is furthest behind first.
+ */
+export const STAFF_SORTS = ['name', 'email', 'role', 'status', 'trainings'] as const;
+export type StaffSort = (typeof STAFF_SORTS)[number];
+
+/**
+ * hq may list everyone (optionally one restaurant's people); a manager names their
+ * restaurant. The CSV export takes the same query (its page and page size are ignored).
+ */
 export const StaffListQuery = PageQuery.extend({
   restaurantId: idField.optional(),
+  ...sortQuery(STAFF_SORTS).shape,
 });
 export type StaffListQuery = z.input<typeof StaffListQuery>;
 

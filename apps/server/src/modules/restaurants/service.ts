@@ -2,8 +2,10 @@ import { messages } from '@brigade/core/messages';
 import type {
   Restaurant,
   RestaurantInput,
+  RestaurantListQuery,
   RestaurantOption,
   RestaurantPage,
+  RestaurantSort,
   SetActive,
 } from '@brigade/core/schemas/restaurants';
 import { asc, count, eq, ilike, or } from 'drizzle-orm';
@@ -13,6 +15,7 @@ import { likePattern } from '../../db/like-pattern';
 import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../db/pg-error';
 import { audits } from '../../db/schema/audits';
 import { restaurants, staffRestaurantAssignments } from '../../db/schema/restaurants';
+import { type ListSorting, orderByOf } from '../../db/sorting';
 import { conflict, notFound } from '../../errors';
 
 type RestaurantFields = z.output<typeof RestaurantInput>;
@@ -32,10 +35,26 @@ const restaurantColumns = {
   isActive: restaurants.isActive,
 };
 
-/** The hq list: searched across name, address, city, country, email and POS id, by name. */
+/**
+ * The restaurants list's sorts (core `RESTAURANT_SORTS`), each read in order from an index
+ * on restaurants: (name), (email, id), (is_active, name). The id breaks ties, so a
+ * restaurant keeps its place from page to page.
+ */
+const restaurantSorting: ListSorting<RestaurantSort> = {
+  columns: {
+    name: restaurants.name,
+    email: restaurants.email,
+    status: [restaurants.isActive, restaurants.name],
+  },
+  defaultSort: 'name',
+  defaultOrder: 'asc',
+  tiebreak: restaurants.id,
+};
+
+/** The hq list: searched across name, address, city, country, email and POS id; by name unless sorted. */
 export async function listRestaurants(
   db: Queryable,
-  query: { search?: string; page: number; pageSize: number },
+  query: z.output<typeof RestaurantListQuery>,
 ): Promise<RestaurantPage> {
   const pattern = query.search ? likePattern(query.search) : undefined;
   const where = pattern
@@ -53,7 +72,7 @@ export async function listRestaurants(
       .select(restaurantColumns)
       .from(restaurants)
       .where(where)
-      .orderBy(asc(restaurants.name), asc(restaurants.id))
+      .orderBy(...orderByOf(restaurantSorting, query))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db.select({ value: count() }).from(restaurants).where(where),

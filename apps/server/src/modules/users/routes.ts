@@ -4,7 +4,9 @@ import { SaveUser, StaffListQuery, StaffMember, StaffPage } from '@brigade/core/
 import { z } from 'zod';
 import { callerOf } from '../../auth/guards';
 import type { App, AppContext } from '../../context';
-import { deleteUser, listStaff, saveUser, setUserActive } from './service';
+import { csvFileName, sendCsv } from '../../http/send-csv';
+import { deleteUser, exportStaff, listStaff, saveUser, setUserActive } from './service';
+import { STAFF_CSV_COLUMNS } from './staff-csv';
 
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 409: ErrorReply };
 const tags = ['users'];
@@ -24,6 +26,27 @@ export async function userRoutes(app: App, { database, auth, guard }: Pick<AppCo
       onRequest: guard('users.list', { restaurant: 'query.restaurantId' }),
     },
     async (request) => listStaff(db, callerOf(request), request.query),
+  );
+
+  app.get(
+    '/api/users/export.csv',
+    {
+      schema: {
+        tags,
+        summary:
+          'Staff Management list as a CSV download: the same search, restaurant, sort and scope as the list, every page',
+        querystring: StaffListQuery,
+        produces: ['text/csv'],
+        response: errors,
+      },
+      onRequest: guard('users.list', { restaurant: 'query.restaurantId' }),
+    },
+    async (request, reply) =>
+      sendCsv(reply, {
+        fileName: csvFileName('staff'),
+        columns: STAFF_CSV_COLUMNS,
+        rows: exportStaff(db, callerOf(request), request.query),
+      }),
   );
 
   app.post(

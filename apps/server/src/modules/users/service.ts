@@ -14,8 +14,9 @@ import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/pg-error';
 import { restaurants, staffRestaurantAssignments } from '../../db/schema/restaurants';
 import { accounts, sessions, users } from '../../db/schema/users';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { everyRow } from '../../http/send-csv';
 import { insertUser } from './insert-user';
-import { queryStaffMember, queryStaffPage } from './staff-query';
+import { queryStaffMember, queryStaffPage, queryStaffRows, type StaffFilter } from './staff-query';
 
 // What other modules and the demo seed use of this one: they import it from here, not from its files.
 export { insertUser, type NewUser } from './insert-user';
@@ -30,16 +31,34 @@ export async function listStaff(
   actor: SessionUser,
   query: z.output<typeof StaffListQuery>,
 ): Promise<StaffPage> {
+  const { items, total } = await queryStaffPage(db, staffFilterFor(actor, query), query);
+  return { items, total, page: query.page, pageSize: query.pageSize };
+}
+
+/**
+ * Every person of the list as the caller sees it (same search, restaurant, sort and
+ * scope), read a batch at a time for the CSV export. The refusals come first, before
+ * anything is sent: the caller's scope is the filter.
+ */
+export function exportStaff(
+  db: Database,
+  actor: SessionUser,
+  query: z.output<typeof StaffListQuery>,
+): AsyncGenerator<StaffMember> {
+  const filter = staffFilterFor(actor, query);
+  return everyRow((page) => queryStaffRows(db, filter, { ...query, ...page }));
+}
+
+/** A manager names one of their restaurants (the route's guard checks they reach it) and sees its staff only. */
+function staffFilterFor(actor: SessionUser, query: z.output<typeof StaffListQuery>): StaffFilter {
   if (actor.role === 'manager' && !query.restaurantId) {
     throw badRequest(selectRestaurantMessages.staff, { restaurantId: selectRestaurantMessages.staff });
   }
-  const filter = {
+  return {
     search: query.search,
     restaurantId: query.restaurantId,
-    role: actor.role === 'manager' ? ('staff' as const) : undefined,
+    role: actor.role === 'manager' ? 'staff' : undefined,
   };
-  const { items, total } = await queryStaffPage(db, filter, query);
-  return { items, total, page: query.page, pageSize: query.pageSize };
 }
 
 interface Target {

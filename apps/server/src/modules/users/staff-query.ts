@@ -1,17 +1,20 @@
 import { ROLE_LABELS, ROLES, type Role } from '@brigade/core/roles';
+import type { SortOrder } from '@brigade/core/schemas/common';
 import type { RestaurantRef } from '@brigade/core/schemas/session';
-import type { StaffMember } from '@brigade/core/schemas/users';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { StaffMember, StaffSort } from '@brigade/core/schemas/users';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { matchedRows, totalOfPage } from '../../db/paging';
 import { restaurants, staffRestaurantAssignments } from '../../db/schema/restaurants';
 import { staffTrainingTotals } from '../../db/schema/trainings';
 import { users } from '../../db/schema/users';
+import { type ListSorting, orderByOf } from '../../db/sorting';
 
 /**
- * A Staff Management row in one SELECT: the person, their restaurants (by name) and
- * their training progress, as correlated subqueries over the page's rows only.
+ * A Staff Management row in one SELECT: the person, their restaurants (by name) as a
+ * correlated subquery over the page's rows only, and their training progress from the
+ * per-person totals the triggers keep (joined by the person's id, the totals' key).
  */
 // Qualified by hand: inside a subquery Drizzle would print the outer column as a bare "id".
 const outerUserId = sql`${users}.${sql.identifier(users.id.name)}`;
@@ -28,9 +31,37 @@ const staffColumns = {
     join ${restaurants} r on r.id = sra.restaurant_id
     where sra.user_id = ${outerUserId}
   ), '[]'::json)`,
-  completed: sql<number>`coalesce((select completed from ${staffTrainingTotals} tt where tt.staff_id = ${outerUserId}), 0)`,
-  total: sql<number>`coalesce((select total from ${staffTrainingTotals} tt where tt.staff_id = ${outerUserId}), 0)`,
+  completed: sql<number>`coalesce(${staffTrainingTotals.completed}, 0)`,
+  total: sql<number>`coalesce(${staffTrainingTotals.total}, 0)`,
 };
+
+/** Someone with nothing assigned has no totals row: nothing left to do. */
+const trainingsAssigned = sql`coalesce(${staffTrainingTotals.total}, 0)`;
+const trainingsShareCompleted = sql`coalesce(${staffTrainingTotals.completed}::float8 / nullif(${staffTrainingTotals.total}, 0), 1)`;
+
+/**
+ * Staff Management's sorts (core `STAFF_SORTS`). Name, email, role and status are read in
+ * order from indexes on users ((name, id), the unique email, (role, name, id),
+ * (is_active, name, id)); trainings is the share completed, then the number assigned, from
+ * the totals joined to the matching people (two integers per person, no per-row subquery).
+ */
+const staffSorting: ListSorting<StaffSort> = {
+  columns: {
+    name: users.name,
+    email: users.email,
+    role: [users.role, users.name],
+    status: [users.isActive, users.name],
+    trainings: [trainingsShareCompleted, trainingsAssigned],
+  },
+  defaultSort: 'name',
+  defaultOrder: 'asc',
+  tiebreak: users.id,
+};
+
+export interface StaffSortQuery {
+  sort?: StaffSort;
+  order?: SortOrder;
+}
 
 type StaffRow = Omit<StaffMember, 'trainingProgress'> & { completed: number; total: number };
 
@@ -79,41 +110,73 @@ function whereOf(filter: StaffFilter): SQL | undefined {
 }
 
 /**
- * The ids of one page of people by name, as a subquery to join: the per-person columns
- * then run for the page's rows only, not for every row the offset skips.
+ * The ids of one page of people, sorted (by name without a sort), as a subquery to join:
+ * the per-person columns then run for the page's rows only, not for every row the offset
+ * skips. The training totals are joined only for a sort by trainings. A query joining
+ * these ids orders its rows again with `orderByOf(staffSorting, sort)`, the totals joined.
  */
-export function peoplePageIds(db: Queryable, where: SQL | undefined, page: { page: number; pageSize: number }) {
-  return db
-    .select({ id: users.id })
-    .from(users)
+export function peoplePageIds(
+  db: Queryable,
+  where: SQL | undefined,
+  page: StaffSortQuery & { page: number; pageSize: number },
+) {
+  const people = db.select({ id: users.id }).from(users).$dynamic();
+  // A dynamic query: the join is added to it in place.
+  if (page.sort === 'trainings') people.leftJoin(staffTrainingTotals, eq(staffTrainingTotals.staffId, users.id));
+  return people
     .where(where)
-    .orderBy(asc(users.name), asc(users.id))
+    .orderBy(...orderByOf(staffSorting, page))
     .limit(page.pageSize)
     .offset((page.page - 1) * page.pageSize)
     .as('page_ids');
 }
 
+/**
+ * One page of people as Staff Management shows them, in the sort asked for, with how many
+ * the filter matches: one round trip (two past the last page).
+ */
 export async function queryStaffPage(
   db: Queryable,
   filter: StaffFilter,
-  page: { page: number; pageSize: number },
+  query: StaffSortQuery & { page: number; pageSize: number },
 ): Promise<{ items: StaffMember[]; total: number }> {
   const where = whereOf(filter);
-  const pageIds = peoplePageIds(db, where, page);
+  const pageIds = peoplePageIds(db, where, query);
   const rows = await db
     .select({ ...staffColumns, matched: matchedRows(users, where) })
     .from(users)
     .innerJoin(pageIds, eq(users.id, pageIds.id))
-    .orderBy(asc(users.name), asc(users.id));
+    .leftJoin(staffTrainingTotals, eq(staffTrainingTotals.staffId, users.id))
+    .orderBy(...orderByOf(staffSorting, query));
   const total = await totalOfPage(
     db,
-    { rows: rows.map((row) => ({ total: row.matched })), number: page.page },
+    { rows: rows.map((row) => ({ total: row.matched })), number: query.page },
     { table: users, where },
   );
   return { items: rows.map(({ matched: _, ...row }) => toStaffMember(row)), total };
 }
 
+/** The same page without its total: what the CSV export reads, batch after batch. */
+export async function queryStaffRows(
+  db: Queryable,
+  filter: StaffFilter,
+  query: StaffSortQuery & { page: number; pageSize: number },
+): Promise<{ items: StaffMember[] }> {
+  const pageIds = peoplePageIds(db, whereOf(filter), query);
+  const rows = await db
+    .select(staffColumns)
+    .from(users)
+    .innerJoin(pageIds, eq(users.id, pageIds.id))
+    .leftJoin(staffTrainingTotals, eq(staffTrainingTotals.staffId, users.id))
+    .orderBy(...orderByOf(staffSorting, query));
+  return { items: rows.map(toStaffMember) };
+}
+
 export async function queryStaffMember(db: Queryable, id: string): Promise<StaffMember | undefined> {
-  const [row] = await db.select(staffColumns).from(users).where(eq(users.id, id));
+  const [row] = await db
+    .select(staffColumns)
+    .from(users)
+    .leftJoin(staffTrainingTotals, eq(staffTrainingTotals.staffId, users.id))
+    .where(eq(users.id, id));
   return row ? toStaffMember(row) : undefined;
 }

@@ -1,8 +1,10 @@
-import type { Restaurant } from '@brigade/core/schemas/restaurants';
+import type { Restaurant, RestaurantSort } from '@brigade/core/schemas/restaurants';
 import { Badge, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { RowActions } from '../../components/row-action';
+import { SortableTh } from '../../components/sortable-th';
 import { StatusBadge } from '../../components/status-badge';
+import type { SortControl } from '../../lib/use-list-params';
 import { useDeleteRestaurant } from './api/delete-restaurant';
 import { useSetRestaurantActive } from './api/set-restaurant-active';
 
@@ -11,17 +13,21 @@ interface RestaurantListProps {
   onEdit: (restaurant: Restaurant) => void;
 }
 
-/** Wide screens: one row per restaurant. */
-export function RestaurantTable({ restaurants, onEdit }: RestaurantListProps) {
+/** Wide screens: one row per restaurant, sorted by clicking the Restaurant, Contact or Status header. */
+export function RestaurantTable({
+  restaurants,
+  onEdit,
+  sortControl,
+}: RestaurantListProps & { sortControl: (column: RestaurantSort) => SortControl }) {
   return (
     <Paper withBorder>
       <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Restaurant</Table.Th>
-            <Table.Th>Contact</Table.Th>
+            <SortableTh {...sortControl('name')}>Restaurant</SortableTh>
+            <SortableTh {...sortControl('email')}>Contact</SortableTh>
             <Table.Th>Integrations</Table.Th>
-            <Table.Th>Status</Table.Th>
+            <SortableTh {...sortControl('status')}>Status</SortableTh>
             <Table.Th>Actions</Table.Th>
           </Table.Tr>
         </Table.Thead>

@@ -1,32 +1,45 @@
 import { DEFAULT_PAGE_SIZE } from '@brigade/core/limits';
 import { messages } from '@brigade/core/messages';
-import type { Restaurant } from '@brigade/core/schemas/restaurants';
+import { RESTAURANT_SORTS, type Restaurant, type RestaurantSort } from '@brigade/core/schemas/restaurants';
 import { Button, Group, Paper, Skeleton, Stack } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconBuildingStore, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { EmptyList } from '../../components/empty-list';
+import { FilterBar } from '../../components/filter-bar';
 import { ListPagination } from '../../components/list-pagination';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
+import { SortSelect } from '../../components/sort-select';
+import { type ListSortSpec, useListParams } from '../../lib/use-list-params';
 import { useRestaurants } from './api/get-restaurants';
 import { RestaurantFormModal } from './restaurant-form-modal';
 import { RestaurantCards, RestaurantTable } from './restaurant-list';
 
-const SEARCH_DELAY_MS = 300;
+const RESTAURANT_SORT: ListSortSpec<RestaurantSort> = {
+  columns: RESTAURANT_SORTS,
+  defaultSort: 'name',
+  defaultOrder: 'asc',
+};
+
+/** The cards' "Sort by" choices: the table's sortable headers. */
+const SORT_OPTIONS: readonly { value: RestaurantSort; label: string }[] = [
+  { value: 'name', label: 'Name' },
+  { value: 'email', label: 'Email' },
+  { value: 'status', label: 'Status' },
+];
 
 /** From this width (1280 px) the list is a table; below it each restaurant is a card. */
 const TABLE_QUERY = '(min-width: 80em)';
 
-/** Restaurants (hq): core-operations §2 "Restaurants (hq)". */
+/**
+ * Restaurants (hq): core-operations §2 "Restaurants (hq)". The search, sort and page are
+ * kept in the address, so Back, a reload or a shared link show the same list.
+ */
 export function RestaurantsPage() {
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
-  // A page number belongs to one search: a new search starts at page 1.
-  const [paging, setPaging] = useState({ search: '', page: 1 });
-  const page = paging.search === debouncedSearch ? paging.page : 1;
-  const restaurants = useRestaurants({ search: debouncedSearch, page, pageSize: DEFAULT_PAGE_SIZE });
+  const list = useListParams(RESTAURANT_SORT);
+  const restaurants = useRestaurants({ ...list.query, pageSize: DEFAULT_PAGE_SIZE });
   const showTable = useMediaQuery(TABLE_QUERY, true, { getInitialValueInEffect: false });
 
   const [form, setForm] = useState<{ opened: boolean; restaurant: Restaurant | null; key: number }>({
@@ -40,10 +53,11 @@ export function RestaurantsPage() {
 
   // Deleting the last restaurant of the last page: go back to the page that still exists.
   const data = restaurants.data;
+  const { setPage } = list;
   useEffect(() => {
     if (!data || data.items.length > 0 || data.page <= 1) return;
-    setPaging({ search: debouncedSearch, page: Math.max(1, Math.ceil(data.total / data.pageSize)) });
-  }, [data, debouncedSearch]);
+    setPage(Math.max(1, Math.ceil(data.total / data.pageSize)));
+  }, [data, setPage]);
 
   return (
     <>
@@ -56,14 +70,22 @@ export function RestaurantsPage() {
         }
       />
       <Stack>
-        <Group align="flex-end">
+        <FilterBar>
           <SearchInput
             label="Search restaurants"
             placeholder="Name, city, email, POS ID..."
-            value={search}
-            onChange={setSearch}
+            value={list.search}
+            onChange={list.setSearch}
           />
-        </Group>
+          {!showTable && (
+            <SortSelect
+              options={SORT_OPTIONS}
+              sort={list.query.sort}
+              order={list.query.order}
+              onChange={list.setSort}
+            />
+          )}
+        </FilterBar>
 
         {restaurants.isPending ? (
           <ListSkeleton />
@@ -76,13 +98,13 @@ export function RestaurantsPage() {
         ) : data && data.items.length === 0 ? (
           <EmptyList
             title={messages.noRestaurantsFound}
-            description={debouncedSearch ? 'Try a different search term' : 'Add your first restaurant to get started'}
+            description={list.query.search ? 'Try a different search term' : 'Add your first restaurant to get started'}
             icon={<IconBuildingStore size={28} aria-hidden />}
           />
         ) : data ? (
           <div aria-busy={restaurants.isFetching || undefined}>
             {showTable ? (
-              <RestaurantTable restaurants={data.items} onEdit={openForm} />
+              <RestaurantTable restaurants={data.items} onEdit={openForm} sortControl={list.sortControl} />
             ) : (
               <RestaurantCards restaurants={data.items} onEdit={openForm} />
             )}
@@ -91,7 +113,7 @@ export function RestaurantsPage() {
               total={data.total}
               page={data.page}
               pageSize={data.pageSize}
-              onChange={(next) => setPaging({ search: debouncedSearch, page: next })}
+              onChange={list.setPage}
             />
           </div>
         ) : null}

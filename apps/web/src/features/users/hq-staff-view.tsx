@@ -1,23 +1,29 @@
+import { STAFF_SORTS } from '@brigade/core/schemas/users';
 import type { StaffCaller } from '@brigade/core/staff-changes';
 import { Select } from '@mantine/core';
-import { useState } from 'react';
 import { useRestaurantOptions } from '../../lib/api/get-restaurant-options';
+import { useListParams } from '../../lib/use-list-params';
 import { StaffDirectory } from './staff-directory';
+import { STAFF_SORT } from './staff-list-params';
 
 /** The filter's first choice. Mantine's clear button is hidden from assistive technology; an option is not. */
 const ALL_RESTAURANTS = 'all';
 
 /**
  * hq: everyone, with where they work (core-operations §2 "Staff management, hq view").
- * An optional restaurant filter narrows the list.
+ * An optional restaurant filter narrows the list; it is kept in the address with the
+ * search, sort and page (`?restaurantId=…`), so a shared link shows the same people.
  */
 export function HqStaffView({ caller }: { caller: StaffCaller }) {
   const options = useRestaurantOptions();
-  const [restaurantId, setRestaurantId] = useState<string | null>(null);
+  const list = useListParams(STAFF_SORT, ['restaurantId']);
+  const { restaurantId } = list.filters;
   const restaurantOptions = options.data ?? [];
 
   return (
     <StaffDirectory
+      list={list}
+      sortColumns={STAFF_SORTS}
       caller={caller}
       restaurantId={restaurantId ?? undefined}
       searchPlaceholder="Name, email, role or restaurant"
@@ -31,7 +37,7 @@ export function HqStaffView({ caller }: { caller: StaffCaller }) {
             ...restaurantOptions.map((option) => ({ value: option.id, label: option.name })),
           ]}
           value={restaurantId ?? ALL_RESTAURANTS}
-          onChange={(value) => setRestaurantId(value && value !== ALL_RESTAURANTS ? value : null)}
+          onChange={(value) => list.setFilters({ restaurantId: value && value !== ALL_RESTAURANTS ? value : null })}
           allowDeselect={false}
           searchable
           nothingFoundMessage="No active restaurants"

@@ -1,21 +1,24 @@
 import { DEFAULT_PAGE_SIZE } from '@brigade/core/limits';
 import { messages } from '@brigade/core/messages';
-import type { StaffMember } from '@brigade/core/schemas/users';
+import type { StaffMember, StaffSort } from '@brigade/core/schemas/users';
 import type { StaffCaller } from '@brigade/core/staff-changes';
 import { Alert, Button, Group, Paper, Skeleton, Stack } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconPlus, IconUsers } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { EmptyList } from '../../components/empty-list';
+import { ExportCsvButton } from '../../components/export-csv-button';
+import { FilterBar } from '../../components/filter-bar';
 import { ListPagination } from '../../components/list-pagination';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
+import { SortSelect } from '../../components/sort-select';
+import { exportQuery } from '../../lib/use-list-params';
 import { useStaff } from './api/get-staff';
 import { StaffForm, type StaffFormScope } from './staff-form';
 import { type StaffActionFailure, StaffCards, StaffTable } from './staff-list';
-
-const SEARCH_DELAY_MS = 300;
+import { STAFF_SORT_LABELS, type StaffListView } from './staff-list-params';
 
 /** From this width (1200 px) the list is a table; below it each person is a card. */
 const TABLE_QUERY = '(min-width: 75em)';
@@ -23,6 +26,10 @@ const TABLE_QUERY = '(min-width: 75em)';
 export const STAFF_PAGE_TITLE = 'Staff Management';
 
 interface StaffDirectoryProps {
+  /** Search, sort and page, kept in the address by the view. */
+  list: StaffListView;
+  /** The columns this view sorts by (a manager's list is all staff: no role to sort by). */
+  sortColumns: readonly StaffSort[];
   subtitle?: ReactNode;
   /** hq: the optional filter; a manager: the selected restaurant. */
   restaurantId?: string;
@@ -38,10 +45,12 @@ interface StaffDirectoryProps {
 type FormState = { kind: 'closed' } | { kind: 'add'; key: number } | { kind: 'edit'; person: StaffMember; key: number };
 
 /**
- * The list both views share: header with Add Staff, search, the inline form, the rows
- * with their toggle, edit and delete, banners for failures, pagination.
+ * The list both views share: header with Export CSV and Add Staff, search and sort, the
+ * inline form, the rows with their toggle, edit and delete, banners for failures, pagination.
  */
 export function StaffDirectory({
+  list,
+  sortColumns,
   subtitle,
   restaurantId,
   filters,
@@ -50,27 +59,34 @@ export function StaffDirectory({
   formScope,
   caller,
 }: StaffDirectoryProps) {
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
-  // A page number belongs to one search and filter: a new one starts at page 1.
-  const listKey = `${restaurantId ?? ''}|${debouncedSearch}`;
-  const [paging, setPaging] = useState({ listKey: '', page: 1 });
-  const page = paging.listKey === listKey ? paging.page : 1;
-  const staff = useStaff({ search: debouncedSearch, page, pageSize: DEFAULT_PAGE_SIZE, restaurantId });
+  const staff = useStaff({ ...list.query, pageSize: DEFAULT_PAGE_SIZE, restaurantId });
   const showTable = useMediaQuery(TABLE_QUERY, true, { getInitialValueInEffect: false });
-  const StaffList = showTable ? StaffTable : StaffCards;
   const [failure, setFailure] = useState<StaffActionFailure | null>(null);
 
   const [form, setForm] = useState<FormState>({ kind: 'closed' });
   const nextKey = () => (form.kind === 'closed' ? 0 : form.key) + 1;
   const closeForm = () => setForm({ kind: 'closed' });
 
+  /** What the table and the cards both draw: the page's people, with their actions. */
+  const rowHandlers = {
+    showRestaurants,
+    caller,
+    onEdit: (person: StaffMember) => {
+      setFailure(null);
+      setForm({ kind: 'edit', person, key: nextKey() });
+    },
+    onDeleted: (person: StaffMember) =>
+      setForm((current) => (current.kind === 'edit' && current.person.id === person.id ? { kind: 'closed' } : current)),
+    onFailure: setFailure,
+  };
+
   // Deleting the last person of the last page: go back to the page that still exists.
   const data = staff.data;
+  const { setPage } = list;
   useEffect(() => {
     if (!data || data.items.length > 0 || data.page <= 1) return;
-    setPaging({ listKey, page: Math.max(1, Math.ceil(data.total / data.pageSize)) });
-  }, [data, listKey]);
+    setPage(Math.max(1, Math.ceil(data.total / data.pageSize)));
+  }, [data, setPage]);
 
   return (
     <>
@@ -78,12 +94,16 @@ export function StaffDirectory({
         title={STAFF_PAGE_TITLE}
         subtitle={subtitle}
         actions={
-          <Button
-            leftSection={<IconPlus size={18} aria-hidden />}
-            onClick={() => setForm({ kind: 'add', key: nextKey() })}
-          >
-            Add Staff
-          </Button>
+          <>
+            {/* Every person of the list as filtered and sorted now, not just this page. */}
+            <ExportCsvButton href={`/api/users/export.csv?${exportQuery({ ...list.query, restaurantId })}`} />
+            <Button
+              leftSection={<IconPlus size={18} aria-hidden />}
+              onClick={() => setForm({ kind: 'add', key: nextKey() })}
+            >
+              Add Staff
+            </Button>
+          </>
         }
       />
       <Stack>
@@ -111,10 +131,22 @@ export function StaffDirectory({
           </Alert>
         )}
 
-        <Group align="flex-end">
-          <SearchInput label="Search staff" placeholder={searchPlaceholder} value={search} onChange={setSearch} />
+        <FilterBar>
+          <SearchInput
+            label="Search staff"
+            placeholder={searchPlaceholder}
+            value={list.search}
+            onChange={list.setSearch}
+          />
           {filters}
-        </Group>
+          {/* Also beside the table: the Name and email column sorts by name, and email is sorted from here. */}
+          <SortSelect
+            options={sortColumns.map((column) => ({ value: column, label: STAFF_SORT_LABELS[column] }))}
+            sort={list.query.sort}
+            order={list.query.order}
+            onChange={list.setSort}
+          />
+        </FilterBar>
 
         {staff.isPending ? (
           <ListSkeleton />
@@ -127,32 +159,27 @@ export function StaffDirectory({
         ) : data && data.items.length === 0 ? (
           <EmptyList
             title={messages.noStaffFound}
-            description={debouncedSearch ? 'Try a different search term' : 'Add Staff to get started'}
+            description={list.query.search ? 'Try a different search term' : 'Add Staff to get started'}
             icon={<IconUsers size={28} aria-hidden />}
           />
         ) : data ? (
           <div aria-busy={staff.isFetching || undefined}>
-            <StaffList
-              people={data.items}
-              showRestaurants={showRestaurants}
-              caller={caller}
-              onEdit={(person) => {
-                setFailure(null);
-                setForm({ kind: 'edit', person, key: nextKey() });
-              }}
-              onDeleted={(person) =>
-                setForm((current) =>
-                  current.kind === 'edit' && current.person.id === person.id ? { kind: 'closed' } : current,
-                )
-              }
-              onFailure={setFailure}
-            />
+            {showTable ? (
+              <StaffTable
+                people={data.items}
+                {...rowHandlers}
+                sortControl={list.sortControl}
+                sortColumns={sortColumns}
+              />
+            ) : (
+              <StaffCards people={data.items} {...rowHandlers} />
+            )}
             <ListPagination
               label="Staff pages"
               total={data.total}
               page={data.page}
               pageSize={data.pageSize}
-              onChange={(next) => setPaging({ listKey, page: next })}
+              onChange={list.setPage}
             />
           </div>
         ) : null}

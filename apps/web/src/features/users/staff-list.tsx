@@ -1,12 +1,14 @@
 import { messages } from '@brigade/core/messages';
 import { allows } from '@brigade/core/permissions';
 import { ROLE_LABELS } from '@brigade/core/roles';
-import type { StaffMember } from '@brigade/core/schemas/users';
+import type { StaffMember, StaffSort } from '@brigade/core/schemas/users';
 import { type StaffCaller, staffChangesFor } from '@brigade/core/staff-changes';
 import { Badge, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { RowActions } from '../../components/row-action';
+import { SortableTh } from '../../components/sortable-th';
 import { StatusBadge } from '../../components/status-badge';
+import type { SortControl } from '../../lib/use-list-params';
 import { useDeleteUser } from './api/delete-user';
 import { useSetUserActive } from './api/set-user-active';
 import { TemporaryPasswordAction } from './temporary-password-action';
@@ -31,18 +33,31 @@ interface StaffListProps extends StaffRowHandlers {
   showRestaurants: boolean;
 }
 
-/** Wide screens: one row per person. */
-export function StaffTable({ people, showRestaurants, ...handlers }: StaffListProps) {
+interface StaffTableProps extends StaffListProps {
+  /** The headers' sort: the column's state and how to choose it (`useListParams`). */
+  sortControl: (column: StaffSort) => SortControl;
+  /** The columns this list sorts by; the others' headers are plain. */
+  sortColumns: readonly StaffSort[];
+}
+
+/** Wide screens: one row per person; a sortable column's header sorts the list. */
+export function StaffTable({ people, showRestaurants, sortControl, sortColumns, ...handlers }: StaffTableProps) {
+  const header = (column: StaffSort, label: string) =>
+    sortColumns.includes(column) ? (
+      <SortableTh {...sortControl(column)}>{label}</SortableTh>
+    ) : (
+      <Table.Th>{label}</Table.Th>
+    );
   return (
     <Paper withBorder>
       <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Name and email</Table.Th>
-            <Table.Th>Role</Table.Th>
+            {header('name', 'Name and email')}
+            {header('role', 'Role')}
             {showRestaurants && <Table.Th>Restaurants</Table.Th>}
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Trainings</Table.Th>
+            {header('status', 'Status')}
+            {header('trainings', 'Trainings')}
             <Table.Th>Actions</Table.Th>
           </Table.Tr>
         </Table.Thead>

@@ -1,4 +1,5 @@
-import { RestaurantPage } from '@brigade/core/schemas/restaurants';
+import type { SortOrder } from '@brigade/core/schemas/common';
+import { RestaurantPage, type RestaurantSort } from '@brigade/core/schemas/restaurants';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { restaurantsQueryKey } from '../../../lib/api/query-keys';
 import { apiRequest } from '../../../lib/api-client';
@@ -7,15 +8,22 @@ export interface RestaurantListParams {
   search: string;
   page: number;
   pageSize: number;
+  sort: RestaurantSort;
+  order: SortOrder;
 }
 
 export function restaurantListQueryKey(params: RestaurantListParams) {
   return [...restaurantsQueryKey, 'list', params] as const;
 }
 
-/** One page of restaurants by name; the search runs on the server. */
+/** One page of restaurants, searched and sorted on the server. */
 export async function fetchRestaurants(params: RestaurantListParams, signal?: AbortSignal): Promise<RestaurantPage> {
-  const query = new URLSearchParams({ page: String(params.page), pageSize: String(params.pageSize) });
+  const query = new URLSearchParams({
+    page: String(params.page),
+    pageSize: String(params.pageSize),
+    sort: params.sort,
+    order: params.order,
+  });
   if (params.search) query.set('search', params.search);
   return RestaurantPage.parse(await apiRequest(`/api/restaurants?${query}`, { signal }));
 }
