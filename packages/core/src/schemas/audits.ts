@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages';
 import { AUDIT_MARKS } from '../scoring';
-import { PageQuery, paged } from './common';
+import { PageQuery, paged, sortQuery } from './common';
 import { AuditItemAction } from './corrective-actions';
 import { idField, text } from './fields';
 import { PhotoRef } from './photos';
@@ -94,11 +94,21 @@ export const AuditPage = paged(AuditListItem);
 export type AuditPage = z.infer<typeof AuditPage>;
 
 /**
+ * What the audit lists sort by: the date (newest first without a choice), the restaurant's
+ * name, the auditor's name, the first template's name (by name), and the score (a draft,
+ * which has none yet, below every score).
+ */
+export const AUDIT_SORTS = ['auditedAt', 'restaurant', 'auditor', 'template', 'score'] as const;
+export type AuditSort = (typeof AUDIT_SORTS)[number];
+
+/**
  * hq: every audit, filtered by restaurant and status. Managers and staff: completed
- * audits of one of their restaurants (restaurantId) or of all of them.
+ * audits of one of their restaurants (restaurantId) or of all of them. The CSV export
+ * takes the same query (without the page).
  */
 export const AuditListQuery = PageQuery.extend({
   restaurantId: idField.optional(),
   status: z.enum(AUDIT_STATUSES).optional(),
+  ...sortQuery(AUDIT_SORTS).shape,
 });
 export type AuditListQuery = z.input<typeof AuditListQuery>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { actionMessages } from '../messages';
 import { AUDIT_MARKS } from '../scoring';
-import { PageQuery, paged } from './common';
+import { PageQuery, paged, sortQuery } from './common';
 import { idField, text } from './fields';
 import { PhotoRef } from './photos';
 import { RestaurantRef } from './session';
@@ -54,14 +54,25 @@ const booleanQuery = z
   .or(z.boolean());
 
 /**
+ * What the Actions screen sorts by. `status` is its order without a choice (decision 019):
+ * open before resolved, then the earliest due first. `dueOn` is the due date alone,
+ * `item` the finding's text, `restaurant` and `template` their names, `createdAt` when the
+ * action was made.
+ */
+export const ACTION_SORTS = ['status', 'dueOn', 'item', 'restaurant', 'template', 'createdAt'] as const;
+export type ActionSort = (typeof ACTION_SORTS)[number];
+
+/**
  * The Actions screen: hq every restaurant (or one), managers the restaurant they name;
- * filters by status, overdue and template (its name, as the actions copy it).
+ * filters by status, overdue and template (its name, as the actions copy it). The CSV
+ * export takes the same query (without the page).
  */
 export const ActionListQuery = PageQuery.extend({
   restaurantId: idField.optional(),
   status: z.enum(ACTION_STATUSES, { error: 'Status must be open or resolved' }).optional(),
   overdue: booleanQuery.optional(),
   templateName: text().trim().min(1).max(200).optional(),
+  ...sortQuery(ACTION_SORTS).shape,
 });
 export type ActionListQuery = z.input<typeof ActionListQuery>;
 

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { callerOf } from '../../auth/guards';
 import type { App, AppContext } from '../../context';
 import { removePhotoFiles } from '../photos/service';
+import { sendAuditsCsv } from './audit-csv';
 import { createAudit, deleteAudit, getAudit, listAuditors, listAudits, saveDraft, submitAudit } from './service';
 
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 409: ErrorReply };
@@ -34,6 +35,22 @@ export async function auditRoutes(
       onRequest: guard('audits.list', { restaurant: 'query.restaurantId' }),
     },
     async (request) => listAudits(db, callerOf(request), request.query),
+  );
+
+  app.get(
+    '/api/audits/export.csv',
+    {
+      schema: {
+        tags,
+        summary:
+          'The audit list as a CSV download (text/csv, attachment): the same filters, search, sort and scope as GET /api/audits, every page',
+        querystring: AuditListQuery,
+        // The file is streamed as it is; the response schemas only describe the JSON refusals.
+        response: errors,
+      },
+      onRequest: guard('audits.list', { restaurant: 'query.restaurantId' }),
+    },
+    async (request, reply) => sendAuditsCsv(reply, db, callerOf(request), request.query),
   );
 
   app.get(

@@ -7,11 +7,12 @@ import {
   type AuditItemsInput,
   type AuditListQuery,
   type AuditPage,
+  type AuditSort,
   type AuditStatus,
   type CreateAudit,
 } from '@brigade/core/schemas/audits';
 import { type AuditMark, computeFinalScore } from '@brigade/core/scoring';
-import { type AnyColumn, and, asc, count, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, count, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SessionUser } from '../../auth/guards';
 import { inReach } from '../../auth/reach';
@@ -29,6 +30,7 @@ import { restaurants } from '../../db/schema/restaurants';
 import { trainingSuggestions } from '../../db/schema/training-suggestions';
 import { trainings } from '../../db/schema/trainings';
 import { users } from '../../db/schema/users';
+import { type ListSorting, orderByOf } from '../../db/sorting';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { Notifier } from '../../notify/notifier';
 import { completeDueOfAudit, linkAuditToDue, reopenDueOfAudit } from '../audit-schedules/service';
@@ -68,10 +70,33 @@ export function readableAudits(role: Role, status: AnyColumn | SQLWrapper = audi
   return statuses.length === AUDIT_STATUSES.length ? sql`true` : inArray(status, [...statuses]);
 }
 
+/** An audit's first template by name, as its list row names them (`audit_template_assignments_audit_name_idx`). */
+const firstTemplateName = sql`(select min(ata.template_name) from ${auditTemplateAssignments} ata where ata.audit_id = ${auditId})`;
+
+/**
+ * How the audit lists sort: newest first without a choice (`audits_audited_at_idx`, or
+ * `audits_restaurant_audited_at_idx` for one restaurant); by score with a draft below
+ * every score (`audits_score_idx` on that expression); by restaurant and auditor name
+ * through their name indexes; by the first template's name. The id breaks ties.
+ */
+const auditSorting: ListSorting<AuditSort> = {
+  columns: {
+    auditedAt: audits.auditedAt,
+    restaurant: restaurants.name,
+    auditor: users.name,
+    template: firstTemplateName,
+    score: sql`coalesce(${audits.finalScore}, -1)`,
+  },
+  defaultSort: 'auditedAt',
+  defaultOrder: 'desc',
+  tiebreak: audits.id,
+};
+
 /**
  * hq sees every audit and filters by restaurant and status. Managers and staff see the
- * completed audits of their restaurants (one, or all of them), newest first. Search
- * covers restaurant, template and auditor names.
+ * completed audits of their restaurants (one, or all of them), newest first unless the
+ * query names a sort. Search covers restaurant, template and auditor names. The CSV
+ * export reads every page of the same query.
  */
 export async function listAudits(
   db: Queryable,
@@ -111,7 +136,7 @@ export async function listAudits(
       .innerJoin(restaurants, eq(restaurants.id, audits.restaurantId))
       .leftJoin(users, eq(users.id, audits.auditedBy))
       .where(where)
-      .orderBy(desc(audits.auditedAt), desc(audits.id))
+      .orderBy(...orderByOf(auditSorting, query))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db

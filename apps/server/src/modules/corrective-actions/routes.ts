@@ -14,6 +14,7 @@ import {
 import { z } from 'zod';
 import { callerOf } from '../../auth/guards';
 import type { App, AppContext } from '../../context';
+import { sendActionsCsv } from './action-csv';
 import {
   changeActionDue,
   createAction,
@@ -47,6 +48,22 @@ export async function correctiveActionRoutes(
       onRequest: guard('actions.list', { restaurant: 'query.restaurantId' }),
     },
     async (request) => listActions(db, callerOf(request), request.query),
+  );
+
+  app.get(
+    '/api/actions/export.csv',
+    {
+      schema: {
+        tags,
+        summary:
+          'The Actions list as a CSV download (text/csv, attachment): the same filters, search, sort and scope as GET /api/actions, every page',
+        querystring: ActionListQuery,
+        // The file is streamed as it is; the response schemas only describe the JSON refusals.
+        response: errors,
+      },
+      onRequest: guard('actions.list', { restaurant: 'query.restaurantId' }),
+    },
+    async (request, reply) => sendActionsCsv(reply, db, callerOf(request), request.query),
   );
 
   app.get(

@@ -1,6 +1,8 @@
-import type { ActionListItem } from '@brigade/core/schemas/corrective-actions';
+import type { ActionListItem, ActionSort } from '@brigade/core/schemas/corrective-actions';
 import { Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { SortableTh } from '../../components/sortable-th';
+import type { SortControl } from '../../lib/use-list-params';
 import { ActionStatusBadges, markLabel } from './action-badges';
 import { formatDay } from './format-day';
 
@@ -16,19 +18,23 @@ function ownersOf(action: ActionListItem) {
   return `${action.ownerNames.join(', ')}${more > 0 ? ` + ${more} more` : ''}`;
 }
 
-/** Wide screens: one row per action, the item text links to the action. */
-export function ActionTable({ actions, showRestaurant }: ActionListProps) {
+interface ActionTableProps extends ActionListProps {
+  sortControl: (column: ActionSort) => SortControl;
+}
+
+/** Wide screens: one row per action, the item text links to the action; every header but Owners sorts. */
+export function ActionTable({ actions, showRestaurant, sortControl }: ActionTableProps) {
   return (
     <Paper withBorder>
       <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Finding</Table.Th>
-            {showRestaurant && <Table.Th>Restaurant</Table.Th>}
-            <Table.Th>Template</Table.Th>
-            <Table.Th>Due</Table.Th>
+            <SortableTh {...sortControl('item')}>Finding</SortableTh>
+            {showRestaurant && <SortableTh {...sortControl('restaurant')}>Restaurant</SortableTh>}
+            <SortableTh {...sortControl('template')}>Template</SortableTh>
+            <SortableTh {...sortControl('dueOn')}>Due</SortableTh>
             <Table.Th>Owners</Table.Th>
-            <Table.Th>Status</Table.Th>
+            <SortableTh {...sortControl('status')}>Status</SortableTh>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

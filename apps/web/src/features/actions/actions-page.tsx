@@ -1,25 +1,34 @@
 import { DEFAULT_PAGE_SIZE } from '@brigade/core/limits';
 import { actionMessages, messages } from '@brigade/core/messages';
 import { AuditTemplateSummary } from '@brigade/core/schemas/audit-templates';
-import type { ActionStatus } from '@brigade/core/schemas/corrective-actions';
+import {
+  ACTION_SORTS,
+  ACTION_STATUSES,
+  type ActionSort,
+  type ActionStatus,
+} from '@brigade/core/schemas/corrective-actions';
+import { idField } from '@brigade/core/schemas/fields';
 import { Select, Stack } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconChecklist } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { useNavigation, useSearchParams } from 'react-router';
+import { useEffect, useRef } from 'react';
 import { z } from 'zod';
 import { EmptyList } from '../../components/empty-list';
+import { ExportCsvButton } from '../../components/export-csv-button';
 import { FilterBar, RestaurantFilter } from '../../components/filter-bar';
 import { ListPagination } from '../../components/list-pagination';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
+import { SortSelect } from '../../components/sort-select';
 import { apiRequest } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/current-user';
 import { RestaurantNotice, useRestaurantNotice } from '../../lib/restaurant-notice';
 import { useSelectedRestaurant } from '../../lib/selected-restaurant';
 import { useAppRoute } from '../../lib/use-app-route';
+import { exportQuery, type ListSortSpec, useListParams } from '../../lib/use-list-params';
+import { useClampPage } from '../../lib/use-paged-list';
 import { ActionCards, ActionListSkeleton, ActionTable } from './action-list';
 import { useActions } from './api/get-actions';
 
@@ -37,10 +46,35 @@ const DUE_CHOICES = [
   { value: 'false', label: 'Not overdue' },
 ];
 
+/** Open first, then the earliest due (decision 019): the order without a choice. */
+const ACTION_SORT: ListSortSpec<ActionSort> = {
+  columns: ACTION_SORTS,
+  defaultSort: 'status',
+  defaultOrder: 'asc',
+  descendingFirst: ['createdAt'],
+};
+
+const SORT_OPTIONS: readonly { value: ActionSort; label: string }[] = [
+  { value: 'status', label: 'Status' },
+  { value: 'dueOn', label: 'Due' },
+  { value: 'item', label: 'Finding' },
+  { value: 'restaurant', label: 'Restaurant' },
+  { value: 'template', label: 'Template' },
+  { value: 'createdAt', label: 'Created' },
+];
+
+/**
+ * The address's parameters, named as dashboard cards and shared links have always written
+ * them: `status` (absent: open; `all`: every status), `overdue` (`true` or `false`),
+ * `template` (its name) and, for hq, `restaurantId`.
+ */
+const FILTER_KEYS = ['status', 'overdue', 'template', 'restaurantId'] as const;
+
 /**
  * /actions: hq sees every restaurant's actions (or one), managers their selected
- * restaurant's. Filters, search and page live in the address (`?status=open&overdue=true`),
- * so a dashboard card can link to a filtered list and Back returns to it.
+ * restaurant's. Filters, search, sort and page live in the address
+ * (`?status=all&overdue=true&sort=dueOn`), so a dashboard card or a shared link opens the
+ * list filtered, and Back returns to it.
  */
 export function ActionsPage() {
   const me = useCurrentUser();
@@ -54,12 +88,7 @@ export function ActionsPage() {
       </>
     );
   }
-  return (
-    <ActionList
-      key={selectedRestaurant?.id ?? 'hq'}
-      fixedRestaurantId={me.role === 'hq' ? null : (selectedRestaurant?.id ?? null)}
-    />
-  );
+  return <ActionList fixedRestaurantId={me.role === 'hq' ? null : (selectedRestaurant?.id ?? null)} />;
 }
 
 function useTemplateNames(enabled: boolean) {
@@ -74,56 +103,33 @@ function useTemplateNames(enabled: boolean) {
 function ActionList({ fixedRestaurantId }: { fixedRestaurantId: string | null }) {
   const me = useCurrentUser();
   const isHq = me.role === 'hq';
-  const [params, setParams] = useSearchParams();
+  const list = useListParams(ACTION_SORT, FILTER_KEYS);
   // Open actions are what the screen is for: the default; "All" is `status=all` in the address.
-  const statusParam = params.get('status') ?? 'open';
-  const status = statusParam === 'all' ? null : (statusParam as ActionStatus);
-  const overdue = params.get('overdue');
-  const templateName = params.get('template');
-  const restaurantId = isHq ? params.get('restaurantId') : fixedRestaurantId;
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const [search, setSearch] = useState(params.get('search') ?? '');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-  const navigation = useNavigation();
+  const statusParam = list.filters.status ?? 'open';
+  const status: ActionStatus | null = ACTION_STATUSES.find((value) => value === statusParam) ?? null;
+  const overdue = list.filters.overdue === 'true' || list.filters.overdue === 'false' ? list.filters.overdue : null;
+  const templateName = list.filters.template || null;
+  const addressRestaurant = list.filters.restaurantId;
+  const restaurantId = isHq
+    ? addressRestaurant && idField.safeParse(addressRestaurant).success
+      ? addressRestaurant
+      : null
+    : fixedRestaurantId;
+  useFirstPageOnNewRestaurant(fixedRestaurantId, list.setPage);
 
-  /** Changes some parameters of the address; any change but the page starts at page 1. */
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '' || (value === 'all' && key !== 'status')) next.delete(key);
-          else if (key === 'status' && value === 'open') next.delete(key);
-          else next.set(key, value);
-        }
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-
-  // Only a settled search writes to the address, and never while another page loads: a
-  // person who types and at once taps an action would otherwise be sent back to the list
-  // (this page stays drawn while the next page's code downloads).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the settled search is what counts
-  useEffect(() => {
-    if (navigation.state !== 'idle') return;
-    if ((params.get('search') ?? '') !== debouncedSearch) update({ search: debouncedSearch });
-  }, [debouncedSearch]);
-
-  const actions = useActions({
-    search: debouncedSearch,
-    page,
-    pageSize: DEFAULT_PAGE_SIZE,
+  const filters = {
     restaurantId: restaurantId ?? undefined,
     status: status ?? undefined,
     overdue: overdue === null ? undefined : overdue === 'true',
     templateName: templateName ?? undefined,
-  });
+  };
+  const actions = useActions({ ...list.query, pageSize: DEFAULT_PAGE_SIZE, ...filters });
   const templates = useTemplateNames(isHq);
   const showTable = useMediaQuery(TABLE_QUERY, true, { getInitialValueInEffect: false });
   const data = actions.data;
-  const filtered = Boolean(debouncedSearch || status !== 'open' || overdue || templateName || (isHq && restaurantId));
+  useClampPage(data, list.setPage);
+  const filtered = Boolean(list.query.search || status !== 'open' || overdue || templateName || (isHq && restaurantId));
+  const exportHref = `/api/actions/export.csv?${exportQuery({ ...list.query, ...filters, overdue: overdue ?? undefined })}`;
 
   return (
     <>
@@ -132,21 +138,25 @@ function ActionList({ fixedRestaurantId }: { fixedRestaurantId: string | null })
         subtitle={
           isHq ? 'Follow-up of every finding, open and most overdue first' : 'Findings of your restaurant to follow up'
         }
+        actions={<ExportCsvButton href={exportHref} />}
       />
       <Stack>
         <FilterBar>
           <SearchInput
             label="Search actions"
             placeholder="Item, comment, restaurant or template"
-            value={search}
-            onChange={setSearch}
+            value={list.search}
+            onChange={list.setSearch}
           />
-          {isHq && <RestaurantFilter value={restaurantId} onChange={(value) => update({ restaurantId: value })} />}
+          {isHq && (
+            <RestaurantFilter value={restaurantId} onChange={(value) => list.setFilters({ restaurantId: value })} />
+          )}
           <Select
             label="Status"
             data={STATUS_CHOICES}
             value={status ?? 'all'}
-            onChange={(value) => update({ status: value })}
+            // Open is the default and stays out of the address; All is written as `status=all`.
+            onChange={(value) => list.setFilters({ status: value === 'open' ? null : value })}
             allowDeselect={false}
             w={{ base: '100%', xs: 140 }}
           />
@@ -154,7 +164,7 @@ function ActionList({ fixedRestaurantId }: { fixedRestaurantId: string | null })
             label="Due"
             data={DUE_CHOICES}
             value={overdue ?? 'all'}
-            onChange={(value) => update({ overdue: value })}
+            onChange={(value) => list.setFilters({ overdue: value === 'all' ? null : value })}
             allowDeselect={false}
             w={{ base: '100%', xs: 160 }}
           />
@@ -164,11 +174,19 @@ function ActionList({ fixedRestaurantId }: { fixedRestaurantId: string | null })
               placeholder="All templates"
               data={[...new Set((templates.data ?? []).map((template) => template.name))]}
               value={templateName}
-              onChange={(value) => update({ template: value })}
+              onChange={(value) => list.setFilters({ template: value })}
               clearable
               clearButtonProps={{ 'aria-label': 'Clear template filter' }}
               searchable
               w={{ base: '100%', xs: 200 }}
+            />
+          )}
+          {!showTable && (
+            <SortSelect
+              options={isHq ? SORT_OPTIONS : SORT_OPTIONS.filter((option) => option.value !== 'restaurant')}
+              sort={list.query.sort}
+              order={list.query.order}
+              onChange={list.setSort}
             />
           )}
         </FilterBar>
@@ -190,7 +208,7 @@ function ActionList({ fixedRestaurantId }: { fixedRestaurantId: string | null })
         ) : data ? (
           <div aria-busy={actions.isFetching || undefined}>
             {showTable ? (
-              <ActionTable actions={data.items} showRestaurant={isHq} />
+              <ActionTable actions={data.items} showRestaurant={isHq} sortControl={list.sortControl} />
             ) : (
               <ActionCards actions={data.items} showRestaurant={isHq} />
             )}
@@ -199,11 +217,21 @@ function ActionList({ fixedRestaurantId }: { fixedRestaurantId: string | null })
               total={data.total}
               page={data.page}
               pageSize={data.pageSize}
-              onChange={(next) => update({ page: String(next) })}
+              onChange={list.setPage}
             />
           </div>
         ) : null}
       </Stack>
     </>
   );
+}
+
+/** A manager who selects another restaurant sees another list: it starts at its first page. */
+function useFirstPageOnNewRestaurant(restaurantId: string | null, setPage: (page: number) => void) {
+  const shown = useRef(restaurantId);
+  useEffect(() => {
+    if (shown.current === restaurantId) return;
+    shown.current = restaurantId;
+    setPage(1);
+  }, [restaurantId, setPage]);
 }

@@ -1,9 +1,11 @@
 import { messages } from '@brigade/core/messages';
-import type { AuditListItem } from '@brigade/core/schemas/audits';
+import type { AuditListItem, AuditSort } from '@brigade/core/schemas/audits';
 import { Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { ScoreBadge } from '../../components/score-badge';
+import { SortableTh } from '../../components/sortable-th';
 import { ViewAuditButton } from '../../components/view-audit-button';
 import { formatDate } from '../../lib/format-date';
+import type { SortControl } from '../../lib/use-list-params';
 
 interface AuditListProps {
   audits: readonly AuditListItem[];
@@ -13,18 +15,22 @@ function auditorOf(audit: AuditListItem) {
   return audit.auditorName ?? messages.deletedUser;
 }
 
-/** Wide screens: one row per audit. */
-export function HqAuditTable({ audits }: AuditListProps) {
+interface AuditTableProps extends AuditListProps {
+  sortControl: (column: AuditSort) => SortControl;
+}
+
+/** Wide screens: one row per audit; each header but Actions sorts the list (Status by score, a draft lowest). */
+export function HqAuditTable({ audits, sortControl }: AuditTableProps) {
   return (
     <Paper withBorder>
       <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Restaurant</Table.Th>
-            <Table.Th>Date</Table.Th>
-            <Table.Th>Auditor</Table.Th>
-            <Table.Th>Templates</Table.Th>
-            <Table.Th>Status</Table.Th>
+            <SortableTh {...sortControl('restaurant')}>Restaurant</SortableTh>
+            <SortableTh {...sortControl('auditedAt')}>Date</SortableTh>
+            <SortableTh {...sortControl('auditor')}>Auditor</SortableTh>
+            <SortableTh {...sortControl('template')}>Templates</SortableTh>
+            <SortableTh {...sortControl('score')}>Status</SortableTh>
             <Table.Th>Actions</Table.Th>
           </Table.Tr>
         </Table.Thead>

@@ -1,19 +1,21 @@
 import { DEFAULT_PAGE_SIZE } from '@brigade/core/limits';
 import { messages } from '@brigade/core/messages';
-import type { AuditStatus } from '@brigade/core/schemas/audits';
-import { Button, Select, Stack } from '@mantine/core';
+import { Button, Group, Select, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconClipboardCheck, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyList } from '../../components/empty-list';
+import { ExportCsvButton } from '../../components/export-csv-button';
 import { FilterBar, RestaurantFilter } from '../../components/filter-bar';
 import { ListPagination } from '../../components/list-pagination';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
-import { useClampPage, usePagedList } from '../../lib/use-paged-list';
+import { SortSelect } from '../../components/sort-select';
+import { exportQuery, useListParams } from '../../lib/use-list-params';
+import { useClampPage } from '../../lib/use-paged-list';
 import { useAudits } from './api/get-audits';
+import { AUDIT_SORT, auditStatusOf, restaurantIdOf, sortOptions } from './audit-list-params';
 import { AuditListSkeleton, HqAuditCards, HqAuditTable } from './hq-audit-list';
 
 /** From this width (1200 px) the list is a table; below it each audit is a card. */
@@ -25,22 +27,24 @@ const STATUS_CHOICES = [
   { value: 'completed', label: 'Completed' },
 ];
 
-/** hq's audit list (core-operations §2 "HQ audit list"): every audit, filtered and searched. */
+const FILTER_KEYS = ['restaurantId', 'status'] as const;
+const SORT_OPTIONS = sortOptions(['auditedAt', 'restaurant', 'auditor', 'template', 'score']);
+
+/**
+ * hq's audit list (core-operations §2 "HQ audit list"): every audit, filtered, searched
+ * and sorted, all of it kept in the address (`?status=draft&sort=score&order=asc&page=2`).
+ */
 export function HqAuditsView() {
-  const [restaurantId, setRestaurantId] = useState<string | null>(null);
-  const [status, setStatus] = useState<'all' | AuditStatus>('all');
-  const list = usePagedList(`${restaurantId ?? ''}|${status}`);
-  const audits = useAudits({
-    search: list.debouncedSearch,
-    page: list.page,
-    pageSize: DEFAULT_PAGE_SIZE,
-    restaurantId: restaurantId ?? undefined,
-    status: status === 'all' ? undefined : status,
-  });
+  const list = useListParams(AUDIT_SORT, FILTER_KEYS);
+  const restaurantId = restaurantIdOf(list.filters.restaurantId);
+  const status = auditStatusOf(list.filters.status);
+  const filters = { restaurantId: restaurantId ?? undefined, status: status ?? undefined };
+  const audits = useAudits({ ...list.query, pageSize: DEFAULT_PAGE_SIZE, ...filters });
   const showTable = useMediaQuery(TABLE_QUERY, true, { getInitialValueInEffect: false });
   const data = audits.data;
   useClampPage(data, list.setPage);
-  const filtered = Boolean(list.debouncedSearch || restaurantId || status !== 'all');
+  const filtered = Boolean(list.query.search || restaurantId || status);
+  const exportHref = `/api/audits/export.csv?${exportQuery({ ...list.query, ...filters })}`;
 
   return (
     <>
@@ -48,9 +52,12 @@ export function HqAuditsView() {
         title="Audits"
         subtitle="Every audit of every restaurant, newest first"
         actions={
-          <Button component={Link} to="/audits/create" leftSection={<IconPlus size={18} aria-hidden />}>
-            New Audit
-          </Button>
+          <Group gap="sm">
+            <ExportCsvButton href={exportHref} />
+            <Button component={Link} to="/audits/create" leftSection={<IconPlus size={18} aria-hidden />}>
+              New Audit
+            </Button>
+          </Group>
         }
       />
       <Stack>
@@ -61,15 +68,23 @@ export function HqAuditsView() {
             value={list.search}
             onChange={list.setSearch}
           />
-          <RestaurantFilter value={restaurantId} onChange={setRestaurantId} />
+          <RestaurantFilter value={restaurantId} onChange={(value) => list.setFilters({ restaurantId: value })} />
           <Select
             label="Status"
             data={STATUS_CHOICES}
-            value={status}
-            onChange={(value) => setStatus((value as 'all' | AuditStatus | null) ?? 'all')}
+            value={status ?? 'all'}
+            onChange={(value) => list.setFilters({ status: value === 'all' ? null : value })}
             allowDeselect={false}
             w={{ base: '100%', xs: 160 }}
           />
+          {!showTable && (
+            <SortSelect
+              options={SORT_OPTIONS}
+              sort={list.query.sort}
+              order={list.query.order}
+              onChange={list.setSort}
+            />
+          )}
         </FilterBar>
 
         {audits.isPending ? (
@@ -88,7 +103,11 @@ export function HqAuditsView() {
           />
         ) : data ? (
           <div aria-busy={audits.isFetching || undefined}>
-            {showTable ? <HqAuditTable audits={data.items} /> : <HqAuditCards audits={data.items} />}
+            {showTable ? (
+              <HqAuditTable audits={data.items} sortControl={list.sortControl} />
+            ) : (
+              <HqAuditCards audits={data.items} />
+            )}
             <ListPagination
               label="Audit pages"
               total={data.total}

@@ -1,88 +1,100 @@
 import { DEFAULT_PAGE_SIZE } from '@brigade/core/limits';
 import { messages } from '@brigade/core/messages';
-import type { AuditListItem } from '@brigade/core/schemas/audits';
+import type { AuditListItem, AuditSort } from '@brigade/core/schemas/audits';
 import type { RestaurantRef } from '@brigade/core/schemas/session';
 import { Group, Paper, Select, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconClipboardCheck } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { EmptyList } from '../../components/empty-list';
+import { ExportCsvButton } from '../../components/export-csv-button';
 import { FilterBar } from '../../components/filter-bar';
 import { ListPagination } from '../../components/list-pagination';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { ScoreBadge } from '../../components/score-badge';
 import { SearchInput } from '../../components/search-input';
+import { SortSelect } from '../../components/sort-select';
 import { useCurrentUser } from '../../lib/current-user';
 import { formatDate } from '../../lib/format-date';
 import { RestaurantNotice, useRestaurantNotice } from '../../lib/restaurant-notice';
 import { useSelectedRestaurant } from '../../lib/selected-restaurant';
 import { useAppRoute } from '../../lib/use-app-route';
-import { useClampPage, usePagedList } from '../../lib/use-paged-list';
+import { exportQuery, useListParams } from '../../lib/use-list-params';
+import { useClampPage } from '../../lib/use-paged-list';
 import { useAudits } from './api/get-audits';
 import classes from './audit-card.module.css';
+import { AUDIT_SORT, restaurantIdOf, sortOptions } from './audit-list-params';
 import { AuditListSkeleton } from './hq-audit-list';
 
 const PAGE_TITLE = 'Audits';
 
+/** Staff who work at several restaurants choose one; it is kept in the address (`?restaurantId=…`). */
+const FILTER_KEYS = ['restaurantId'] as const;
+/** One restaurant's audits: no restaurant to sort by. */
+const SORT_OPTIONS = sortOptions(['auditedAt', 'score', 'auditor', 'template']);
+
 /**
  * Managers and staff (core-operations §2 "Manager audits page"): the completed audits of
- * one restaurant as cards. A manager reads the selected restaurant; staff read theirs,
- * choosing one here when they work at several.
+ * one restaurant as cards, searched and sorted, kept in the address. A manager reads the
+ * selected restaurant; staff read theirs, choosing one here when they work at several.
  */
 export function TeamAuditsView() {
   const me = useCurrentUser();
-  return me.role === 'manager' ? <ManagerAudits /> : <StaffAudits restaurants={me.restaurants} />;
-}
-
-function ManagerAudits() {
+  const list = useListParams(AUDIT_SORT, FILTER_KEYS);
   const notice = useRestaurantNotice(useAppRoute());
   const { selectedRestaurant } = useSelectedRestaurant();
-  if (notice || !selectedRestaurant) {
-    return (
-      <>
-        <PageHeader title={PAGE_TITLE} />
-        {notice && <RestaurantNotice message={notice} />}
-      </>
-    );
-  }
-  // Another restaurant is another list: search and page start over.
-  return <CompletedAudits key={selectedRestaurant.id} restaurant={selectedRestaurant} />;
-}
 
-function StaffAudits({ restaurants }: { restaurants: readonly RestaurantRef[] }) {
-  const [chosenId, setChosenId] = useState<string | null>(null);
-  const restaurant = restaurants.find((candidate) => candidate.id === chosenId) ?? restaurants[0] ?? null;
+  if (me.role === 'manager') {
+    if (notice || !selectedRestaurant) {
+      return (
+        <>
+          <PageHeader title={PAGE_TITLE} />
+          {notice && <RestaurantNotice message={notice} />}
+        </>
+      );
+    }
+    return <CompletedAudits list={list} restaurant={selectedRestaurant} />;
+  }
+
+  const chosenId = restaurantIdOf(list.filters.restaurantId);
+  const restaurant = me.restaurants.find((candidate) => candidate.id === chosenId) ?? me.restaurants[0] ?? null;
   const picker =
-    restaurants.length > 1 && restaurant ? (
+    me.restaurants.length > 1 && restaurant ? (
       <Select
         label="Restaurant"
-        data={restaurants.map((candidate) => ({ value: candidate.id, label: candidate.name }))}
+        data={me.restaurants.map((candidate) => ({ value: candidate.id, label: candidate.name }))}
         value={restaurant.id}
-        onChange={setChosenId}
+        onChange={(value) => list.setFilters({ restaurantId: value })}
         allowDeselect={false}
         w={{ base: '100%', xs: 260 }}
       />
     ) : null;
-  return <CompletedAudits key={restaurant?.id ?? 'none'} restaurant={restaurant} picker={picker} />;
+  return <CompletedAudits list={list} restaurant={restaurant} picker={picker} />;
 }
 
-function CompletedAudits({ restaurant, picker }: { restaurant: RestaurantRef | null; picker?: ReactNode }) {
-  const list = usePagedList(restaurant?.id ?? '');
-  const audits = useAudits({
-    search: list.debouncedSearch,
-    page: list.page,
-    pageSize: DEFAULT_PAGE_SIZE,
-    restaurantId: restaurant?.id,
-  });
+type TeamListParams = ReturnType<typeof useListParams<AuditSort, (typeof FILTER_KEYS)[number]>>;
+
+interface CompletedAuditsProps {
+  list: TeamListParams;
+  restaurant: RestaurantRef | null;
+  picker?: ReactNode;
+}
+
+function CompletedAudits({ list, restaurant, picker }: CompletedAuditsProps) {
+  const restaurantId = restaurant?.id;
+  const audits = useAudits({ ...list.query, pageSize: DEFAULT_PAGE_SIZE, restaurantId });
   const data = audits.data;
   useClampPage(data, list.setPage);
+  useFirstPageOnNewRestaurant(restaurantId, list.setPage);
+  const exportHref = `/api/audits/export.csv?${exportQuery({ ...list.query, restaurantId })}`;
 
   return (
     <>
       <PageHeader
         title={PAGE_TITLE}
         subtitle={restaurant ? `Completed audits of ${restaurant.name}` : 'Completed audits of your restaurants'}
+        actions={<ExportCsvButton href={exportHref} />}
       />
       <Stack>
         <FilterBar>
@@ -93,6 +105,7 @@ function CompletedAudits({ restaurant, picker }: { restaurant: RestaurantRef | n
             onChange={list.setSearch}
           />
           {picker}
+          <SortSelect options={SORT_OPTIONS} sort={list.query.sort} order={list.query.order} onChange={list.setSort} />
         </FilterBar>
 
         {audits.isPending ? (
@@ -106,7 +119,7 @@ function CompletedAudits({ restaurant, picker }: { restaurant: RestaurantRef | n
         ) : data && data.items.length === 0 ? (
           <EmptyList
             title={messages.noAuditsFound}
-            description={list.debouncedSearch ? messages.tryDifferentSearch : messages.noCompletedAudits}
+            description={list.query.search ? messages.tryDifferentSearch : messages.noCompletedAudits}
             icon={<IconClipboardCheck size={28} aria-hidden />}
           />
         ) : data ? (
@@ -124,6 +137,19 @@ function CompletedAudits({ restaurant, picker }: { restaurant: RestaurantRef | n
       </Stack>
     </>
   );
+}
+
+/**
+ * A manager who selects another restaurant sees another list: it starts at its first
+ * page (the search and sort stay, as they mean the same there).
+ */
+function useFirstPageOnNewRestaurant(restaurantId: string | undefined, setPage: (page: number) => void) {
+  const shown = useRef(restaurantId);
+  useEffect(() => {
+    if (shown.current === restaurantId) return;
+    shown.current = restaurantId;
+    setPage(1);
+  }, [restaurantId, setPage]);
 }
 
 /** Each audit a card that opens it: restaurant, date, 'By {auditor}', 'Score: n%'. */

@@ -1,4 +1,5 @@
-import { ActionPage, type ActionStatus } from '@brigade/core/schemas/corrective-actions';
+import type { SortOrder } from '@brigade/core/schemas/common';
+import { ActionPage, type ActionSort, type ActionStatus } from '@brigade/core/schemas/corrective-actions';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -11,6 +12,8 @@ export interface ActionListParams {
   status?: ActionStatus;
   overdue?: boolean;
   templateName?: string;
+  sort: ActionSort;
+  order: SortOrder;
 }
 
 /** Every action query starts with this key; a change to an action invalidates all of them. */
@@ -20,9 +23,14 @@ export function actionListQueryKey(params: ActionListParams) {
   return [...actionsQueryKey, 'list', params] as const;
 }
 
-/** One page of actions, open and most overdue first; filters and search run on the server. */
+/** One page of actions, sorted (open and most overdue first by default); filters and search run on the server. */
 export async function fetchActions(params: ActionListParams, signal?: AbortSignal): Promise<ActionPage> {
-  const query = new URLSearchParams({ page: String(params.page), pageSize: String(params.pageSize) });
+  const query = new URLSearchParams({
+    page: String(params.page),
+    pageSize: String(params.pageSize),
+    sort: params.sort,
+    order: params.order,
+  });
   if (params.search) query.set('search', params.search);
   if (params.restaurantId) query.set('restaurantId', params.restaurantId);
   if (params.status) query.set('status', params.status);

@@ -1,4 +1,5 @@
-import { AuditPage, type AuditStatus } from '@brigade/core/schemas/audits';
+import { AuditPage, type AuditSort, type AuditStatus } from '@brigade/core/schemas/audits';
+import type { SortOrder } from '@brigade/core/schemas/common';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -10,6 +11,8 @@ export interface AuditListParams {
   restaurantId?: string;
   /** hq only; managers and staff always get completed audits. */
   status?: AuditStatus;
+  sort: AuditSort;
+  order: SortOrder;
 }
 
 /** Every audit query starts with this key; a change to an audit invalidates all of them. */
@@ -19,9 +22,14 @@ export function auditListQueryKey(params: AuditListParams) {
   return [...auditsQueryKey, 'list', params] as const;
 }
 
-/** One page of audits, newest first; the search (restaurant, template, auditor) runs on the server. */
+/** One page of audits, sorted on the server; the search (restaurant, template, auditor) runs there too. */
 export async function fetchAudits(params: AuditListParams, signal?: AbortSignal): Promise<AuditPage> {
-  const query = new URLSearchParams({ page: String(params.page), pageSize: String(params.pageSize) });
+  const query = new URLSearchParams({
+    page: String(params.page),
+    pageSize: String(params.pageSize),
+    sort: params.sort,
+    order: params.order,
+  });
   if (params.search) query.set('search', params.search);
   if (params.restaurantId) query.set('restaurantId', params.restaurantId);
   if (params.status) query.set('status', params.status);
@@ -32,7 +40,7 @@ export function auditListQuery(params: AuditListParams) {
   return queryOptions({
     queryKey: auditListQueryKey(params),
     queryFn: ({ signal }) => fetchAudits(params, signal),
-    // Typing a search or turning a page keeps the old rows until the new ones arrive.
+    // Typing a search, sorting or turning a page keeps the old rows until the new ones arrive.
     placeholderData: keepPreviousData,
   });
 }
