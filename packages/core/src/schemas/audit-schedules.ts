@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AUDIT_CADENCES } from '../audit-periods';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../limits';
 import { scheduleMessages as m } from '../schedule-messages';
+import { sortQuery } from './common';
 import { idField, text } from './fields';
 import { RestaurantRef } from './session';
 
@@ -33,6 +34,17 @@ export const AuditScheduleInput = z
 export type AuditScheduleInput = z.input<typeof AuditScheduleInput>;
 
 export const AuditScheduleActive = z.object({ isActive: z.boolean() });
+
+/**
+ * What the schedule list sorts by: status (active first, then by name, without a choice),
+ * name, cadence (weekly to quarterly), start date and the number of restaurants covered.
+ */
+export const AUDIT_SCHEDULE_SORTS = ['status', 'name', 'cadence', 'startsOn', 'restaurantCount'] as const;
+export type AuditScheduleSort = (typeof AUDIT_SCHEDULE_SORTS)[number];
+
+/** Every schedule (a chain has a handful), sorted on the server. */
+export const AuditScheduleListQuery = sortQuery(AUDIT_SCHEDULE_SORTS);
+export type AuditScheduleListQuery = z.input<typeof AuditScheduleListQuery>;
 
 const NamedRef = z.object({ id: z.string(), name: z.string() });
 const Period = z.object({ start: z.string(), end: z.string() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages';
+import { sortQuery } from './common';
 import { DEFAULT_BAD_DUE_DAYS, DEFAULT_NEEDS_IMPROVEMENT_DUE_DAYS, MAX_DUE_DAYS } from './corrective-actions';
 import { idField, text } from './fields';
 
@@ -43,6 +44,14 @@ export const AuditTemplateInput = z.object({
   autoAssignTraining: z.boolean({ error: 'Choose on or off' }).default(false),
 });
 export type AuditTemplateInput = z.input<typeof AuditTemplateInput>;
+
+/** What the template list sorts by: name (without a choice) and number of items. */
+export const AUDIT_TEMPLATE_SORTS = ['name', 'itemCount'] as const;
+export type AuditTemplateSort = (typeof AUDIT_TEMPLATE_SORTS)[number];
+
+/** Every template (a chain has a few dozen), sorted on the server. */
+export const AuditTemplateListQuery = sortQuery(AUDIT_TEMPLATE_SORTS);
+export type AuditTemplateListQuery = z.input<typeof AuditTemplateListQuery>;
 
 export const AuditTemplateSummary = z.object({
   id: z.string(),

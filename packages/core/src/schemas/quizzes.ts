@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages';
 import { DEFAULT_PASS_MARK } from '../scoring';
+import { sortQuery } from './common';
 import { idField, text } from './fields';
 
 const requiredText = (message: string) => text({ error: message }).trim().min(1, message).max(1000);
@@ -44,6 +45,16 @@ export const QuizInput = z
     });
   });
 export type QuizInput = z.input<typeof QuizInput>;
+
+/** What the quiz list sorts by: title (without a choice), when added, number of questions, pass mark. */
+export const QUIZ_SORTS = ['title', 'createdAt', 'questionCount', 'passMark'] as const;
+export type QuizSort = (typeof QUIZ_SORTS)[number];
+
+/** The whole list (hundreds of quizzes at most), searched and sorted on the server. */
+export const QuizListQuery = z
+  .object({ search: text().trim().max(200).optional() })
+  .extend(sortQuery(QUIZ_SORTS).shape);
+export type QuizListQuery = z.input<typeof QuizListQuery>;
 
 export const QuizSummary = z.object({
   id: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages';
+import { sortQuery } from './common';
 import { idField, text } from './fields';
 
 export const TrainingCategory = z.object({ id: z.string(), name: z.string() });
@@ -93,13 +94,23 @@ export const TrainingDetail = z.object({
 });
 export type TrainingDetail = z.infer<typeof TrainingDetail>;
 
-export const TrainingListQuery = z.object({
-  search: text().trim().max(200).optional(),
-  categoryIds: z
-    .union([z.array(idField), idField])
-    .optional()
-    .transform((ids) => (ids === undefined ? [] : Array.isArray(ids) ? ids : [ids])),
-});
+/**
+ * What the trainings list sorts by: when a training was added (newest first without a
+ * choice), its title, its first category by name, and its number of videos.
+ */
+export const TRAINING_SORTS = ['createdAt', 'title', 'category', 'videoCount'] as const;
+export type TrainingSort = (typeof TRAINING_SORTS)[number];
+
+/** The whole list (hundreds of trainings at most), searched, filtered and sorted on the server. */
+export const TrainingListQuery = z
+  .object({
+    search: text().trim().max(200).optional(),
+    categoryIds: z
+      .union([z.array(idField), idField])
+      .optional()
+      .transform((ids) => (ids === undefined ? [] : Array.isArray(ids) ? ids : [ids])),
+  })
+  .extend(sortQuery(TRAINING_SORTS).shape);
 
 export const Upload = z.object({
   id: z.string(),

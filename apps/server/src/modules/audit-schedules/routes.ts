@@ -7,6 +7,7 @@ import {
   AuditSchedule,
   AuditScheduleActive,
   AuditScheduleInput,
+  AuditScheduleListQuery,
 } from '@brigade/core/schemas/audit-schedules';
 import { ErrorReply, IdParams } from '@brigade/core/schemas/common';
 import { z } from 'zod';
@@ -37,10 +38,15 @@ export async function auditScheduleRoutes(
   app.get(
     '/api/audit-schedules',
     {
-      schema: { tags, summary: 'Audit schedules', response: { 200: z.array(AuditSchedule), ...errors } },
+      schema: {
+        tags,
+        summary: 'Audit schedules, sorted (active first, by name, without a choice)',
+        querystring: AuditScheduleListQuery,
+        response: { 200: z.array(AuditSchedule), ...errors },
+      },
       onRequest: manage,
     },
-    async () => listSchedules(db),
+    async (request) => listSchedules(db, request.query),
   );
 
   app.get(

@@ -1,6 +1,11 @@
-import { calendarDay, nextPeriod } from '@brigade/core/audit-periods';
+import { AUDIT_CADENCES, calendarDay, nextPeriod } from '@brigade/core/audit-periods';
 import { scheduleMessages } from '@brigade/core/schedule-messages';
-import type { AuditSchedule, AuditScheduleInput } from '@brigade/core/schemas/audit-schedules';
+import type {
+  AuditSchedule,
+  AuditScheduleInput,
+  AuditScheduleListQuery,
+  AuditScheduleSort,
+} from '@brigade/core/schemas/audit-schedules';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SessionUser } from '../../auth/guards';
@@ -13,6 +18,7 @@ import {
 } from '../../db/schema/audit-schedules';
 import { auditTemplates } from '../../db/schema/audits';
 import { restaurants } from '../../db/schema/restaurants';
+import { type ListSorting, orderByOf } from '../../db/sorting';
 import { badRequest, notFound } from '../../errors';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { Notifier } from '../../notify/notifier';
@@ -32,8 +38,32 @@ interface ScheduleRow {
   restaurant_count: number;
 }
 
+/**
+ * The schedule list's sorts, over the query below (a chain has a handful of schedules).
+ * Status puts active ones first, by name; cadence runs from weekly to quarterly; the
+ * restaurant count is the query's own output column. The id breaks ties.
+ */
+const scheduleSorting: ListSorting<AuditScheduleSort> = {
+  columns: {
+    status: [sql`not s.is_active`, sql`s.name`],
+    name: sql`s.name`,
+    cadence: sql`array_position(array[${sql.join(
+      AUDIT_CADENCES.map((cadence) => sql`${cadence}`),
+      sql`, `,
+    )}]::text[], s.cadence)`,
+    startsOn: sql`s.starts_on`,
+    restaurantCount: sql`restaurant_count`,
+  },
+  defaultSort: 'status',
+  defaultOrder: 'asc',
+  tiebreak: sql`s.id`,
+};
+
 /** Schedules with their templates, chosen restaurants and the number of restaurants covered, in one query. */
-async function selectSchedules(db: Queryable, id?: string): Promise<AuditSchedule[]> {
+async function selectSchedules(
+  db: Queryable,
+  options: { id?: string; sorting?: z.output<typeof AuditScheduleListQuery> },
+): Promise<AuditSchedule[]> {
   const result = (await db.execute(sql`
     select s.id, s.name, s.cadence, s.starts_on::text as starts_on, s.all_restaurants, s.is_active,
       coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name) order by t.name)
@@ -48,8 +78,10 @@ async function selectSchedules(db: Queryable, id?: string): Promise<AuditSchedul
           where sr.schedule_id = s.id and r.is_active)
       end as restaurant_count
     from ${auditSchedules} s
-    ${id ? sql`where s.id = ${id}` : sql``}
-    order by s.is_active desc, s.name, s.id`)) as unknown as { rows: ScheduleRow[] };
+    ${options.id ? sql`where s.id = ${options.id}` : sql``}
+    order by ${sql.join(orderByOf(scheduleSorting, options.sorting ?? {}), sql`, `)}`)) as unknown as {
+    rows: ScheduleRow[];
+  };
   const today = calendarDay(new Date());
   return result.rows.map((row) => ({
     id: row.id,
@@ -65,10 +97,12 @@ async function selectSchedules(db: Queryable, id?: string): Promise<AuditSchedul
   }));
 }
 
-export const listSchedules = (db: Queryable) => selectSchedules(db);
+/** Every schedule, sorted by `?sort=&order=` (active first, by name, without a choice). */
+export const listSchedules = (db: Queryable, query: z.output<typeof AuditScheduleListQuery>) =>
+  selectSchedules(db, { sorting: query });
 
 export async function getSchedule(db: Queryable, id: string): Promise<AuditSchedule> {
-  const [schedule] = await selectSchedules(db, id);
+  const [schedule] = await selectSchedules(db, { id });
   if (!schedule) throw notFound(scheduleMessages.scheduleNotFound);
   return schedule;
 }

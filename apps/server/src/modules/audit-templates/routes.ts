@@ -1,4 +1,9 @@
-import { AuditTemplateDetail, AuditTemplateInput, AuditTemplateSummary } from '@brigade/core/schemas/audit-templates';
+import {
+  AuditTemplateDetail,
+  AuditTemplateInput,
+  AuditTemplateListQuery,
+  AuditTemplateSummary,
+} from '@brigade/core/schemas/audit-templates';
 import { ErrorReply, IdParams } from '@brigade/core/schemas/common';
 import { z } from 'zod';
 import { callerOf } from '../../auth/guards';
@@ -17,12 +22,13 @@ export async function auditTemplateRoutes(app: App, { database, guard }: Pick<Ap
     {
       schema: {
         tags,
-        summary: 'Audit templates with their item counts',
+        summary: 'Audit templates with their item counts, sorted (by name without a choice)',
+        querystring: AuditTemplateListQuery,
         response: { 200: z.array(AuditTemplateSummary), ...errors },
       },
       onRequest,
     },
-    async () => listTemplates(db),
+    async (request) => listTemplates(db, request.query),
   );
 
   app.get(

@@ -2,6 +2,8 @@ import { messages } from '@brigade/core/messages';
 import type {
   AuditTemplateDetail,
   AuditTemplateInput,
+  AuditTemplateListQuery,
+  AuditTemplateSort,
   AuditTemplateSummary,
 } from '@brigade/core/schemas/audit-templates';
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
@@ -10,20 +12,35 @@ import type { SessionUser } from '../../auth/guards';
 import type { Database, Queryable, Transaction } from '../../db/client';
 import { auditTemplateItems, auditTemplates } from '../../db/schema/audits';
 import { trainings } from '../../db/schema/trainings';
+import { type ListSorting, orderByOf } from '../../db/sorting';
 import { badRequest, notFound } from '../../errors';
 
 type TemplateFields = z.output<typeof AuditTemplateInput>;
 
-export async function listTemplates(db: Queryable): Promise<AuditTemplateSummary[]> {
+const itemCountOf = sql<number>`(select count(*)::int from ${auditTemplateItems} where template_id = ${auditTemplates}.id)`;
+
+/** A chain has a few dozen templates: each sort is computed over all of them; the id breaks ties. */
+const templateSorting: ListSorting<AuditTemplateSort> = {
+  columns: { name: auditTemplates.name, itemCount: itemCountOf },
+  defaultSort: 'name',
+  defaultOrder: 'asc',
+  tiebreak: auditTemplates.id,
+};
+
+/** Every template with its item count, sorted by `?sort=&order=` (by name without a choice). */
+export async function listTemplates(
+  db: Queryable,
+  query: z.output<typeof AuditTemplateListQuery>,
+): Promise<AuditTemplateSummary[]> {
   return db
     .select({
       id: auditTemplates.id,
       name: auditTemplates.name,
       description: auditTemplates.description,
-      itemCount: sql<number>`(select count(*)::int from ${auditTemplateItems} where template_id = ${auditTemplates}.id)`,
+      itemCount: itemCountOf,
     })
     .from(auditTemplates)
-    .orderBy(asc(auditTemplates.name), asc(auditTemplates.id));
+    .orderBy(...orderByOf(templateSorting, query));
 }
 
 export async function getTemplate(db: Queryable, id: string): Promise<AuditTemplateDetail> {

@@ -3,6 +3,7 @@ import {
   QuizDetail,
   QuizForTaker,
   QuizInput,
+  QuizListQuery,
   QuizResult,
   QuizSummary,
   SubmitQuiz,
@@ -23,13 +24,13 @@ export async function quizRoutes(app: App, { database, guard }: Pick<AppContext,
     {
       schema: {
         tags,
-        summary: 'Quizzes by title, searched (hq)',
-        querystring: z.object({ search: z.string().trim().max(200).optional() }),
+        summary: 'Quizzes, searched and sorted (by title without a choice) (hq)',
+        querystring: QuizListQuery,
         response: { 200: z.array(QuizSummary), ...errors },
       },
       onRequest: guard('quizzes.manage'),
     },
-    async (request) => listQuizzes(db, request.query.search),
+    async (request) => listQuizzes(db, request.query),
   );
 
   app.get(

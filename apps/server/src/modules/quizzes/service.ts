@@ -3,7 +3,9 @@ import type {
   QuizDetail,
   QuizForTaker,
   QuizInput,
+  QuizListQuery,
   QuizResult,
+  QuizSort,
   QuizSummary,
   SubmitQuiz,
 } from '@brigade/core/schemas/quizzes';
@@ -23,6 +25,7 @@ import {
   trainingQuizzes,
 } from '../../db/schema/quizzes';
 import { staffTrainingAssignments, trainings } from '../../db/schema/trainings';
+import { type ListSorting, orderByOf } from '../../db/sorting';
 import { badRequest, conflict, notFound } from '../../errors';
 import { completeIfDone } from '../assignments/service';
 
@@ -30,15 +33,36 @@ type QuizFields = z.output<typeof QuizInput>;
 
 const quizId = sql`${trainingQuizzes}.${sql.identifier(trainingQuizzes.id.name)}`;
 
-export async function listQuizzes(db: Queryable, search?: string): Promise<QuizSummary[]> {
-  const pattern = search ? likePattern(search) : undefined;
+const questionCountOf = sql<number>`(select count(*)::int from ${quizQuestions} q where q.quiz_id = ${quizId})`;
+
+/**
+ * The quiz list's sorts. Titles sort without regard to case, read in order from the
+ * unique index on lower(title); the date from its (created_at, id) index; question counts
+ * and pass marks are computed or compared per quiz, which hundreds of quizzes afford. The
+ * id breaks ties, so equal counts keep one order between requests.
+ */
+const quizSorting: ListSorting<QuizSort> = {
+  columns: {
+    title: sql`lower(${trainingQuizzes.title})`,
+    createdAt: trainingQuizzes.createdAt,
+    questionCount: questionCountOf,
+    passMark: trainingQuizzes.passMark,
+  },
+  defaultSort: 'title',
+  defaultOrder: 'asc',
+  tiebreak: trainingQuizzes.id,
+};
+
+/** Every quiz, searched in title and description, sorted by `?sort=&order=` (title without a choice). */
+export async function listQuizzes(db: Queryable, query: z.output<typeof QuizListQuery>): Promise<QuizSummary[]> {
+  const pattern = query.search ? likePattern(query.search) : undefined;
   return db
     .select({
       id: trainingQuizzes.id,
       title: trainingQuizzes.title,
       description: trainingQuizzes.description,
       passMark: trainingQuizzes.passMark,
-      questionCount: sql<number>`(select count(*)::int from ${quizQuestions} q where q.quiz_id = ${quizId})`,
+      questionCount: questionCountOf,
       trainingTitles: sql<string[]>`coalesce((select array_agg(t.title order by t.title)
         from ${trainingQuizAssignments} tqa join ${trainings} t on t.id = tqa.training_id where tqa.quiz_id = ${quizId}), '{}')`,
     })
@@ -48,7 +72,7 @@ export async function listQuizzes(db: Queryable, search?: string): Promise<QuizS
         ? sql`(${trainingQuizzes.title} ilike ${pattern} or ${trainingQuizzes.description} ilike ${pattern})`
         : undefined,
     )
-    .orderBy(asc(trainingQuizzes.title));
+    .orderBy(...orderByOf(quizSorting, query));
 }
 
 async function loadQuestions(db: Queryable, id: string) {

@@ -58,7 +58,7 @@ export async function trainingRoutes(
     {
       schema: {
         tags,
-        summary: 'Trainings, newest first, searched and filtered by category',
+        summary: 'Trainings, searched, filtered by category and sorted (newest first by default)',
         querystring: TrainingListQuery,
         response: { 200: z.array(TrainingSummary), ...errors },
       },

@@ -1,6 +1,13 @@
 import { messages } from '@brigade/core/messages';
-import type { TrainingCategory, TrainingDetail, TrainingInput, TrainingSummary } from '@brigade/core/schemas/trainings';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type {
+  TrainingCategory,
+  TrainingDetail,
+  TrainingInput,
+  TrainingListQuery,
+  TrainingSort,
+  TrainingSummary,
+} from '@brigade/core/schemas/trainings';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SessionUser } from '../../auth/guards';
 import type { Database, Queryable, Transaction } from '../../db/client';
@@ -16,6 +23,7 @@ import {
   trainingVideos,
 } from '../../db/schema/trainings';
 import { uploads } from '../../db/schema/uploads';
+import { type ListSorting, orderByOf } from '../../db/sorting';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { Storage } from '../../storage/storage';
 import { forgetUnusedUploads } from '../uploads/service';
@@ -79,10 +87,37 @@ export function trainingSearchConditions(
   return conditions;
 }
 
-/** Newest first; search in title and description; any of the chosen categories (none = all). */
+const videoCountOf = sql<number>`(select count(*)::int from ${trainingVideos} v where v.module_id = ${trainingId})`;
+
+/**
+ * The trainings list's sorts. Title and date are read in order from their (column, id)
+ * indexes; the first category and the video count are computed per training, which a list
+ * of hundreds of trainings at most affords (the categories' and videos' own indexes serve
+ * the subqueries). The id breaks ties, so equal titles keep one order between requests.
+ */
+const trainingSorting: ListSorting<TrainingSort> = {
+  columns: {
+    createdAt: trainings.createdAt,
+    title: trainings.title,
+    category: sql`(select min(c.name) from ${trainingCategoryAssignments} tca
+      join ${trainingCategories} c on c.id = tca.category_id where tca.training_id = ${trainingId})`,
+    videoCount: videoCountOf,
+  },
+  defaultSort: 'createdAt',
+  defaultOrder: 'desc',
+  tiebreak: trainings.id,
+};
+
+/** At most this many trainings in one reply: a chain has hundreds at most. */
+const TRAINING_LIST_LIMIT = 500;
+
+/**
+ * Search in title and description; any of the chosen categories (none = all); sorted by
+ * `?sort=&order=` (newest first without a choice).
+ */
 export async function listTrainings(
   db: Queryable,
-  query: { search?: string; categoryIds: string[] },
+  query: z.output<typeof TrainingListQuery>,
 ): Promise<TrainingSummary[]> {
   const conditions = trainingSearchConditions(db, query);
   return db
@@ -91,14 +126,14 @@ export async function listTrainings(
       title: trainings.title,
       description: trainings.description,
       categories: categoriesOf,
-      videoCount: sql<number>`(select count(*)::int from ${trainingVideos} v where v.module_id = ${trainingId})`,
+      videoCount: videoCountOf,
       quizId: trainingQuizAssignments.quizId,
     })
     .from(trainings)
     .leftJoin(trainingQuizAssignments, eq(trainingQuizAssignments.trainingId, trainings.id))
     .where(and(...conditions))
-    .orderBy(desc(trainings.createdAt), desc(trainings.id))
-    .limit(500);
+    .orderBy(...orderByOf(trainingSorting, query))
+    .limit(TRAINING_LIST_LIMIT);
 }
 
 export function videoSource(video: { videoUrl: string | null; uploadId: string | null }): string | null {

@@ -1,15 +1,22 @@
 import { CADENCE_LABELS } from '@brigade/core/audit-periods';
 import { scheduleMessages } from '@brigade/core/schedule-messages';
-import type { AuditSchedule } from '@brigade/core/schemas/audit-schedules';
+import {
+  AUDIT_SCHEDULE_SORTS,
+  type AuditSchedule,
+  type AuditScheduleSort,
+} from '@brigade/core/schemas/audit-schedules';
+import { SORT_ORDERS } from '@brigade/core/schemas/common';
 import { Badge, Button, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCalendarRepeat, IconPlus } from '@tabler/icons-react';
+import { parseAsStringLiteral, useQueryStates } from 'nuqs';
 import { useState } from 'react';
 import { EmptyList } from '../../components/empty-list';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { RowActions } from '../../components/row-action';
+import { SortSelect } from '../../components/sort-select';
 import { useRestaurantOptions } from '../../lib/api/get-restaurant-options';
 import { formatPeriod } from '../../lib/format-period';
 import { useDeleteAuditSchedule } from './api/delete-audit-schedule';
@@ -24,9 +31,28 @@ const PHONE_QUERY = '(max-width: 48em)';
 /** What the form edits: nothing (closed), a new schedule, or one of the list. */
 type Editing = null | 'new' | AuditSchedule;
 
+const SORT_OPTIONS: readonly { value: AuditScheduleSort; label: string }[] = [
+  { value: 'status', label: 'Status' },
+  { value: 'name', label: 'Name' },
+  { value: 'cadence', label: 'Frequency' },
+  { value: 'startsOn', label: 'Start date' },
+  { value: 'restaurantCount', label: 'Restaurants' },
+];
+
+/**
+ * The schedules' sort, kept in the address (`?sort=cadence&order=desc`); the default
+ * (active first, by name) stays out of it. The whole list comes at once (a chain has a
+ * handful of schedules), so there is no page of its own: `page` belongs to Due Audits.
+ */
+const scheduleSortParsers = {
+  sort: parseAsStringLiteral(AUDIT_SCHEDULE_SORTS).withDefault('status'),
+  order: parseAsStringLiteral(SORT_ORDERS).withDefault('asc'),
+};
+
 /** /audit-schedules (hq, issue 19): the schedules, and the audits they make due. */
 export function AuditSchedulesPage() {
-  const schedules = useAuditSchedules();
+  const [sorting, setSorting] = useQueryStates(scheduleSortParsers, { history: 'replace' });
+  const schedules = useAuditSchedules(sorting);
   const [editing, setEditing] = useState<Editing>(null);
   const phone = useMediaQuery(PHONE_QUERY, true, { getInitialValueInEffect: false });
   const data = schedules.data;
@@ -62,11 +88,26 @@ export function AuditSchedulesPage() {
               icon={<IconCalendarRepeat size={28} aria-hidden />}
             />
           ) : data ? (
-            <SimpleGrid component="ul" cols={{ base: 1, md: 2 }} spacing="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-              {data.map((schedule) => (
-                <ScheduleCard key={schedule.id} schedule={schedule} onEdit={() => setEditing(schedule)} />
-              ))}
-            </SimpleGrid>
+            <Stack gap="sm">
+              <SortSelect
+                options={SORT_OPTIONS}
+                sort={sorting.sort}
+                order={sorting.order}
+                onChange={(sort, order) => void setSorting({ sort, order })}
+              />
+              <SimpleGrid
+                component="ul"
+                cols={{ base: 1, md: 2 }}
+                spacing="sm"
+                p={0}
+                m={0}
+                style={{ listStyle: 'none' }}
+              >
+                {data.map((schedule) => (
+                  <ScheduleCard key={schedule.id} schedule={schedule} onEdit={() => setEditing(schedule)} />
+                ))}
+              </SimpleGrid>
+            </Stack>
           ) : null}
         </section>
         <DueAuditsSection />

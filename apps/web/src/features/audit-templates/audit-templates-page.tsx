@@ -1,5 +1,9 @@
 import { messages } from '@brigade/core/messages';
-import type { AuditTemplateSummary } from '@brigade/core/schemas/audit-templates';
+import {
+  AUDIT_TEMPLATE_SORTS,
+  type AuditTemplateSort,
+  type AuditTemplateSummary,
+} from '@brigade/core/schemas/audit-templates';
 import {
   ActionIcon,
   Badge,
@@ -21,15 +25,30 @@ import { confirmDelete } from '../../components/confirm-delete';
 import { EmptyList } from '../../components/empty-list';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
+import { SortSelect } from '../../components/sort-select';
+import { SortableTh } from '../../components/sortable-th';
+import { type ListSortSpec, type SortControl, useListParams } from '../../lib/use-list-params';
 import { useDeleteAuditTemplate } from './api/delete-audit-template';
 import { useAuditTemplates } from './api/get-audit-templates';
 
 /** From this width (992 px) the list is a table; below it each template is a card. */
 const TABLE_QUERY = '(min-width: 62em)';
 
-/** /audit-templates (hq): core-operations §2 "Audit templates". */
+const TEMPLATE_SORT: ListSortSpec<AuditTemplateSort> = {
+  columns: AUDIT_TEMPLATE_SORTS,
+  defaultSort: 'name',
+  defaultOrder: 'asc',
+};
+
+const SORT_OPTIONS: readonly { value: AuditTemplateSort; label: string }[] = [
+  { value: 'name', label: 'Name' },
+  { value: 'itemCount', label: 'Items' },
+];
+
+/** /audit-templates (hq): core-operations §2 "Audit templates", sorted as the address says. */
 export function AuditTemplatesPage() {
-  const templates = useAuditTemplates();
+  const list = useListParams(TEMPLATE_SORT);
+  const templates = useAuditTemplates({ sort: list.query.sort, order: list.query.order });
   const showTable = useMediaQuery(TABLE_QUERY, true, { getInitialValueInEffect: false });
   const data = templates.data;
 
@@ -60,24 +79,37 @@ export function AuditTemplatesPage() {
         />
       ) : data ? (
         showTable ? (
-          <TemplateTable templates={data} />
+          <TemplateTable templates={data} sortControl={list.sortControl} />
         ) : (
-          <TemplateCards templates={data} />
+          <Stack gap="sm">
+            <SortSelect
+              options={SORT_OPTIONS}
+              sort={list.query.sort}
+              order={list.query.order}
+              onChange={list.setSort}
+            />
+            <TemplateCards templates={data} />
+          </Stack>
         )
       ) : null}
     </>
   );
 }
 
-function TemplateTable({ templates }: { templates: readonly AuditTemplateSummary[] }) {
+interface TemplateTableProps {
+  templates: readonly AuditTemplateSummary[];
+  sortControl: (column: AuditTemplateSort) => SortControl;
+}
+
+function TemplateTable({ templates, sortControl }: TemplateTableProps) {
   return (
     <Paper withBorder>
       <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Name</Table.Th>
+            <SortableTh {...sortControl('name')}>Name</SortableTh>
             <Table.Th>Description</Table.Th>
-            <Table.Th>Items</Table.Th>
+            <SortableTh {...sortControl('itemCount')}>Items</SortableTh>
             <Table.Th>Actions</Table.Th>
           </Table.Tr>
         </Table.Thead>

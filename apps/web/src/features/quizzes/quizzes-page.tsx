@@ -1,26 +1,41 @@
 import { messages } from '@brigade/core/messages';
-import type { QuizSummary } from '@brigade/core/schemas/quizzes';
+import { QUIZ_SORTS, type QuizSort, type QuizSummary } from '@brigade/core/schemas/quizzes';
 import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconListCheck, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { confirmDelete } from '../../components/confirm-delete';
 import { EmptyList } from '../../components/empty-list';
+import { FilterBar } from '../../components/filter-bar';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
+import { SortSelect } from '../../components/sort-select';
+import { type ListSortSpec, useListParams } from '../../lib/use-list-params';
 import { useDeleteQuiz } from './api/delete-quiz';
 import { useQuizzes } from './api/get-quizzes';
 
-const SEARCH_DELAY_MS = 300;
+const QUIZ_SORT: ListSortSpec<QuizSort> = {
+  columns: QUIZ_SORTS,
+  defaultSort: 'title',
+  defaultOrder: 'asc',
+  descendingFirst: ['createdAt'],
+};
 
-/** /quiz-management (hq, core §2 "Quizzes"): every quiz with search, Edit and Delete. */
+const SORT_OPTIONS: readonly { value: QuizSort; label: string }[] = [
+  { value: 'title', label: 'Title' },
+  { value: 'createdAt', label: 'Date added' },
+  { value: 'questionCount', label: 'Questions' },
+  { value: 'passMark', label: 'Pass mark' },
+];
+
+/**
+ * /quiz-management (hq, core §2 "Quizzes"): every quiz with search, sort, Edit and
+ * Delete; the search and sort are kept in the address.
+ */
 export function QuizzesPage() {
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
-  const quizzes = useQuizzes(debouncedSearch);
+  const list = useListParams(QUIZ_SORT);
+  const quizzes = useQuizzes({ search: list.query.search, sort: list.query.sort, order: list.query.order });
   const remove = useDeleteQuiz({
     onSuccess: () => notifications.show({ color: 'green', message: 'Quiz deleted' }),
     onError: () => notifications.show({ color: 'red', message: messages.quizDeleteFailed }),
@@ -49,7 +64,15 @@ export function QuizzesPage() {
         }
       />
       <Stack>
-        <SearchInput label="Search quizzes" placeholder="Title or description..." value={search} onChange={setSearch} />
+        <FilterBar>
+          <SearchInput
+            label="Search quizzes"
+            placeholder="Title or description..."
+            value={list.search}
+            onChange={list.setSearch}
+          />
+          <SortSelect options={SORT_OPTIONS} sort={list.query.sort} order={list.query.order} onChange={list.setSort} />
+        </FilterBar>
         {quizzes.isPending ? (
           <ListSkeleton />
         ) : quizzes.isError && !quizzes.data ? (
@@ -61,7 +84,7 @@ export function QuizzesPage() {
         ) : quizzes.data.length === 0 ? (
           <EmptyList
             title="No quizzes found"
-            description={debouncedSearch ? 'Try a different search term' : 'Add your first quiz to get started'}
+            description={list.query.search ? 'Try a different search term' : 'Add your first quiz to get started'}
             icon={<IconListCheck size={28} aria-hidden />}
           />
         ) : (

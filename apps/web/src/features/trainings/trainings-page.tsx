@@ -1,31 +1,63 @@
 import { messages } from '@brigade/core/messages';
 import { allows } from '@brigade/core/permissions';
+import { idField } from '@brigade/core/schemas/fields';
+import { TRAINING_SORTS, type TrainingSort } from '@brigade/core/schemas/trainings';
 import { Button, Card, Group, SimpleGrid, Skeleton, Stack } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSchool } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { CategoryFilter } from '../../components/category-filter';
 import { EmptyList } from '../../components/empty-list';
+import { FilterBar } from '../../components/filter-bar';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
+import { SortSelect } from '../../components/sort-select';
 import { useCurrentUser } from '../../lib/current-user';
+import { type ListSortSpec, useListParams } from '../../lib/use-list-params';
 import { useTrainings } from './api/get-trainings';
 import { TrainingCard } from './training-card';
 
-const SEARCH_DELAY_MS = 300;
 const GRID_COLUMNS = { base: 1, sm: 2, lg: 3 };
 
-/** /trainings (core §2 "Trainings"): every training as a card, searched and filtered by category. */
+const TRAINING_SORT: ListSortSpec<TrainingSort> = {
+  columns: TRAINING_SORTS,
+  defaultSort: 'createdAt',
+  defaultOrder: 'desc',
+  descendingFirst: ['createdAt', 'videoCount'],
+};
+
+const SORT_OPTIONS: readonly { value: TrainingSort; label: string }[] = [
+  { value: 'createdAt', label: 'Date added' },
+  { value: 'title', label: 'Title' },
+  { value: 'category', label: 'Category' },
+  { value: 'videoCount', label: 'Videos' },
+];
+
+/** The address keeps the chosen categories as one comma-separated value: `?category=…,…`. */
+const FILTER_KEYS = ['category'] as const;
+
+function categoryIdsOf(value: string | null): string[] {
+  // A hand-edited address may hold something that is not an id: it filters nothing.
+  return (value ?? '').split(',').filter((id) => idField.safeParse(id).success);
+}
+
+/**
+ * /trainings (core §2 "Trainings"): every training as a card, searched, filtered by
+ * category and sorted, all of it kept in the address so a reload or a shared link
+ * shows the same cards.
+ */
 export function TrainingsPage() {
   const me = useCurrentUser();
   const canManage = allows(me.role, 'trainings.manage');
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
-  const [categoryIds, setCategoryIds] = useState<string[]>([]);
-  const trainings = useTrainings({ search: debouncedSearch, categoryIds });
-  const filtered = debouncedSearch !== '' || categoryIds.length > 0;
+  const list = useListParams(TRAINING_SORT, FILTER_KEYS);
+  const categoryIds = categoryIdsOf(list.filters.category);
+  const trainings = useTrainings({
+    search: list.query.search,
+    categoryIds,
+    sort: list.query.sort,
+    order: list.query.order,
+  });
+  const filtered = list.query.search !== '' || categoryIds.length > 0;
 
   return (
     <>
@@ -40,13 +72,19 @@ export function TrainingsPage() {
         }
       />
       <Stack>
-        <SearchInput
-          label="Search trainings"
-          placeholder="Title or description..."
-          value={search}
-          onChange={setSearch}
+        <FilterBar>
+          <SearchInput
+            label="Search trainings"
+            placeholder="Title or description..."
+            value={list.search}
+            onChange={list.setSearch}
+          />
+          <SortSelect options={SORT_OPTIONS} sort={list.query.sort} order={list.query.order} onChange={list.setSort} />
+        </FilterBar>
+        <CategoryFilter
+          value={categoryIds}
+          onChange={(ids) => list.setFilters({ category: ids.length > 0 ? ids.join(',') : null })}
         />
-        <CategoryFilter value={categoryIds} onChange={setCategoryIds} />
 
         {trainings.isPending ? (
           <CardsSkeleton />

@@ -1,5 +1,6 @@
-import { AuditTemplateSummary } from '@brigade/core/schemas/audit-templates';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type AuditTemplateSort, AuditTemplateSummary } from '@brigade/core/schemas/audit-templates';
+import type { SortOrder } from '@brigade/core/schemas/common';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -9,18 +10,33 @@ import { apiRequest } from '../../../lib/api-client';
  */
 export const auditTemplatesQueryKey = ['audit-templates'] as const;
 
-export const auditTemplateListQueryKey = [...auditTemplatesQueryKey, 'list'] as const;
-
-/** Every template by name with its item count. */
-export async function fetchAuditTemplates(signal?: AbortSignal): Promise<AuditTemplateSummary[]> {
-  return z.array(AuditTemplateSummary).parse(await apiRequest('/api/audit-templates', { signal }));
+export interface AuditTemplateListParams {
+  sort: AuditTemplateSort;
+  order: SortOrder;
 }
 
-export const auditTemplateListQuery = queryOptions({
-  queryKey: auditTemplateListQueryKey,
-  queryFn: ({ signal }) => fetchAuditTemplates(signal),
-});
+export function auditTemplateListQueryKey(params: AuditTemplateListParams) {
+  return [...auditTemplatesQueryKey, 'list', { sort: params.sort, order: params.order }] as const;
+}
 
-export function useAuditTemplates() {
-  return useQuery(auditTemplateListQuery);
+/** Every template with its item count, sorted on the server. */
+export async function fetchAuditTemplates(
+  params: AuditTemplateListParams,
+  signal?: AbortSignal,
+): Promise<AuditTemplateSummary[]> {
+  const query = new URLSearchParams({ sort: params.sort, order: params.order });
+  return z.array(AuditTemplateSummary).parse(await apiRequest(`/api/audit-templates?${query}`, { signal }));
+}
+
+export function auditTemplateListQuery(params: AuditTemplateListParams) {
+  return queryOptions({
+    queryKey: auditTemplateListQueryKey(params),
+    queryFn: ({ signal }) => fetchAuditTemplates(params, signal),
+    // A new sort keeps the old rows until the new order arrives.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAuditTemplates(params: AuditTemplateListParams) {
+  return useQuery(auditTemplateListQuery(params));
 }

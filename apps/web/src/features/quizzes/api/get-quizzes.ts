@@ -1,27 +1,35 @@
-import { QuizSummary } from '@brigade/core/schemas/quizzes';
+import type { SortOrder } from '@brigade/core/schemas/common';
+import { type QuizSort, QuizSummary } from '@brigade/core/schemas/quizzes';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { quizzesQueryKey } from '../../../lib/api/query-keys';
 import { apiRequest } from '../../../lib/api-client';
 
-export function quizListQueryKey(search: string) {
-  return [...quizzesQueryKey, 'list', { search }] as const;
+export interface QuizListParams {
+  search: string;
+  sort: QuizSort;
+  order: SortOrder;
 }
 
-/** Quizzes by title (hq), searched on the server, with question counts and linked trainings. */
-export async function fetchQuizzes(search: string, signal?: AbortSignal): Promise<QuizSummary[]> {
-  const query = search ? `?${new URLSearchParams({ search })}` : '';
-  return z.array(QuizSummary).parse(await apiRequest(`/api/quizzes${query}`, { signal }));
+export function quizListQueryKey(params: QuizListParams) {
+  return [...quizzesQueryKey, 'list', { search: params.search, sort: params.sort, order: params.order }] as const;
 }
 
-export function quizListQuery(search: string) {
+/** Every quiz (hq), searched and sorted on the server, with question counts and linked trainings. */
+export async function fetchQuizzes(params: QuizListParams, signal?: AbortSignal): Promise<QuizSummary[]> {
+  const query = new URLSearchParams({ sort: params.sort, order: params.order });
+  if (params.search) query.set('search', params.search);
+  return z.array(QuizSummary).parse(await apiRequest(`/api/quizzes?${query}`, { signal }));
+}
+
+export function quizListQuery(params: QuizListParams) {
   return queryOptions({
-    queryKey: quizListQueryKey(search),
-    queryFn: ({ signal }) => fetchQuizzes(search, signal),
+    queryKey: quizListQueryKey(params),
+    queryFn: ({ signal }) => fetchQuizzes(params, signal),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useQuizzes(search: string) {
-  return useQuery(quizListQuery(search));
+export function useQuizzes(params: QuizListParams) {
+  return useQuery(quizListQuery(params));
 }
