@@ -240,6 +240,10 @@ export async function buildMatrixFixtures(t: TestApp) {
       call: () => ({ query: { restaurantId: a.id } }),
       otherRestaurant: [() => ({ query: { restaurantId: b.id } })],
     },
+    'GET /api/users/export.csv': {
+      call: () => ({ query: { restaurantId: a.id } }),
+      otherRestaurant: [() => ({ query: { restaurantId: b.id } })],
+    },
     'POST /api/users': {
       call: () => ({ body: staffBody(a.id) }),
       otherRestaurant: [
@@ -289,6 +293,10 @@ export async function buildMatrixFixtures(t: TestApp) {
       call: () => ({ query: { restaurantId: a.id } }),
       otherRestaurant: [() => ({ query: { restaurantId: b.id } })],
     },
+    'GET /api/audits/export.csv': {
+      call: () => ({ query: { restaurantId: a.id } }),
+      otherRestaurant: [() => ({ query: { restaurantId: b.id } })],
+    },
     'POST /api/audits': {
       call: () => ({ body: { restaurantId: a.id, templateIds: [template.id], auditorId: hq.id } }),
     },
@@ -315,6 +323,10 @@ export async function buildMatrixFixtures(t: TestApp) {
     'DELETE /api/audits/{id}': { call: async () => ({ params: { id: (await newAudit(a.id)).id } }) },
 
     'GET /api/actions': {
+      call: () => ({ query: { restaurantId: a.id } }),
+      otherRestaurant: [() => ({ query: { restaurantId: b.id } })],
+    },
+    'GET /api/actions/export.csv': {
       call: () => ({ query: { restaurantId: a.id } }),
       otherRestaurant: [() => ({ query: { restaurantId: b.id } })],
     },
@@ -367,6 +379,10 @@ export async function buildMatrixFixtures(t: TestApp) {
     },
 
     'GET /api/training-assignments': {
+      call: () => ({ query: { restaurantId: a.id } }),
+      otherRestaurant: [() => ({ query: { restaurantId: b.id } })],
+    },
+    'GET /api/training-assignments/export.csv': {
       call: () => ({ query: { restaurantId: a.id } }),
       otherRestaurant: [() => ({ query: { restaurantId: b.id } })],
     },
@@ -452,8 +468,17 @@ export async function buildMatrixFixtures(t: TestApp) {
       call: () => ({ query: { restaurantId: a.id } }),
       otherRestaurant: [() => ({ query: { restaurantId: b.id } })],
     },
+    'GET /api/dashboards/manager/audit-scores': {
+      call: () => ({ query: { restaurantId: a.id } }),
+      otherRestaurant: [() => ({ query: { restaurantId: b.id } })],
+    },
+    'GET /api/dashboards/manager/training-progress': {
+      call: () => ({ query: { restaurantId: a.id } }),
+      otherRestaurant: [() => ({ query: { restaurantId: b.id } })],
+    },
     'GET /api/store-performance/{restaurantId}': { call: () => ({ params: { restaurantId: a.id } }) },
     'GET /api/store-performance/{restaurantId}/visits': { call: () => ({ params: { restaurantId: a.id } }) },
+    'GET /api/store-performance/{restaurantId}/score-trend': { call: () => ({ params: { restaurantId: a.id } }) },
 
     'GET /api/reports/status': { call: () => ({}) },
     'POST /api/reports/{key}/token': {

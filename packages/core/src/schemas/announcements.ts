@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ackMessages, messages } from '../messages';
 import { ROLES } from '../roles';
-import { PageQuery, paged } from './common';
+import { PageQuery, paged, sortQuery } from './common';
 import { idField, text } from './fields';
 import { RestaurantRef } from './session';
 
@@ -91,7 +91,21 @@ export type AnnouncementDetail = z.infer<typeof AnnouncementDetail>;
 export const AnnouncementPage = paged(ManagedAnnouncement);
 export type AnnouncementPage = z.infer<typeof AnnouncementPage>;
 
-export const AnnouncementListQuery = PageQuery;
+/**
+ * What the announcements list sorts by: when it was posted (newest first without a
+ * choice), its title, and its author's name (a deleted author after every name, A to Z).
+ */
+export const ANNOUNCEMENT_SORTS = ['createdAt', 'title', 'author'] as const;
+export type AnnouncementSort = (typeof ANNOUNCEMENT_SORTS)[number];
+
+/** The list's filter on acknowledgement: only those that require one (`true`), or only those that do not. */
+export const ANNOUNCEMENT_ACK_FILTERS = ['true', 'false'] as const;
+
+export const AnnouncementListQuery = PageQuery.extend({
+  requiresAck: z.enum(ANNOUNCEMENT_ACK_FILTERS, { error: 'Requires acknowledgement must be true or false' }).optional(),
+  ...sortQuery(ANNOUNCEMENT_SORTS).shape,
+});
+export type AnnouncementListQuery = z.input<typeof AnnouncementListQuery>;
 
 /** Pinned on a dashboard: what the caller has still to acknowledge. */
 export const PinnedAnnouncement = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages';
 import { ROLES } from '../roles';
-import { PageQuery, paged } from './common';
+import { PageQuery, paged, sortQuery } from './common';
 import { idField, text } from './fields';
 import { RestaurantRef } from './session';
 import { TrainingCategory } from './trainings';
@@ -66,6 +66,10 @@ export const AssignedPerson = z.object({
   role: z.enum(ROLES),
   restaurants: z.array(RestaurantRef),
   assignments: z.array(AssignmentSummary),
+  /** The earliest due date of the listed assignments still open; null when none has one. */
+  nextDueAt: z.string().nullable(),
+  /** When the newest of the listed assignments was completed; null when none is. */
+  lastCompletedAt: z.string().nullable(),
 });
 export type AssignedPerson = z.infer<typeof AssignedPerson>;
 
@@ -73,9 +77,19 @@ export type AssignedPerson = z.infer<typeof AssignedPerson>;
 export const AssignmentOverview = paged(AssignedPerson);
 export type AssignmentOverview = z.infer<typeof AssignmentOverview>;
 
+/**
+ * What the overview (people, each with their assignments) sorts its people by: name
+ * (without a choice), email, progress (the share of their listed assignments completed),
+ * the earliest due date of their open ones, and their newest completion. With a training
+ * filter or a search, the figures are those of the assignments listed.
+ */
+export const ASSIGNMENT_OVERVIEW_SORTS = ['name', 'email', 'progress', 'nextDueAt', 'lastCompletedAt'] as const;
+export type AssignmentOverviewSort = (typeof ASSIGNMENT_OVERVIEW_SORTS)[number];
+
 export const AssignmentOverviewQuery = PageQuery.extend({
   trainingId: idField.optional(),
   restaurantId: idField.optional(),
+  ...sortQuery(ASSIGNMENT_OVERVIEW_SORTS).shape,
 });
 export type AssignmentOverviewQuery = z.input<typeof AssignmentOverviewQuery>;
 
@@ -83,7 +97,12 @@ export type AssignmentOverviewQuery = z.input<typeof AssignmentOverviewQuery>;
  * One person's assignments in full, as the overview shows them once the person is
  * expanded: the overview's filters, so the same assignments open up.
  */
-export const PersonAssignmentsQuery = AssignmentOverviewQuery.omit({ page: true, pageSize: true });
+export const PersonAssignmentsQuery = AssignmentOverviewQuery.omit({
+  page: true,
+  pageSize: true,
+  sort: true,
+  order: true,
+});
 export type PersonAssignmentsQuery = z.input<typeof PersonAssignmentsQuery>;
 
 /** Someone trainings can be assigned to: active, role staff (or manager, for hq), with a restaurant. */

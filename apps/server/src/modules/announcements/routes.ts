@@ -43,7 +43,7 @@ export async function announcementRoutes(
     {
       schema: {
         tags,
-        summary: 'Announcements, newest first, searched and paged',
+        summary: 'Announcements, newest first (or sorted by title or author), searched, filtered and paged',
         querystring: AnnouncementListQuery,
         response: { 200: AnnouncementPage, ...errors },
       },

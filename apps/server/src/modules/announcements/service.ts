@@ -11,11 +11,13 @@ import {
   type ManagedAnnouncement as Announcement,
   type AnnouncementDetail,
   type AnnouncementInput,
+  type AnnouncementListQuery,
   type AnnouncementPage,
+  type AnnouncementSort,
   MAX_PINNED_ANNOUNCEMENTS,
   type PinnedAnnouncement,
 } from '@brigade/core/schemas/announcements';
-import { asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SessionUser } from '../../auth/guards';
 import type { Database, Queryable } from '../../db/client';
@@ -23,6 +25,7 @@ import { likePattern } from '../../db/like-pattern';
 import { announcementRestaurants, announcements } from '../../db/schema/announcements';
 import { restaurants } from '../../db/schema/restaurants';
 import { users } from '../../db/schema/users';
+import { type ListSorting, orderByOf } from '../../db/sorting';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { emailStateSql, type Notifier } from '../../notify/notifier';
 
@@ -65,21 +68,35 @@ export async function recentAnnouncements(db: Queryable, limit = DASHBOARD_ANNOU
   return rows.map(present);
 }
 
+/**
+ * The announcements list's sorts: posted date (newest first without a choice), title, and
+ * author's name (a deleted author's sort after every name ascending). Dates and titles
+ * walk their (column, id) index; the author is a join, sorted over the list's few
+ * thousand rows at most.
+ */
+const announcementSorting: ListSorting<AnnouncementSort> = {
+  columns: { createdAt: announcements.createdAt, title: announcements.title, author: users.name },
+  defaultSort: 'createdAt',
+  defaultOrder: 'desc',
+  tiebreak: announcements.id,
+};
+
 export async function listAnnouncements(
   db: Queryable,
-  query: { search?: string; page: number; pageSize: number },
+  query: z.output<typeof AnnouncementListQuery>,
 ): Promise<AnnouncementPage> {
   const pattern = query.search ? likePattern(query.search) : undefined;
-  const where = pattern
-    ? or(ilike(announcements.title, pattern), ilike(announcements.description, pattern))
-    : undefined;
+  const where = and(
+    pattern ? or(ilike(announcements.title, pattern), ilike(announcements.description, pattern)) : undefined,
+    query.requiresAck ? eq(announcements.requiresAck, query.requiresAck === 'true') : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select(columns)
       .from(announcements)
       .leftJoin(users, eq(users.id, announcements.createdBy))
       .where(where)
-      .orderBy(desc(announcements.createdAt), desc(announcements.id))
+      .orderBy(...orderByOf(announcementSorting, query))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db.select({ value: count() }).from(announcements).where(where),

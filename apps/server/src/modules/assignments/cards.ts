@@ -99,6 +99,15 @@ export async function queryAssignmentCards(db: Queryable, where: SQL | undefined
 }
 
 /**
+ * The newest attempt at the assignment's quiz, as `latest.score` and `latest.passed`:
+ * gated on the quiz, so the many trainings without one skip the probe.
+ */
+const latestAttempt = sql`lateral (select qa.score, qa.passed from ${quizAttempts} qa
+  where ${trainingQuizAssignments.quizId} is not null
+    and qa.staff_id = ${staffTrainingAssignments.staffId} and qa.quiz_id = ${trainingQuizAssignments.quizId}
+  order by qa.created_at desc limit 1) latest`;
+
+/**
  * The overview's lines (AssignmentSummary) in one SELECT: title, status and the newest
  * quiz result, without the description, categories, dates and video counts that only an
  * expanded person shows (queryAssignmentCards).
@@ -119,14 +128,7 @@ export async function queryAssignmentSummaries(db: Queryable, where: SQL | undef
     .from(staffTrainingAssignments)
     .innerJoin(trainings, eq(trainings.id, staffTrainingAssignments.trainingId))
     .leftJoin(trainingQuizAssignments, eq(trainingQuizAssignments.trainingId, trainings.id))
-    .leftJoin(
-      // Gated on the quiz: most trainings have none, and their cards then skip the probe.
-      sql`lateral (select qa.score, qa.passed from ${quizAttempts} qa
-        where ${trainingQuizAssignments.quizId} is not null
-          and qa.staff_id = ${staffTrainingAssignments.staffId} and qa.quiz_id = ${trainingQuizAssignments.quizId}
-        order by qa.created_at desc limit 1) latest`,
-      sql`true`,
-    )
+    .leftJoin(latestAttempt, sql`true`)
     .where(where)
     .orderBy(...cardOrder);
   return rows.map((row): AssignmentSummary & { staffId: string } => {
@@ -142,4 +144,27 @@ export async function queryAssignmentSummaries(db: Queryable, where: SQL | undef
     }
     return summary;
   });
+}
+
+/**
+ * The overview's CSV lines: an assignment's training, dates and newest quiz result, by
+ * training title, in one SELECT for a batch of people.
+ */
+export async function queryAssignmentExportRows(db: Queryable, where: SQL | undefined) {
+  return db
+    .select({
+      staffId: staffTrainingAssignments.staffId,
+      title: trainings.title,
+      assignedAt: staffTrainingAssignments.assignedAt,
+      dueAt: staffTrainingAssignments.dueAt,
+      completedAt: staffTrainingAssignments.completedAt,
+      quizScore: sql<number | null>`latest.score`,
+      quizPassed: sql<boolean | null>`latest.passed`,
+    })
+    .from(staffTrainingAssignments)
+    .innerJoin(trainings, eq(trainings.id, staffTrainingAssignments.trainingId))
+    .leftJoin(trainingQuizAssignments, eq(trainingQuizAssignments.trainingId, trainings.id))
+    .leftJoin(latestAttempt, sql`true`)
+    .where(where)
+    .orderBy(...cardOrder);
 }

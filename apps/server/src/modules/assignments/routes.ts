@@ -13,6 +13,7 @@ import { ErrorReply, IdParams } from '@brigade/core/schemas/common';
 import { z } from 'zod';
 import { callerOf } from '../../auth/guards';
 import type { App, AppContext } from '../../context';
+import { csvFileName, sendCsv } from '../../http/send-csv';
 import {
   createAssignments,
   deleteAssignment,
@@ -20,6 +21,8 @@ import {
   listAssignmentOverview,
   listMyTrainings,
   listPersonAssignments,
+  overviewCsvColumns,
+  overviewCsvRows,
   resetQuizAttempts,
 } from './service';
 
@@ -58,6 +61,26 @@ export async function assignmentRoutes(
       onRequest: guard('assignments.read', { restaurant: 'query.restaurantId' }),
     },
     async (request) => listAssignmentOverview(db, callerOf(request), request.query),
+  );
+
+  app.get(
+    '/api/training-assignments/export.csv',
+    {
+      schema: {
+        tags,
+        summary:
+          'The overview as CSV, one line per assignment: same search, filters, sort and scope as the list (page ignored)',
+        querystring: AssignmentOverviewQuery,
+        produces: ['text/csv'],
+        response: errors,
+      },
+      onRequest: guard('assignments.read', { restaurant: 'query.restaurantId' }),
+    },
+    async (request, reply) => {
+      // Refusals are thrown here, before the first byte goes out.
+      const rows = overviewCsvRows(db, callerOf(request), request.query);
+      return sendCsv(reply, { fileName: csvFileName('training-assignments'), columns: overviewCsvColumns, rows });
+    },
   );
 
   app.get(

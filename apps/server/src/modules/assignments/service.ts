@@ -1,12 +1,9 @@
-import { messages, selectRestaurantMessages } from '@brigade/core/messages';
+import { messages } from '@brigade/core/messages';
 import { notificationTexts } from '@brigade/core/notification-texts';
 import type { Role } from '@brigade/core/roles';
 import type {
   AssignablePerson,
   AssignmentCard,
-  AssignmentOverview,
-  AssignmentOverviewQuery,
-  AssignmentSummary,
   AssignmentsCreated,
   CreateAssignments,
   MyTrainingsQuery,
@@ -20,25 +17,18 @@ import type { SessionUser } from '../../auth/guards';
 import { worksInReach } from '../../auth/reach';
 import type { Database, Queryable } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
-import { matchedRows, totalOfPage } from '../../db/paging';
-import { CHAIN_COUNTS, chainCount } from '../../db/schema/counts';
 import { quizAttemptResets, quizAttempts, trainingQuizAssignments } from '../../db/schema/quizzes';
 import { restaurants, staffRestaurantAssignments } from '../../db/schema/restaurants';
-import {
-  staffTrainingAssignments,
-  staffTrainingTotals,
-  trainings,
-  trainingVideoProgress,
-  trainingVideos,
-} from '../../db/schema/trainings';
+import { staffTrainingAssignments, trainings, trainingVideoProgress, trainingVideos } from '../../db/schema/trainings';
 import { users } from '../../db/schema/users';
 import { badRequest, forbidden, notFound } from '../../errors';
 import type { Notifier } from '../../notify/notifier';
 import { trainingSearchConditions } from '../trainings/service';
-import { peoplePageIds } from '../users/service';
-import { queryAssignmentCards, queryAssignmentSummaries } from './cards';
+import { queryAssignmentCards } from './cards';
+import { assignmentFilter, audienceOf } from './overview';
 
 export { overdue, overdueInChain } from './cards';
+export { listAssignmentOverview, overviewCsvColumns, overviewCsvRows } from './overview';
 
 const strip = <T>({ staffId: _staffId, ...card }: T & { staffId: string }): T => card as T;
 
@@ -60,104 +50,6 @@ const restaurantsOf = sql<RestaurantRef[]>`coalesce((
   select json_agg(json_build_object('id', r.id, 'name', r.name) order by r.name)
   from ${staffRestaurantAssignments} sra join ${restaurants} r on r.id = sra.restaurant_id
   where sra.user_id = ${userId}), '[]'::json)`;
-
-/**
- * Whose assignments a caller may see or change: hq everyone; a manager the staff of one
- * of their restaurants (the route's guard checked they reach it).
- */
-function audienceOf(actor: SessionUser, restaurantId: string | undefined): SQL | undefined {
-  if (actor.role === 'manager' && !restaurantId) throw badRequest(selectRestaurantMessages.trainingAssignments);
-  const conditions: (SQL | undefined)[] = [];
-  if (actor.role === 'manager') conditions.push(eq(users.role, 'staff'));
-  if (restaurantId) {
-    conditions.push(
-      inArray(users.id, sql`(select user_id from ${staffRestaurantAssignments} where restaurant_id = ${restaurantId})`),
-    );
-  }
-  return and(...conditions);
-}
-
-/**
- * The overview, grouped per person and paged by person (by name), filtered by training,
- * restaurant and a search over name, email and training title — all in SQL.
- */
-export async function listAssignmentOverview(
-  db: Queryable,
-  actor: SessionUser,
-  query: z.output<typeof AssignmentOverviewQuery>,
-): Promise<AssignmentOverview> {
-  const pattern = query.search ? likePattern(query.search) : undefined;
-  // The trainings join only when searching by title; unfiltered, the per-person totals say who has any.
-  const hasMatchingAssignment = pattern
-    ? sql`exists (
-        select 1 from ${staffTrainingAssignments} sta join ${trainings} t on t.id = sta.training_id
-        where sta.staff_id = ${userId}
-        ${query.trainingId ? sql`and sta.training_id = ${query.trainingId}` : sql``}
-        and (t.title ilike ${pattern} or ${users.name} ilike ${pattern} or ${users.email} ilike ${pattern}))`
-    : query.trainingId
-      ? sql`exists (select 1 from ${staffTrainingAssignments} sta
-          where sta.staff_id = ${userId} and sta.training_id = ${query.trainingId})`
-      : sql`${userId} in (select staff_id from ${staffTrainingTotals} where total > 0)`;
-  const audience = audienceOf(actor, query.restaurantId);
-  const where = and(audience, hasMatchingAssignment);
-  // Everyone with an assignment (hq, no filter): a chain-wide count the triggers keep,
-  // instead of joining 20,000 people to their totals.
-  const total =
-    audience || pattern || query.trainingId
-      ? matchedRows(users, where)
-      : chainCount(CHAIN_COUNTS.peopleWithAssignments);
-
-  const pageIds = peoplePageIds(db, where, query);
-  const people = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      role: users.role,
-      restaurants: restaurantsOf,
-      total,
-    })
-    .from(users)
-    .innerJoin(pageIds, eq(users.id, pageIds.id))
-    .orderBy(asc(users.name), asc(users.id));
-  const matched = await totalOfPage(db, { rows: people, number: query.page }, { table: users, where });
-  const ids = people.map((person) => person.id);
-  const cards = ids.length
-    ? await queryAssignmentSummaries(db, and(inArray(staffTrainingAssignments.staffId, ids), assignmentFilter(query)))
-    : [];
-  const cardsOf = new Map<string, (AssignmentSummary & { staffId: string })[]>();
-  for (const card of cards) {
-    const list = cardsOf.get(card.staffId);
-    if (list) list.push(card);
-    else cardsOf.set(card.staffId, [card]);
-  }
-  return {
-    items: people.map(({ total: _, ...person }) => ({
-      ...person,
-      role: person.role as Role,
-      assignments: (cardsOf.get(person.id) ?? []).map(strip<AssignmentSummary>),
-    })),
-    total: matched,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
-}
-
-/**
- * Which of a listed person's assignments the overview shows: those of the training
- * filtered by; with a search, all of a person found by name or email, else only the
- * trainings found by title.
- */
-function assignmentFilter(query: { trainingId?: string; search?: string }): SQL | undefined {
-  const pattern = query.search ? likePattern(query.search) : undefined;
-  return and(
-    query.trainingId ? eq(staffTrainingAssignments.trainingId, query.trainingId) : undefined,
-    pattern
-      ? sql`(${trainings.title} ilike ${pattern} or ${staffTrainingAssignments.staffId} in (
-        select id from ${users} where name ilike ${pattern} or email ilike ${pattern}))`
-      : undefined,
-  );
-}
 
 /**
  * An expanded person of the overview: their assignments in full (description,

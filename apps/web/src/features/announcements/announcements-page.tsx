@@ -1,19 +1,26 @@
 import { DEFAULT_PAGE_SIZE } from '@brigade/core/limits';
 import { ackMessages, messages } from '@brigade/core/messages';
-import type { ManagedAnnouncement as Announcement } from '@brigade/core/schemas/announcements';
-import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  ANNOUNCEMENT_SORTS,
+  type ManagedAnnouncement as Announcement,
+  type AnnouncementSort,
+} from '@brigade/core/schemas/announcements';
+import { Badge, Button, Group, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconEye, IconPlus, IconSpeakerphone, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { confirmDelete } from '../../components/confirm-delete';
 import { EmptyList } from '../../components/empty-list';
+import { FilterBar } from '../../components/filter-bar';
 import { ListPagination } from '../../components/list-pagination';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
+import { SortSelect } from '../../components/sort-select';
 import { formatDate } from '../../lib/format-date';
-import { useClampPage, usePagedList } from '../../lib/use-paged-list';
+import { type ListSortSpec, useListParams } from '../../lib/use-list-params';
+import { useClampPage } from '../../lib/use-paged-list';
 import { AnnouncementForm } from './announcement-form';
 import classes from './announcements.module.css';
 import { useDeleteAnnouncement } from './api/delete-announcement';
@@ -22,26 +29,62 @@ import { useAnnouncements } from './api/get-announcements';
 /** What the inline form is doing: nothing, writing a new announcement, or editing one. */
 type Editing = null | 'new' | { id: string };
 
+const ANNOUNCEMENT_SORT: ListSortSpec<AnnouncementSort> = {
+  columns: ANNOUNCEMENT_SORTS,
+  defaultSort: 'createdAt',
+  defaultOrder: 'desc',
+  descendingFirst: ['createdAt'],
+};
+
+const SORT_OPTIONS: readonly { value: AnnouncementSort; label: string }[] = [
+  { value: 'createdAt', label: 'Posted date' },
+  { value: 'title', label: 'Title' },
+  { value: 'author', label: 'Author' },
+];
+
+/** The address keeps the acknowledgement filter: `?requiresAck=true` or `false`. */
+const FILTER_KEYS = ['requiresAck'] as const;
+
+const ACK_FILTER_OPTIONS = [
+  { value: 'true', label: ackMessages.requiresAckLabel },
+  { value: 'false', label: 'No acknowledgement' },
+];
+
+/** The filter from the address, or none: a hand-edited address may hold something else. */
+function ackFilterOf(value: string | null): 'true' | 'false' | undefined {
+  return value === 'true' || value === 'false' ? value : undefined;
+}
+
 /**
- * /announcements-management (hq, core §2 "Announcements"): search, New Announcement with
- * an inline form, edit in place and delete after confirming. `?new=1` (the dashboard
- * panel's Add) opens the form at once.
+ * /announcements-management (hq, core §2 "Announcements"): search, filter on
+ * acknowledgement and sort, all kept in the address; New Announcement with an inline
+ * form, edit in place and delete after confirming. `?new=1` (the dashboard panel's Add)
+ * opens the form at once.
  */
 export function AnnouncementsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const [editing, setEditing] = useState<Editing>(() => (searchParams.has('new') ? 'new' : null));
-  const list = usePagedList('');
+  const list = useListParams(ANNOUNCEMENT_SORT, FILTER_KEYS);
+  const requiresAck = ackFilterOf(list.filters.requiresAck);
   const announcements = useAnnouncements({
-    search: list.debouncedSearch,
-    page: list.page,
+    ...list.query,
     pageSize: DEFAULT_PAGE_SIZE,
+    requiresAck,
   });
   const data = announcements.data;
   useClampPage(data, list.setPage);
+  const filtered = Boolean(list.query.search || requiresAck);
 
-  // The form is open now; a reload should not open it again.
+  // The form is open now; a reload should not open it again. The list's own parameters stay.
   useEffect(() => {
-    if (searchParams.has('new')) setSearchParams({}, { replace: true });
+    if (!searchParams.has('new')) return;
+    setSearchParams(
+      (params) => {
+        params.delete('new');
+        return params;
+      },
+      { replace: true },
+    );
   }, [searchParams, setSearchParams]);
 
   const remove = useDeleteAnnouncement({
@@ -61,7 +104,7 @@ export function AnnouncementsPage() {
     <>
       <PageHeader
         title="Announcements"
-        subtitle="News for every restaurant, newest first"
+        subtitle="News for every restaurant"
         actions={
           <Button
             leftSection={<IconPlus size={18} aria-hidden />}
@@ -74,12 +117,25 @@ export function AnnouncementsPage() {
       />
       <Stack>
         {editing === 'new' && <AnnouncementForm onDone={() => setEditing(null)} />}
-        <SearchInput
-          label="Search announcements"
-          placeholder="Search announcements..."
-          value={list.search}
-          onChange={list.setSearch}
-        />
+        <FilterBar>
+          <SearchInput
+            label="Search announcements"
+            placeholder="Search announcements..."
+            value={list.search}
+            onChange={list.setSearch}
+          />
+          <Select
+            label="Acknowledgement"
+            placeholder="All announcements"
+            data={ACK_FILTER_OPTIONS}
+            value={requiresAck ?? null}
+            onChange={(value) => list.setFilters({ requiresAck: value })}
+            clearable
+            clearButtonProps={{ 'aria-label': 'Clear acknowledgement filter' }}
+            w={{ base: '100%', xs: 240 }}
+          />
+          <SortSelect options={SORT_OPTIONS} sort={list.query.sort} order={list.query.order} onChange={list.setSort} />
+        </FilterBar>
         {announcements.isPending ? (
           <ListSkeleton />
         ) : announcements.isError && !data ? (
@@ -89,7 +145,7 @@ export function AnnouncementsPage() {
             retrying={announcements.isFetching}
           />
         ) : data && data.items.length === 0 ? (
-          list.debouncedSearch ? (
+          filtered ? (
             <EmptyList
               title="No announcements found"
               description={messages.tryDifferentSearch}

@@ -1,25 +1,34 @@
 import { ASSIGNMENT_OVERVIEW_PAGE_SIZE } from '@brigade/core/limits';
 import { messages } from '@brigade/core/messages';
 import { ROLE_LABELS } from '@brigade/core/roles';
-import type { AssignedPerson, AssignmentCard } from '@brigade/core/schemas/assignments';
-import type { RestaurantRef } from '@brigade/core/schemas/session';
+import {
+  ASSIGNMENT_OVERVIEW_SORTS,
+  type AssignedPerson,
+  type AssignmentCard,
+  type AssignmentOverviewSort,
+} from '@brigade/core/schemas/assignments';
+import { idField } from '@brigade/core/schemas/fields';
 import { Badge, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconChevronUp, IconPlus, IconRotate, IconSchool, IconTrash } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { confirmDelete } from '../../components/confirm-delete';
 import { EmptyList } from '../../components/empty-list';
+import { ExportCsvButton } from '../../components/export-csv-button';
 import { FilterBar, RestaurantFilter } from '../../components/filter-bar';
 import { ListPagination } from '../../components/list-pagination';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
+import { SortSelect } from '../../components/sort-select';
 import { useCurrentUser } from '../../lib/current-user';
+import { formatDate } from '../../lib/format-date';
 import { RestaurantNotice, useRestaurantNotice } from '../../lib/restaurant-notice';
 import { useSelectedRestaurant } from '../../lib/selected-restaurant';
 import { useAppRoute } from '../../lib/use-app-route';
-import { useClampPage, usePagedList } from '../../lib/use-paged-list';
+import { exportQuery, type ListSortSpec, useListParams } from '../../lib/use-list-params';
+import { useClampPage } from '../../lib/use-paged-list';
 import { useDeleteAssignment } from './api/delete-assignment';
 import { useAssignmentOverview } from './api/get-assignment-overview';
 import { usePersonAssignments } from './api/get-person-assignments';
@@ -30,16 +39,62 @@ import { AssignmentDetails } from './assignment-details';
 
 const PAGE_TITLE = 'Training Assignments';
 
+const OVERVIEW_SORT: ListSortSpec<AssignmentOverviewSort> = {
+  columns: ASSIGNMENT_OVERVIEW_SORTS,
+  defaultSort: 'name',
+  defaultOrder: 'asc',
+  // Who finished most recently first; progress and due dates start with who is behind.
+  descendingFirst: ['lastCompletedAt'],
+};
+
+const SORT_OPTIONS: readonly { value: AssignmentOverviewSort; label: string }[] = [
+  { value: 'name', label: 'Name' },
+  { value: 'email', label: 'Email' },
+  { value: 'progress', label: 'Progress' },
+  { value: 'nextDueAt', label: 'Next due date' },
+  { value: 'lastCompletedAt', label: 'Last completed' },
+];
+
+/** The address keeps the training and (hq) restaurant filters by id: `?trainingId=…&restaurantId=…`. */
+const FILTER_KEYS = ['trainingId', 'restaurantId'] as const;
+
+/** An id from the address, or nothing: a hand-edited address may hold something else. */
+function idOf(value: string | null): string | undefined {
+  return value && idField.safeParse(value).success ? value : undefined;
+}
+
+type OverviewList = ReturnType<typeof useListParams<AssignmentOverviewSort, (typeof FILTER_KEYS)[number]>>;
+
 /**
  * /training-assignments (core §2 "Training assignment"): assignments grouped per person,
- * filtered by training and restaurant and searched on the server. hq sees everyone; a
- * manager the staff of the selected restaurant.
+ * filtered by training and restaurant, searched and sorted on the server, all of it kept
+ * in the address so a reload or a shared link shows the same people; Export CSV
+ * downloads that view, one line per assignment. hq sees everyone; a manager the staff of
+ * the selected restaurant.
  */
 export function TrainingAssignmentsPage() {
   const me = useCurrentUser();
   const notice = useRestaurantNotice(useAppRoute());
   const { selectedRestaurant } = useSelectedRestaurant();
   const isManager = me.role === 'manager';
+  const list = useListParams(OVERVIEW_SORT, FILTER_KEYS);
+  const view: OverviewFilters = {
+    search: list.query.search,
+    trainingId: idOf(list.filters.trainingId),
+    // A manager's list is their selected restaurant's, whatever the address says.
+    restaurantId: isManager ? selectedRestaurant?.id : idOf(list.filters.restaurantId),
+  };
+  const showList = !isManager || (!notice && selectedRestaurant);
+
+  // Another restaurant is another list: it starts at its first page.
+  const { setPage } = list;
+  const shownRestaurant = useRef(selectedRestaurant?.id);
+  useEffect(() => {
+    if (shownRestaurant.current === selectedRestaurant?.id) return;
+    shownRestaurant.current = selectedRestaurant?.id;
+    if (isManager) setPage(1);
+  }, [isManager, selectedRestaurant?.id, setPage]);
+
   const header = (
     <PageHeader
       title={PAGE_TITLE}
@@ -47,20 +102,32 @@ export function TrainingAssignmentsPage() {
         isManager && selectedRestaurant ? `Staff of ${selectedRestaurant.name}` : 'Every assignment, grouped per person'
       }
       actions={
-        isManager ? (
-          <Button component={Link} to="/manager-bulk-training-assign" leftSection={<IconPlus size={18} aria-hidden />}>
-            Assign Training
-          </Button>
-        ) : (
-          <Button component={Link} to="/training-assign" leftSection={<IconPlus size={18} aria-hidden />}>
-            Assign Trainings
-          </Button>
-        )
+        <>
+          {/* Every assignment of the people as filtered and sorted now, not just this page. */}
+          {showList && (
+            <ExportCsvButton
+              href={`/api/training-assignments/export.csv?${exportQuery({ ...view, sort: list.query.sort, order: list.query.order })}`}
+            />
+          )}
+          {isManager ? (
+            <Button
+              component={Link}
+              to="/manager-bulk-training-assign"
+              leftSection={<IconPlus size={18} aria-hidden />}
+            >
+              Assign Training
+            </Button>
+          ) : (
+            <Button component={Link} to="/training-assign" leftSection={<IconPlus size={18} aria-hidden />}>
+              Assign Trainings
+            </Button>
+          )}
+        </>
       }
     />
   );
 
-  if (isManager && (notice || !selectedRestaurant)) {
+  if (!showList) {
     return (
       <>
         {header}
@@ -71,29 +138,30 @@ export function TrainingAssignmentsPage() {
   return (
     <>
       {header}
-      {/* Another restaurant is another list: filters and page start over. */}
-      <AssignmentOverview
-        key={selectedRestaurant?.id ?? 'hq'}
-        managerRestaurant={isManager ? selectedRestaurant : null}
-      />
+      <AssignmentOverview list={list} view={view} restaurantFilter={!isManager} />
     </>
   );
 }
 
-function AssignmentOverview({ managerRestaurant }: { managerRestaurant: RestaurantRef | null }) {
-  const [trainingId, setTrainingId] = useState<string | null>(null);
-  const [restaurantId, setRestaurantId] = useState<string | null>(null);
-  const list = usePagedList(`${trainingId ?? ''}|${restaurantId ?? ''}`);
-  const filters: OverviewFilters = {
-    search: list.debouncedSearch,
-    trainingId: trainingId ?? undefined,
-    restaurantId: managerRestaurant?.id ?? restaurantId ?? undefined,
-  };
-  const overview = useAssignmentOverview({ ...filters, page: list.page, pageSize: ASSIGNMENT_OVERVIEW_PAGE_SIZE });
+interface AssignmentOverviewProps {
+  list: OverviewList;
+  view: OverviewFilters;
+  /** hq filters by restaurant; a manager's list is their selected restaurant's. */
+  restaurantFilter: boolean;
+}
+
+function AssignmentOverview({ list, view, restaurantFilter }: AssignmentOverviewProps) {
+  const overview = useAssignmentOverview({
+    ...view,
+    page: list.query.page,
+    pageSize: ASSIGNMENT_OVERVIEW_PAGE_SIZE,
+    sort: list.query.sort,
+    order: list.query.order,
+  });
   const trainings = useTrainingOptions();
   const data = overview.data;
   useClampPage(data, list.setPage);
-  const filtered = Boolean(list.debouncedSearch || trainingId || restaurantId);
+  const filtered = Boolean(view.search || view.trainingId || (restaurantFilter && view.restaurantId));
 
   return (
     <Stack>
@@ -108,8 +176,8 @@ function AssignmentOverview({ managerRestaurant }: { managerRestaurant: Restaura
           label="Training"
           placeholder="All trainings"
           data={(trainings.data ?? []).map((training) => ({ value: training.id, label: training.title }))}
-          value={trainingId}
-          onChange={setTrainingId}
+          value={view.trainingId ?? null}
+          onChange={(trainingId) => list.setFilters({ trainingId })}
           clearable
           clearButtonProps={{ 'aria-label': 'Clear training filter' }}
           searchable
@@ -117,7 +185,13 @@ function AssignmentOverview({ managerRestaurant }: { managerRestaurant: Restaura
           error={trainings.isError ? messages.trainingsLoadFailed : undefined}
           w={{ base: '100%', xs: 280 }}
         />
-        {!managerRestaurant && <RestaurantFilter value={restaurantId} onChange={setRestaurantId} />}
+        {restaurantFilter && (
+          <RestaurantFilter
+            value={view.restaurantId ?? null}
+            onChange={(restaurantId) => list.setFilters({ restaurantId })}
+          />
+        )}
+        <SortSelect options={SORT_OPTIONS} sort={list.query.sort} order={list.query.order} onChange={list.setSort} />
       </FilterBar>
 
       {overview.isPending ? (
@@ -137,7 +211,7 @@ function AssignmentOverview({ managerRestaurant }: { managerRestaurant: Restaura
       ) : data ? (
         <Stack gap="md" aria-busy={overview.isFetching || undefined}>
           {data.items.map((person) => (
-            <PersonAssignments key={person.id} person={person} filters={filters} />
+            <PersonAssignments key={person.id} person={person} filters={view} />
           ))}
           <ListPagination
             label="Assignment pages"
@@ -209,6 +283,16 @@ function PersonAssignments({ person, filters }: { person: AssignedPerson; filter
           <Text size="sm" c="gray.7">
             {completed} of {person.assignments.length} completed
           </Text>
+          {person.nextDueAt && (
+            <Text size="xs" c="gray.7">
+              Next due {formatDate(person.nextDueAt)}
+            </Text>
+          )}
+          {person.lastCompletedAt && (
+            <Text size="xs" c="gray.7">
+              Last completed {formatDate(person.lastCompletedAt)}
+            </Text>
+          )}
           <Button
             size="xs"
             variant="default"

@@ -1,4 +1,5 @@
-import { AssignmentOverview } from '@brigade/core/schemas/assignments';
+import { AssignmentOverview, type AssignmentOverviewSort } from '@brigade/core/schemas/assignments';
+import type { SortOrder } from '@brigade/core/schemas/common';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -9,6 +10,9 @@ export interface AssignmentOverviewParams {
   trainingId?: string;
   /** hq: an optional filter; a manager: the selected restaurant (required by the server). */
   restaurantId?: string;
+  /** Without one, by name. */
+  sort?: AssignmentOverviewSort;
+  order?: SortOrder;
 }
 
 /** Every assignment query starts with this key; assigning, removing or resetting invalidates them. */
@@ -21,7 +25,7 @@ export function assignmentOverviewQueryKey(params: AssignmentOverviewParams) {
   return [...assignmentsQueryKey, 'overview', params] as const;
 }
 
-/** One page of people with their assignments, filtered and searched on the server. */
+/** One page of people with their assignments, filtered, searched and sorted on the server. */
 export async function fetchAssignmentOverview(
   params: AssignmentOverviewParams,
   signal?: AbortSignal,
@@ -30,6 +34,8 @@ export async function fetchAssignmentOverview(
   if (params.search) query.set('search', params.search);
   if (params.trainingId) query.set('trainingId', params.trainingId);
   if (params.restaurantId) query.set('restaurantId', params.restaurantId);
+  if (params.sort) query.set('sort', params.sort);
+  if (params.order) query.set('order', params.order);
   return AssignmentOverview.parse(await apiRequest(`/api/training-assignments?${query}`, { signal }));
 }
 
