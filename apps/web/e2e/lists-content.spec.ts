@@ -36,6 +36,8 @@ function cardTitles(page: Page) {
 
 test.describe('Lists keep their sort and filters in the address (issue 21)', () => {
   test('hq sorts the trainings by title, reloads, and sees the same order', async ({ page }) => {
+    // Three sorts and a reload on a shared machine.
+    test.slow();
     const prefix = uniqueName('Sorting');
     await signInAs(page, 'hq', '/trainings');
     await createTrainings(page, prefix);
@@ -55,7 +57,10 @@ test.describe('Lists keep their sort and filters in the address (issue 21)', () 
     await expect(cardTitles(page)).toHaveText([`${prefix} Charlie`, `${prefix} Bravo`, `${prefix} Alpha`]);
 
     await page.reload();
-    await expect(cardTitles(page)).toHaveText([`${prefix} Charlie`, `${prefix} Bravo`, `${prefix} Alpha`]);
+    // A reload on a busy machine can take longer than one expect's default.
+    await expect(cardTitles(page)).toHaveText([`${prefix} Charlie`, `${prefix} Bravo`, `${prefix} Alpha`], {
+      timeout: 30_000,
+    });
     await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('Title');
     await expect(page.getByLabel('Search trainings')).toHaveValue(prefix);
 
@@ -86,14 +91,16 @@ test.describe('Lists keep their sort and filters in the address (issue 21)', () 
     const staffContext = await browser.newContext({ baseURL });
     const staff = await staffContext.newPage();
     await signInAs(staff, 'staff', link);
-    await expect(cardTitles(staff)).toHaveText([`${prefix} Alpha`]);
+    await expect(cardTitles(staff)).toHaveText([`${prefix} Alpha`], { timeout: 30_000 });
     await expect(staff.getByLabel('Search trainings')).toHaveValue('Alpha');
     await expect(staff.getByRole('checkbox', { name: prefix })).toBeChecked();
 
     // A link with only the category, written by hand: every training in it, newest first.
     const onlyCategory = await staffContext.newPage();
     await onlyCategory.goto(`/trainings?category=${category.id}`);
-    await expect(cardTitles(onlyCategory)).toHaveText([`${prefix} Charlie`, `${prefix} Alpha`, `${prefix} Bravo`]);
+    await expect(cardTitles(onlyCategory)).toHaveText([`${prefix} Charlie`, `${prefix} Alpha`, `${prefix} Bravo`], {
+      timeout: 30_000,
+    });
     await staffContext.close();
   });
 
@@ -132,7 +139,9 @@ test.describe('Lists keep their sort and filters in the address (issue 21)', () 
       .toBe(true);
 
     await page.reload();
-    await expect(page.getByRole('columnheader', { name: 'Items' })).toHaveAttribute('aria-sort', 'descending');
+    await expect(page.getByRole('columnheader', { name: 'Items' })).toHaveAttribute('aria-sort', 'descending', {
+      timeout: 30_000,
+    });
     await expect(page.getByRole('columnheader', { name: 'Name' })).not.toHaveAttribute('aria-sort', /.+/);
     const afterReload = await shownCounts();
     expect(afterReload).toEqual(mostFirst(afterReload));
