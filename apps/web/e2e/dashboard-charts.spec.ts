@@ -22,8 +22,11 @@ function answerOf<T>(page: Page, path: string): Promise<T> {
     });
 }
 
-function chart(page: Page, title: string) {
-  return page.getByRole('region', { name: title, exact: true });
+/** A chart's panel, scrolled to: a chart asks for its figures when it comes near the screen. */
+async function chart(page: Page, title: string) {
+  const panel = page.getByRole('region', { name: title, exact: true });
+  await panel.scrollIntoViewIfNeeded(SLOW_LOAD);
+  return panel;
 }
 
 /**
@@ -64,10 +67,10 @@ test.describe('Dashboard charts', () => {
       '/api/dashboards/hq/audit-scores',
     );
     await openDashboard(page, 'hq');
+    const panel = await chart(page, 'Average audit score per week');
     const trend = await answer;
 
     // The demo's audits of the last weeks, and weeks without any.
-    const panel = chart(page, 'Average audit score per week');
     await expectDrawn(panel);
     await expect(panel.getByRole('img', { name: /^Chain average audit score: / })).toBeVisible();
     expect(trend.chain.some((week) => week.average !== null)).toBe(true);
@@ -102,10 +105,11 @@ test.describe('Dashboard charts', () => {
       restaurants: { restaurant: { name: string }; completed: number; total: number; percent: number }[];
     }>(page, '/api/dashboards/hq/training-completion');
     await openDashboard(page, 'hq');
+    const rankingPanel = await chart(page, 'Lowest and highest scoring restaurants');
+    const completionPanel = await chart(page, 'Training completion per restaurant');
     const [ranking, completion] = await Promise.all([rankingAnswer, completionAnswer]);
 
     // The ranking: the demo's active restaurants audited in the last 90 days, lowest first.
-    const rankingPanel = chart(page, 'Lowest and highest scoring restaurants');
     await expectDrawn(rankingPanel);
     const lowest = ranking.lowest[0];
     expect(lowest).toBeDefined();
@@ -116,7 +120,6 @@ test.describe('Dashboard charts', () => {
     ).toBeVisible();
 
     // Training completion: lowest first.
-    const completionPanel = chart(page, 'Training completion per restaurant');
     await expectDrawn(completionPanel);
     const first = completion.restaurants[0];
     expect(first).toBeDefined();
@@ -145,11 +148,12 @@ test.describe('Dashboard charts', () => {
       '/api/dashboards/manager/training-progress',
     );
     await openDashboard(page, 'manager');
+    const scoresPanel = await chart(page, 'Audit score trend');
+    const progressPanel = await chart(page, 'Staff trainings per week');
     const [scores, progress] = await Promise.all([scoresAnswer, progressAnswer]);
 
     // Amsterdam's two completed demo audits, oldest first.
     expect(scores.audits.length).toBeGreaterThanOrEqual(2);
-    const scoresPanel = chart(page, 'Audit score trend');
     await expectDrawn(scoresPanel);
     await expect(
       scoresPanel.getByRole('img', { name: new RegExp(`their average is ${scores.average}%`) }),
@@ -158,7 +162,7 @@ test.describe('Dashboard charts', () => {
     await expect(scoresTable.getByRole('row')).toHaveCount(scores.audits.length + 1);
     await expect(scoresTable.getByRole('row').last()).toContainText(`${scores.audits.at(-1)?.score}%`);
 
-    const progressPanel = chart(page, 'Staff trainings per week');
+    await progressPanel.scrollIntoViewIfNeeded();
     await expectDrawn(progressPanel);
     const progressTable = await showTable(progressPanel, 'Staff trainings per week');
     const thisWeek = progress.weeks.at(-1);
@@ -195,9 +199,9 @@ test.describe('Dashboard charts', () => {
     await fillSignIn(managerPage, manager.email, manager.password);
     // A new browser context downloads the signed-in app afresh.
     await expect(managerPage.getByRole('heading', { level: 1, name: 'Manager Dashboard' })).toBeVisible(SLOW_LOAD);
-    const scoresPanel = chart(managerPage, 'Audit score trend');
+    const scoresPanel = await chart(managerPage, 'Audit score trend');
     await expect(scoresPanel.getByRole('status')).toContainText('No completed audits yet', SLOW_LOAD);
-    const progressPanel = chart(managerPage, 'Staff trainings per week');
+    const progressPanel = await chart(managerPage, 'Staff trainings per week');
     await expect(progressPanel.getByRole('status')).toContainText('No staff trainings in the last 12 weeks');
     // Nothing to draw, nothing to switch.
     await expect(scoresPanel.locator('[role="img"][aria-label]')).toHaveCount(0);
@@ -208,12 +212,12 @@ test.describe('Dashboard charts', () => {
   test('a chart that cannot load says so and offers Retry, without holding up the dashboard', async ({ page }) => {
     await page.route('**/api/dashboards/hq/audit-ranking', (route) => route.fulfill({ status: 500, body: '{}' }));
     await openDashboard(page, 'hq');
-    const panel = chart(page, 'Lowest and highest scoring restaurants');
+    const panel = await chart(page, 'Lowest and highest scoring restaurants');
     // After the query's own retries.
     await expect(panel.getByText('Failed to load chart data')).toBeVisible(SLOW_LOAD);
     // The dashboard's own figures and the other charts are there.
     await expect(page.getByRole('group', { name: 'Total Restaurants', exact: true })).toBeVisible();
-    await expectDrawn(chart(page, 'Training completion per restaurant'));
+    await expectDrawn(await chart(page, 'Training completion per restaurant'));
     await page.unroute('**/api/dashboards/hq/audit-ranking');
     await panel.getByRole('button', { name: 'Retry' }).click();
     await expectDrawn(panel);
@@ -226,8 +230,8 @@ test.describe('Dashboard charts', () => {
       page,
     }) => {
       await openDashboard(page, 'hq');
-      const ranking = chart(page, 'Lowest and highest scoring restaurants');
-      const completion = chart(page, 'Training completion per restaurant');
+      const ranking = await chart(page, 'Lowest and highest scoring restaurants');
+      const completion = await chart(page, 'Training completion per restaurant');
       await expectDrawn(ranking);
       await expectDrawn(completion);
       const [top, bottom] = [await ranking.boundingBox(), await completion.boundingBox()];

@@ -10,13 +10,14 @@ import { ChartPanel } from '../../components/charts/chart-panel';
 import { BarChart } from '../../components/charts/lazy-charts';
 import { useHqAuditRanking } from './api/get-hq-audit-ranking';
 import { chartQueryState, countOf, PERCENT_DOMAIN, PERCENT_TICKS, percentText } from './chart-format';
+import { type ChartReadiness, useSeen } from './use-seen';
 
 const TITLE = 'Lowest and highest scoring restaurants';
-const BAR_HEIGHT = 30;
+const BAR_HEIGHT = 36;
 /** The score colours of core §9 (red under 50, yellow under 75, green), as bar fills. */
 const BAR_COLOURS: Record<ScoreColour, string> = { red: 'red.7', yellow: 'yellow.5', green: 'green.7', gray: 'gray.5' };
-/** Long names are cut on the axis; the tooltip and the table give them whole. */
-const AXIS_NAME_LENGTH = 18;
+/** The axis wraps a name on two lines; longer names are cut there (the tooltip and the table give them whole). */
+const AXIS_NAME_LENGTH = 36;
 
 interface Ranked extends RankedRestaurant {
   group: 'Lowest' | 'Highest';
@@ -38,43 +39,46 @@ function shortName(name: string) {
  * hq: the active restaurants with the 5 lowest and 5 highest average scores over the
  * last 90 days; restaurants without a completed audit in that time are counted and left out.
  */
-export function HqAuditRankingChart() {
-  const ranking = useHqAuditRanking();
+export function HqAuditRankingChart({ ready }: ChartReadiness) {
+  const { ref, seen } = useSeen<HTMLDivElement>();
+  const ranking = useHqAuditRanking({ enabled: ready && seen });
   const data = ranking.data;
   const ranked = data ? rankedOf(data) : [];
   const height = Math.max(ranked.length, 1) * BAR_HEIGHT + 40;
 
   return (
-    <ChartPanel
-      title={TITLE}
-      description={descriptionOf(data)}
-      summary={data ? summaryOf(data) : ''}
-      height={data ? height : 300}
-      {...chartQueryState(ranking)}
-      empty={{
-        when: data !== undefined && data.ranked === 0,
-        title: `No completed audits in the last ${SCORE_RANKING_DAYS} days`,
-        description: 'Restaurants are ranked once they have a completed audit.',
-      }}
-      chart={
-        data && (
-          <BarChart
-            h={height}
-            data={ranked.map((entry) => ({ name: entry.restaurant.name, average: entry.average }))}
-            dataKey="name"
-            orientation="vertical"
-            series={[{ name: 'average', label: 'Average score' }]}
-            getBarColor={(value) => BAR_COLOURS[scoreColour(value)]}
-            xAxisProps={{ domain: PERCENT_DOMAIN, ticks: PERCENT_TICKS }}
-            yAxisProps={{ width: 130, tickFormatter: shortName }}
-            valueFormatter={percentText}
-            gridAxis="y"
-            accessibilityLayer={false}
-          />
-        )
-      }
-      table={data && <RankingTable ranked={ranked} />}
-    />
+    <div ref={ref}>
+      <ChartPanel
+        title={TITLE}
+        description={descriptionOf(data)}
+        summary={data ? summaryOf(data) : ''}
+        height={data ? height : 300}
+        {...chartQueryState(ranking)}
+        empty={{
+          when: data !== undefined && data.ranked === 0,
+          title: `No completed audits in the last ${SCORE_RANKING_DAYS} days`,
+          description: 'Restaurants are ranked once they have a completed audit.',
+        }}
+        chart={
+          data && (
+            <BarChart
+              h={height}
+              data={ranked.map((entry) => ({ name: entry.restaurant.name, average: entry.average }))}
+              dataKey="name"
+              orientation="vertical"
+              series={[{ name: 'average', label: 'Average score' }]}
+              getBarColor={(value) => BAR_COLOURS[scoreColour(value)]}
+              xAxisProps={{ domain: PERCENT_DOMAIN, ticks: PERCENT_TICKS }}
+              yAxisProps={{ width: 140, tickFormatter: shortName }}
+              valueFormatter={percentText}
+              gridAxis="y"
+              accessibilityLayer={false}
+            />
+          )
+        }
+        table={data && <RankingTable ranked={ranked} />}
+      />
+    </div>
   );
 }
 

@@ -6,6 +6,7 @@ import { LineChart } from '../../components/charts/lazy-charts';
 import { useRestaurantOptions } from '../../lib/api/get-restaurant-options';
 import { useHqAuditScoreTrend } from './api/get-hq-audit-score-trend';
 import { chartQueryState, PERCENT_DOMAIN, PERCENT_TICKS, percentText, weekLabel } from './chart-format';
+import { type ChartReadiness, useSeen } from './use-seen';
 
 const TITLE = 'Average audit score per week';
 const CHAIN = 'chain';
@@ -18,9 +19,10 @@ const RESTAURANT_COLOURS = ['orange.7', 'teal.7', 'grape.7'];
  * week without one is a gap in the line, not a zero. Up to three restaurants chosen
  * beside the chart add their own lines (one request for all lines).
  */
-export function HqAuditScoreTrendChart() {
+export function HqAuditScoreTrendChart({ ready }: ChartReadiness) {
   const [restaurantIds, setRestaurantIds] = useState<string[]>([]);
-  const trend = useHqAuditScoreTrend(restaurantIds);
+  const { ref, seen } = useSeen<HTMLDivElement>();
+  const trend = useHqAuditScoreTrend(restaurantIds, { enabled: ready && seen });
   // The restaurants to choose from are asked for when the list is first opened, not with the dashboard.
   const [choosing, setChoosing] = useState(false);
   const options = useRestaurantOptions({ enabled: choosing });
@@ -28,59 +30,61 @@ export function HqAuditScoreTrendChart() {
   const lines = data?.restaurants ?? [];
 
   return (
-    <ChartPanel
-      title={TITLE}
-      description={`Completed audits of the whole chain, week by week (Monday to Sunday, UTC), over the last ${CHART_WEEKS} weeks`}
-      summary={data ? summaryOf(data) : ''}
-      height={280}
-      {...chartQueryState(trend)}
-      empty={{
-        when: data?.chain.every((week) => week.average === null) ?? false,
-        title: `No completed audits in the last ${CHART_WEEKS} weeks`,
-        description: 'The chart fills in as audits are submitted.',
-      }}
-      controls={
-        <MultiSelect
-          label="Compare restaurants"
-          placeholder={restaurantIds.length < MAX_TREND_RESTAURANTS ? 'Add a restaurant' : undefined}
-          description={`Up to ${MAX_TREND_RESTAURANTS}, each drawn as its own line`}
-          data={(options.data ?? []).map((restaurant) => ({ value: restaurant.id, label: restaurant.name }))}
-          value={restaurantIds}
-          onChange={setRestaurantIds}
-          maxValues={MAX_TREND_RESTAURANTS}
-          searchable
-          clearable
-          onDropdownOpen={() => setChoosing(true)}
-          loading={choosing && options.isPending}
-          nothingFoundMessage={options.isPending ? 'Loading restaurants…' : 'No restaurant found'}
-          w={{ base: '100%', sm: 420 }}
-        />
-      }
-      chart={
-        data && (
-          <LineChart
-            h={280}
-            data={rowsOf(data)}
-            dataKey="week"
-            series={[
-              { name: CHAIN, label: 'Chain average', color: CHAIN_COLOUR },
-              ...lines.map((line, index) => ({
-                name: line.restaurant.id,
-                label: line.restaurant.name,
-                color: RESTAURANT_COLOURS[index % RESTAURANT_COLOURS.length],
-              })),
-            ]}
-            connectNulls={false}
-            curveType="linear"
-            withLegend={lines.length > 0}
-            yAxisProps={{ domain: PERCENT_DOMAIN, ticks: PERCENT_TICKS, width: 48 }}
-            valueFormatter={percentText}
-            accessibilityLayer={false}
+    <div ref={ref}>
+      <ChartPanel
+        title={TITLE}
+        description={`Completed audits of the whole chain, week by week (Monday to Sunday, UTC), over the last ${CHART_WEEKS} weeks`}
+        summary={data ? summaryOf(data) : ''}
+        height={280}
+        {...chartQueryState(trend)}
+        empty={{
+          when: data?.chain.every((week) => week.average === null) ?? false,
+          title: `No completed audits in the last ${CHART_WEEKS} weeks`,
+          description: 'The chart fills in as audits are submitted.',
+        }}
+        controls={
+          <MultiSelect
+            label="Compare restaurants"
+            placeholder={restaurantIds.length < MAX_TREND_RESTAURANTS ? 'Add a restaurant' : undefined}
+            description={`Up to ${MAX_TREND_RESTAURANTS}, each drawn as its own line`}
+            data={(options.data ?? []).map((restaurant) => ({ value: restaurant.id, label: restaurant.name }))}
+            value={restaurantIds}
+            onChange={setRestaurantIds}
+            maxValues={MAX_TREND_RESTAURANTS}
+            searchable
+            clearable
+            onDropdownOpen={() => setChoosing(true)}
+            loading={choosing && options.isPending}
+            nothingFoundMessage={options.isPending ? 'Loading restaurants…' : 'No restaurant found'}
+            w={{ base: '100%', sm: 420 }}
           />
-        )
-      }
-      table={data && <TrendTable data={data} />}
-    />
+        }
+        chart={
+          data && (
+            <LineChart
+              h={280}
+              data={rowsOf(data)}
+              dataKey="week"
+              series={[
+                { name: CHAIN, label: 'Chain average', color: CHAIN_COLOUR },
+                ...lines.map((line, index) => ({
+                  name: line.restaurant.id,
+                  label: line.restaurant.name,
+                  color: RESTAURANT_COLOURS[index % RESTAURANT_COLOURS.length],
+                })),
+              ]}
+              connectNulls={false}
+              curveType="linear"
+              withLegend={lines.length > 0}
+              yAxisProps={{ domain: PERCENT_DOMAIN, ticks: PERCENT_TICKS, width: 48 }}
+              valueFormatter={percentText}
+              accessibilityLayer={false}
+            />
+          )
+        }
+        table={data && <TrendTable data={data} />}
+      />
+    </div>
   );
 }
 

@@ -93,11 +93,11 @@ export function HqDashboardPage() {
             <ActionCountsCard counts={data?.actions} />
             <HqDueAuditsPanel panel={data?.dueAudits} />
             <SuggestedTrainingsPanel restaurantId={null} />
-            {/* Each chart asks for its own figures beside the dashboard's request (issue 21). */}
-            <HqAuditScoreTrendChart />
+            {/* Each chart asks for its own figures once the dashboard's have come and it nears the screen (issue 21). */}
+            <HqAuditScoreTrendChart ready={data !== undefined} />
             <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-              <HqAuditRankingChart />
-              <HqTrainingCompletionChart />
+              <HqAuditRankingChart ready={data !== undefined} />
+              <HqTrainingCompletionChart ready={data !== undefined} />
             </SimpleGrid>
             <Grid gap="md">
               <Grid.Col span={{ base: 12, xl: 5 }}>

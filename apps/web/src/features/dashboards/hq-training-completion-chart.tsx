@@ -4,12 +4,14 @@ import { ChartPanel } from '../../components/charts/chart-panel';
 import { BarChart } from '../../components/charts/lazy-charts';
 import { useHqTrainingCompletion } from './api/get-hq-training-completion';
 import { chartQueryState, countOf, PERCENT_DOMAIN, PERCENT_TICKS, percentText } from './chart-format';
+import { type ChartReadiness, useSeen } from './use-seen';
 
 const TITLE = 'Training completion per restaurant';
 /** Bars drawn: the restaurants lowest in completion; the table lists every one. */
 const DRAWN = 10;
-const BAR_HEIGHT = 30;
-const AXIS_NAME_LENGTH = 18;
+const BAR_HEIGHT = 36;
+/** The axis wraps a name on two lines; longer names are cut there (the tooltip and the table give them whole). */
+const AXIS_NAME_LENGTH = 36;
 /** The table of a large chain scrolls inside the panel. */
 const TABLE_MAX_HEIGHT = 360;
 
@@ -22,42 +24,45 @@ function shortName(name: string) {
  * that are completed (decision 011's completion, as the per-person totals count it),
  * lowest first. A large chain draws its 10 lowest; the table has them all.
  */
-export function HqTrainingCompletionChart() {
-  const completion = useHqTrainingCompletion();
+export function HqTrainingCompletionChart({ ready }: ChartReadiness) {
+  const { ref, seen } = useSeen<HTMLDivElement>();
+  const completion = useHqTrainingCompletion({ enabled: ready && seen });
   const data = completion.data;
   const drawn = data?.restaurants.slice(0, DRAWN) ?? [];
   const height = Math.max(drawn.length, 1) * BAR_HEIGHT + 40;
 
   return (
-    <ChartPanel
-      title={TITLE}
-      description={descriptionOf(data)}
-      summary={data ? summaryOf(data) : ''}
-      height={data ? height : 300}
-      {...chartQueryState(completion)}
-      empty={{
-        when: data !== undefined && data.restaurants.length === 0,
-        title: 'No trainings assigned yet',
-        description: 'Completion shows once restaurant staff have trainings assigned.',
-      }}
-      chart={
-        data && (
-          <BarChart
-            h={height}
-            data={drawn.map((entry) => ({ name: entry.restaurant.name, percent: entry.percent }))}
-            dataKey="name"
-            orientation="vertical"
-            series={[{ name: 'percent', label: 'Completed', color: 'teal.8' }]}
-            xAxisProps={{ domain: PERCENT_DOMAIN, ticks: PERCENT_TICKS }}
-            yAxisProps={{ width: 130, tickFormatter: shortName }}
-            valueFormatter={percentText}
-            gridAxis="y"
-            accessibilityLayer={false}
-          />
-        )
-      }
-      table={data && <CompletionTable data={data} />}
-    />
+    <div ref={ref}>
+      <ChartPanel
+        title={TITLE}
+        description={descriptionOf(data)}
+        summary={data ? summaryOf(data) : ''}
+        height={data ? height : 300}
+        {...chartQueryState(completion)}
+        empty={{
+          when: data !== undefined && data.restaurants.length === 0,
+          title: 'No trainings assigned yet',
+          description: 'Completion shows once restaurant staff have trainings assigned.',
+        }}
+        chart={
+          data && (
+            <BarChart
+              h={height}
+              data={drawn.map((entry) => ({ name: entry.restaurant.name, percent: entry.percent }))}
+              dataKey="name"
+              orientation="vertical"
+              series={[{ name: 'percent', label: 'Completed', color: 'teal.8' }]}
+              xAxisProps={{ domain: PERCENT_DOMAIN, ticks: PERCENT_TICKS }}
+              yAxisProps={{ width: 140, tickFormatter: shortName }}
+              valueFormatter={percentText}
+              gridAxis="y"
+              accessibilityLayer={false}
+            />
+          )
+        }
+        table={data && <CompletionTable data={data} />}
+      />
+    </div>
   );
 }
 

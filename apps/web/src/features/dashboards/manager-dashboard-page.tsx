@@ -90,10 +90,10 @@ function RestaurantDashboard({ restaurant }: { restaurant: RestaurantRef }) {
             />
           </SimpleGrid>
           <ActionCountsCard counts={data?.actions} />
-          {/* Each chart asks for its own figures beside the dashboard's request (issue 21). */}
+          {/* Each chart asks for its own figures once the dashboard's have come and it nears the screen (issue 21). */}
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-            <ManagerAuditScoresChart restaurantId={restaurant.id} />
-            <ManagerTrainingProgressChart restaurantId={restaurant.id} />
+            <ManagerAuditScoresChart restaurantId={restaurant.id} ready={data !== undefined} />
+            <ManagerTrainingProgressChart restaurantId={restaurant.id} ready={data !== undefined} />
           </SimpleGrid>
           <Grid gap="md">
             <Grid.Col span={{ base: 12, lg: 8 }} order={{ base: 2, lg: 1 }}>

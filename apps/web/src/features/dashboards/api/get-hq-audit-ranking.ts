@@ -15,6 +15,6 @@ export const hqAuditRankingQuery = queryOptions({
   staleTime: DASHBOARD_STALE_MS,
 });
 
-export function useHqAuditRanking() {
-  return useQuery(hqAuditRankingQuery);
+export function useHqAuditRanking(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...hqAuditRankingQuery, enabled: options.enabled ?? true });
 }

@@ -21,6 +21,6 @@ export function hqAuditScoreTrendQuery(restaurantIds: readonly string[]) {
   });
 }
 
-export function useHqAuditScoreTrend(restaurantIds: readonly string[]) {
-  return useQuery(hqAuditScoreTrendQuery(restaurantIds));
+export function useHqAuditScoreTrend(restaurantIds: readonly string[], options: { enabled?: boolean } = {}) {
+  return useQuery({ ...hqAuditScoreTrendQuery(restaurantIds), enabled: options.enabled ?? true });
 }

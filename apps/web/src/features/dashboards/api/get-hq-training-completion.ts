@@ -15,6 +15,6 @@ export const hqTrainingCompletionQuery = queryOptions({
   staleTime: DASHBOARD_STALE_MS,
 });
 
-export function useHqTrainingCompletion() {
-  return useQuery(hqTrainingCompletionQuery);
+export function useHqTrainingCompletion(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...hqTrainingCompletionQuery, enabled: options.enabled ?? true });
 }

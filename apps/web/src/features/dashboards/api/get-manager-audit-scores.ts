@@ -18,6 +18,6 @@ export function managerAuditScoresQuery(restaurantId: string) {
   });
 }
 
-export function useManagerAuditScores(restaurantId: string) {
-  return useQuery(managerAuditScoresQuery(restaurantId));
+export function useManagerAuditScores(restaurantId: string, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...managerAuditScoresQuery(restaurantId), enabled: options.enabled ?? true });
 }

@@ -20,6 +20,6 @@ export function managerTrainingProgressQuery(restaurantId: string) {
   });
 }
 
-export function useManagerTrainingProgress(restaurantId: string) {
-  return useQuery(managerTrainingProgressQuery(restaurantId));
+export function useManagerTrainingProgress(restaurantId: string, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...managerTrainingProgressQuery(restaurantId), enabled: options.enabled ?? true });
 }
