@@ -5,6 +5,7 @@ import { ChartPanel } from '../../components/charts/chart-panel';
 import { BarChart, LineChart } from '../../components/charts/lazy-charts';
 import { useStoreScoreTrend } from './api/get-store-score-trend';
 import { useStoreVisits } from './api/get-store-visits';
+import { DeferredDraw } from './deferred-draw';
 
 const RESTAURANT_COLOUR = 'blue.7';
 const CHAIN_COLOUR = 'gray.6';
@@ -93,30 +94,32 @@ function ScoreTrendChart({ restaurantId, restaurantName }: PerformanceChartsProp
         title: `No completed audits in the last ${SCORE_TREND_WEEKS} weeks`,
         description:
           data?.total.chain === null || data === undefined
-            ? 'Nor in the rest of the chain.'
+            ? 'None in the rest of the chain either.'
             : `The chain averaged ${percent(data.total.chain)} over ${plural(data.total.chainAudits, 'audit')} in those weeks.`,
       }}
       chart={
-        <LineChart
-          h={260}
-          data={(data?.weeks ?? []).map((week) => ({
-            week: weekLabel(week.weekStart),
-            restaurant: week.restaurant,
-            chain: week.chain,
-          }))}
-          dataKey="week"
-          series={[
-            { name: 'restaurant', label: restaurantName, color: RESTAURANT_COLOUR },
-            { name: 'chain', label: CHAIN_AVERAGE, color: CHAIN_COLOUR, strokeDasharray: '5 5' },
-          ]}
-          unit="%"
-          yAxisProps={{ domain: [0, 100] }}
-          curveType="linear"
-          connectNulls
-          withLegend
-          // The panel's Table view is the keyboard's and screen reader's way in.
-          accessibilityLayer={false}
-        />
+        <DeferredDraw height={260}>
+          <LineChart
+            h={260}
+            data={(data?.weeks ?? []).map((week) => ({
+              week: weekLabel(week.weekStart),
+              restaurant: week.restaurant,
+              chain: week.chain,
+            }))}
+            dataKey="week"
+            series={[
+              { name: 'restaurant', label: restaurantName, color: RESTAURANT_COLOUR },
+              { name: 'chain', label: CHAIN_AVERAGE, color: CHAIN_COLOUR, strokeDasharray: '5 5' },
+            ]}
+            unit="%"
+            yAxisProps={{ domain: [0, 100] }}
+            curveType="linear"
+            connectNulls
+            withLegend
+            // The panel's Table view is the keyboard's and screen reader's way in.
+            accessibilityLayer={false}
+          />
+        </DeferredDraw>
       }
       table={
         <FiguresTable
@@ -250,19 +253,21 @@ function BreakdownChart({
             }
       }
       chart={
-        <BarChart
-          h={height}
-          data={shown}
-          dataKey="label"
-          orientation="vertical"
-          series={[
-            { name: 'count', label: restaurantName, color: RESTAURANT_COLOUR },
-            { name: 'chainAverage', label: CHAIN_PER_RESTAURANT, color: CHAIN_COLOUR },
-          ]}
-          yAxisProps={{ width: 150 }}
-          withLegend
-          accessibilityLayer={false}
-        />
+        <DeferredDraw height={height}>
+          <BarChart
+            h={height}
+            data={shown}
+            dataKey="label"
+            orientation="vertical"
+            series={[
+              { name: 'count', label: restaurantName, color: RESTAURANT_COLOUR },
+              { name: 'chainAverage', label: CHAIN_PER_RESTAURANT, color: CHAIN_COLOUR },
+            ]}
+            yAxisProps={{ width: 150 }}
+            withLegend
+            accessibilityLayer={false}
+          />
+        </DeferredDraw>
       }
       table={
         <FiguresTable
