@@ -67,6 +67,8 @@ const cases: [string, $ZodType, unknown][] = [
             { title: 'Hand hygiene "basics"', completed: false, overdue: true, quiz: null },
             { title: 'Welcome', completed: false, overdue: false },
           ],
+          nextDueAt: '2026-12-01T00:00:00.000Z',
+          lastCompletedAt: null,
         },
       ],
       total: 1,
