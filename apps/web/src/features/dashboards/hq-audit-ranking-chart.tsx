@@ -7,17 +7,14 @@ import {
 import { type ScoreColour, scoreColour } from '@brigade/core/scoring';
 import { Table } from '@mantine/core';
 import { ChartPanel } from '../../components/charts/chart-panel';
-import { BarChart } from '../../components/charts/lazy-charts';
 import { useHqAuditRanking } from './api/get-hq-audit-ranking';
-import { chartQueryState, countOf, PERCENT_DOMAIN, PERCENT_TICKS, percentText } from './chart-format';
+import { chartQueryState, countOf, percentText } from './chart-format';
+import { barsHeight, RestaurantPercentBars } from './restaurant-percent-bars';
 import { type ChartReadiness, useSeen } from './use-seen';
 
 const TITLE = 'Lowest and highest scoring restaurants';
-const BAR_HEIGHT = 36;
 /** The score colours of core §9 (red under 50, yellow under 75, green), as bar fills. */
 const BAR_COLOURS: Record<ScoreColour, string> = { red: 'red.7', yellow: 'yellow.5', green: 'green.7', gray: 'gray.5' };
-/** The axis wraps a name on two lines; longer names are cut there (the tooltip and the table give them whole). */
-const AXIS_NAME_LENGTH = 36;
 
 interface Ranked extends RankedRestaurant {
   group: 'Lowest' | 'Highest';
@@ -31,10 +28,6 @@ function rankedOf(data: AuditScoreRanking): Ranked[] {
   ];
 }
 
-function shortName(name: string) {
-  return name.length > AXIS_NAME_LENGTH ? `${name.slice(0, AXIS_NAME_LENGTH - 1)}…` : name;
-}
-
 /**
  * hq: the active restaurants with the 5 lowest and 5 highest average scores over the
  * last 90 days; restaurants without a completed audit in that time are counted and left out.
@@ -44,7 +37,7 @@ export function HqAuditRankingChart({ ready }: ChartReadiness) {
   const ranking = useHqAuditRanking({ enabled: ready && seen });
   const data = ranking.data;
   const ranked = data ? rankedOf(data) : [];
-  const height = Math.max(ranked.length, 1) * BAR_HEIGHT + 40;
+  const height = barsHeight(ranked.length);
 
   return (
     <div ref={ref}>
@@ -61,18 +54,10 @@ export function HqAuditRankingChart({ ready }: ChartReadiness) {
         }}
         chart={
           data && (
-            <BarChart
-              h={height}
-              data={ranked.map((entry) => ({ name: entry.restaurant.name, average: entry.average }))}
-              dataKey="name"
-              orientation="vertical"
-              series={[{ name: 'average', label: 'Average score' }]}
-              getBarColor={(value) => BAR_COLOURS[scoreColour(value)]}
-              xAxisProps={{ domain: PERCENT_DOMAIN, ticks: PERCENT_TICKS }}
-              yAxisProps={{ width: 140, tickFormatter: shortName }}
-              valueFormatter={percentText}
-              gridAxis="y"
-              accessibilityLayer={false}
+            <RestaurantPercentBars
+              bars={ranked.map((entry) => ({ name: entry.restaurant.name, percent: entry.average }))}
+              label="Average score"
+              color={(value) => BAR_COLOURS[scoreColour(value)]}
             />
           )
         }

@@ -1,23 +1,16 @@
 import type { TrainingCompletionByRestaurant } from '@brigade/core/schemas/dashboard-charts';
 import { Box, Table } from '@mantine/core';
 import { ChartPanel } from '../../components/charts/chart-panel';
-import { BarChart } from '../../components/charts/lazy-charts';
 import { useHqTrainingCompletion } from './api/get-hq-training-completion';
-import { chartQueryState, countOf, PERCENT_DOMAIN, PERCENT_TICKS, percentText } from './chart-format';
+import { chartQueryState, countOf, percentText } from './chart-format';
+import { barsHeight, RestaurantPercentBars } from './restaurant-percent-bars';
 import { type ChartReadiness, useSeen } from './use-seen';
 
 const TITLE = 'Training completion per restaurant';
 /** Bars drawn: the restaurants lowest in completion; the table lists every one. */
 const DRAWN = 10;
-const BAR_HEIGHT = 36;
-/** The axis wraps a name on two lines; longer names are cut there (the tooltip and the table give them whole). */
-const AXIS_NAME_LENGTH = 36;
 /** The table of a large chain scrolls inside the panel. */
 const TABLE_MAX_HEIGHT = 360;
-
-function shortName(name: string) {
-  return name.length > AXIS_NAME_LENGTH ? `${name.slice(0, AXIS_NAME_LENGTH - 1)}…` : name;
-}
 
 /**
  * hq: per restaurant, the share of its active staff's and managers' assigned trainings
@@ -29,7 +22,7 @@ export function HqTrainingCompletionChart({ ready }: ChartReadiness) {
   const completion = useHqTrainingCompletion({ enabled: ready && seen });
   const data = completion.data;
   const drawn = data?.restaurants.slice(0, DRAWN) ?? [];
-  const height = Math.max(drawn.length, 1) * BAR_HEIGHT + 40;
+  const height = barsHeight(drawn.length);
 
   return (
     <div ref={ref}>
@@ -46,17 +39,10 @@ export function HqTrainingCompletionChart({ ready }: ChartReadiness) {
         }}
         chart={
           data && (
-            <BarChart
-              h={height}
-              data={drawn.map((entry) => ({ name: entry.restaurant.name, percent: entry.percent }))}
-              dataKey="name"
-              orientation="vertical"
-              series={[{ name: 'percent', label: 'Completed', color: 'teal.8' }]}
-              xAxisProps={{ domain: PERCENT_DOMAIN, ticks: PERCENT_TICKS }}
-              yAxisProps={{ width: 140, tickFormatter: shortName }}
-              valueFormatter={percentText}
-              gridAxis="y"
-              accessibilityLayer={false}
+            <RestaurantPercentBars
+              bars={drawn.map((entry) => ({ name: entry.restaurant.name, percent: entry.percent }))}
+              label="Completed"
+              color="teal.8"
             />
           )
         }
