@@ -1,8 +1,10 @@
+import { translateText } from '@brigade/core/locales/catalogue';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { cutOffRequestOf, REQUEST_CUT_OFF, UPLOAD_CUT_OFF } from './cut-off-requests';
 import { clientErrorOf } from './db/pg-error';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, rootCauseOf } from './db/unavailable';
+import { catalogueFor, requestLanguage } from './http/request-language';
 
 /** An error a person caused or may see: it carries its HTTP status and readable message. */
 export class HttpError extends Error {
@@ -33,6 +35,11 @@ const SERVER_FAULT = 'Something went wrong on our side. Please try again.';
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    // What a person reads is in their language (issue 22): core's texts are translated here, once.
+    const catalogue = catalogueFor(requestLanguage(request));
+    const say = (text: string) => translateText(catalogue, text);
+    const sayEach = (fields: Record<string, string> | undefined) =>
+      fields && Object.fromEntries(Object.entries(fields).map(([field, text]) => [field, say(text)]));
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
@@ -40,10 +47,12 @@ export function registerErrorHandler(app: FastifyInstance) {
         fields[path || '_'] ??= issue.message ?? 'Invalid value';
       }
       const first = error.validation[0]?.message ?? 'Invalid request';
-      return reply.status(400).send({ message: first, fields });
+      return reply.status(400).send({ message: say(first), fields: sayEach(fields) });
     }
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ message: error.message, fields: error.fields, code: error.code });
+      return reply
+        .status(error.statusCode)
+        .send({ message: say(error.message), fields: sayEach(error.fields), code: error.code });
     }
     // The client left, or its body stopped short (cut-off-requests.ts): a 400 if it still
     // listens and an info line, never "database unavailable" (a reset request is ECONNRESET too).

@@ -463,6 +463,8 @@ export async function buildMatrixFixtures(t: TestApp) {
     'PUT /api/profile/notification-preferences': {
       call: () => ({ body: { preferences: [{ kind: 'trainingAssigned', email: false }] } }),
     },
+    // Back to following the browser: the caller's later calls are unaffected.
+    'PUT /api/profile/language': { call: () => ({ body: { language: null } }) },
 
     'GET /api/dashboards/manager': {
       call: () => ({ query: { restaurantId: a.id } }),

@@ -11,6 +11,8 @@ export const messages = {
   profileUpdated: 'Profile updated successfully',
   profileUpdateFailed: 'Failed to update profile',
   profileLoadFailed: 'Failed to load profile data',
+  // Languages (issue 22): not in the spec.
+  languageInvalid: 'Choose English, Nederlands or Français',
   userExists: 'User with this email already exists',
   accountDeactivated: 'This account has been deactivated. Ask head office to reactivate it.',
   firstRunClosed: 'Brigade already has a head office account. Sign in instead.',

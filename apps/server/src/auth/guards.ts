@@ -1,3 +1,4 @@
+import type { Language } from '@brigade/core/languages';
 import { messages } from '@brigade/core/messages';
 import { type Action, type Permission, permissions, reachesRestaurant } from '@brigade/core/permissions';
 import type { Role } from '@brigade/core/roles';
@@ -17,6 +18,8 @@ export interface SessionUser {
   sessionToken: string;
   /** Signed in with a temporary password: only ACTIONS_WHILE_PASSWORD_MUST_CHANGE until they choose their own. */
   mustChangePassword: boolean;
+  /** Their language on Profile (issue 22); null follows their browser. */
+  language: Language | null;
 }
 
 declare module 'fastify' {

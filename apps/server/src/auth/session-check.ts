@@ -1,4 +1,5 @@
 import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
+import { isLanguage } from '@brigade/core/languages';
 import { isRole } from '@brigade/core/roles';
 import { parseCookies } from 'better-auth/cookies';
 import { fromNodeHeaders } from 'better-auth/node';
@@ -37,6 +38,7 @@ export function createSessionCheck(auth: Auth, db: Database): SessionCheck {
       role: users.role,
       isActive: users.isActive,
       mustChangePassword: users.mustChangePassword,
+      language: users.language,
       // hq reaches every restaurant whatever its assignments, so theirs are not read.
       restaurantIds: sql<
         string[]
@@ -77,6 +79,7 @@ export function createSessionCheck(auth: Auth, db: Database): SessionCheck {
       restaurantIds: found.restaurantIds,
       sessionToken: found.token,
       mustChangePassword: found.mustChangePassword,
+      language: isLanguage(found.language) ? found.language : null,
     };
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../languages';
 import { messages } from '../messages';
 import { ROLES } from '../roles';
 import { emailField, nameField, newPasswordField, text } from './fields';
@@ -15,6 +16,8 @@ export const Me = z.object({
   restaurants: z.array(RestaurantRef),
   /** Signed in with a temporary password set by hq: nothing else until they choose their own. */
   mustChangePassword: z.boolean(),
+  /** Their language on Profile (issue 22); null: their browser's, else English. */
+  language: z.enum(LANGUAGES).nullable(),
 });
 export type Me = z.infer<typeof Me>;
 

@@ -20,12 +20,15 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** Set by hq's temporary password (issue 20): the next sign-in must choose a new one. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** The person's language (issue 22): 'en', 'nl' or 'fr'; null follows their browser. */
+    language: text('language'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('users_role_check', sql`${t.role} in ('staff', 'manager', 'hq')`),
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
+    check('users_language_check', sql`${t.language} in ('en', 'nl', 'fr')`),
     index('users_name_idx').on(t.name, t.id),
     index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),

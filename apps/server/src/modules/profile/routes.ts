@@ -1,8 +1,8 @@
 import { ErrorReply } from '@brigade/core/schemas/common';
-import { Profile, UpdateProfile } from '@brigade/core/schemas/profile';
+import { Profile, UpdateLanguage, UpdateProfile } from '@brigade/core/schemas/profile';
 import { callerOf } from '../../auth/guards';
 import type { App, AppContext } from '../../context';
-import { loadProfile, updateProfile } from './service';
+import { loadProfile, updateLanguage, updateProfile } from './service';
 
 export async function profileRoutes(
   app: App,
@@ -29,5 +29,19 @@ export async function profileRoutes(
       onRequest: guard('profile.update'),
     },
     async (request) => updateProfile(database.db, auth, callerOf(request), request.body),
+  );
+
+  app.put(
+    '/api/profile/language',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: "Choose my language (null: my browser's)",
+        body: UpdateLanguage,
+        response: { 200: UpdateLanguage, 400: ErrorReply, 401: ErrorReply },
+      },
+      onRequest: guard('profile.update'),
+    },
+    async (request) => updateLanguage(database.db, callerOf(request), request.body),
   );
 }

@@ -1,5 +1,5 @@
 import { messages } from '@brigade/core/messages';
-import type { Profile, UpdateProfile } from '@brigade/core/schemas/profile';
+import type { Profile, UpdateLanguage, UpdateProfile } from '@brigade/core/schemas/profile';
 import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Auth } from '../../auth/auth';
@@ -50,4 +50,10 @@ export async function updateProfile(
     }
     return profile;
   });
+}
+
+/** The person's language, read by every later request's session check. */
+export async function updateLanguage(db: Database, user: SessionUser, input: UpdateLanguage): Promise<UpdateLanguage> {
+  await db.update(users).set({ language: input.language }).where(eq(users.id, user.id));
+  return { language: input.language };
 }

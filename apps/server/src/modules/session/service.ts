@@ -19,5 +19,6 @@ export async function loadMe(db: Queryable, user: SessionUser): Promise<Me> {
     role: user.role,
     restaurants: assigned,
     mustChangePassword: user.mustChangePassword,
+    language: user.language,
   };
 }

@@ -13,6 +13,7 @@ const hq: Me = {
   role: 'hq',
   restaurants: [],
   mustChangePassword: false,
+  language: null,
 };
 
 const detail: AnnouncementDetail = {

@@ -13,6 +13,7 @@ const hq: Me = {
   role: 'hq',
   restaurants: [],
   mustChangePassword: false,
+  language: null,
 };
 const manager: Me = {
   id: 'u-m',
@@ -21,6 +22,7 @@ const manager: Me = {
   role: 'manager',
   restaurants: [amsterdam],
   mustChangePassword: false,
+  language: null,
 };
 
 function item(id: string, itemText: string, mark: AuditItem['mark'] = null, comment: string | null = null): AuditItem {

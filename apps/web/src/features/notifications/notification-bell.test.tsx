@@ -15,6 +15,7 @@ const staff: Me = {
   role: 'staff',
   restaurants: [],
   mustChangePassword: false,
+  language: null,
 };
 
 function notification(id: string, title: string, read: boolean, link = '/my-trainings'): Notification {

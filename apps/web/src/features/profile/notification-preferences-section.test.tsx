@@ -12,6 +12,7 @@ const staff: Me = {
   role: 'staff',
   restaurants: [],
   mustChangePassword: false,
+  language: null,
 };
 
 const staffKinds: NotificationPreferences['preferences'] = [
