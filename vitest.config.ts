@@ -1,4 +1,9 @@
+import { lingui } from '@lingui/vite-plugin';
+import babel from '@rolldown/plugin-babel';
 import { defineConfig } from 'vitest/config';
+
+// The web's Lingui config, for the macro plugin and the catalogues in the web project below.
+process.env.LINGUI_CONFIG = 'apps/web/lingui.config.ts';
 
 export default defineConfig({
   test: {
@@ -26,9 +31,11 @@ export default defineConfig({
         },
       },
       {
+        // The components' messages are Lingui macros, compiled as the build compiles them.
+        plugins: [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), lingui()],
         test: {
           name: 'web',
-          include: ['apps/web/src/**/*.test.tsx'],
+          include: ['apps/web/src/**/*.test.tsx', 'apps/web/src/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['apps/web/test/setup.ts'],
           // Mantine's CSS modules are class names only; no styles are needed to read the screen.

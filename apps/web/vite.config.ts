@@ -1,3 +1,5 @@
+import { lingui } from '@lingui/vite-plugin';
+import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
@@ -10,7 +12,15 @@ export default defineConfig({
   // Each chunk carries the CSS of the Mantine components it draws (mantine-component-styles.ts),
   // so Sign In's stylesheet holds only Sign In's. .br and .gz next to every asset, served by
   // the server as they are (preCompressed): compressed once at build time, not per request.
-  plugins: [mantineComponentStyles(), react(), compression({ algorithms: ['gzip', 'brotliCompress'] })],
+  // lingui: the components' messages (macros) become catalogue lookups, and each language's
+  // catalogue (.po) a chunk of its own that only its readers download (decision 027).
+  plugins: [
+    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+    lingui(),
+    mantineComponentStyles(),
+    react(),
+    compression({ algorithms: ['gzip', 'brotliCompress'] }),
+  ],
   server: {
     proxy: {
       '/api': {

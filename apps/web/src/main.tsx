@@ -4,6 +4,8 @@
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
@@ -13,6 +15,7 @@ import { preloadAddressedPage, preloadWhenSomeoneSignsIn } from './app/preload-s
 import { Toasts } from './app/toasts';
 import { setupStatusQuery } from './features/setup/api/get-setup-status';
 import { onSessionEnded } from './lib/api-client';
+import { activateLanguage, initialLanguage } from './lib/i18n';
 import { queryClient } from './lib/query-client';
 import { endSession } from './lib/session/end-session';
 import { meQuery } from './lib/session/get-me';
@@ -30,16 +33,22 @@ preloadAddressedPage(window.location.pathname);
 void queryClient.prefetchQuery(meQuery);
 void queryClient.prefetchQuery(setupStatusQuery);
 
+// The first screen is drawn in its language: that language's small public catalogue comes
+// first (beside the session check above); a signed-in person's own choice follows (AppGate).
+await activateLanguage(initialLanguage());
+
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 createRoot(container).render(
   <StrictMode>
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <QueryClientProvider client={queryClient}>
-        <Toasts />
-        <AppGate />
-      </QueryClientProvider>
-    </MantineProvider>
+    <I18nProvider i18n={i18n}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+        <QueryClientProvider client={queryClient}>
+          <Toasts />
+          <AppGate />
+        </QueryClientProvider>
+      </MantineProvider>
+    </I18nProvider>
   </StrictMode>,
 );

@@ -1,4 +1,6 @@
 import type { Me } from '@brigade/core/schemas/session';
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -28,13 +30,15 @@ export function renderWithProviders(ui: ReactElement, { me, queryClient = testQu
   function Providers({ children }: { children: ReactNode }) {
     const content = me ? <CurrentUserProvider me={me}>{children}</CurrentUserProvider> : children;
     return (
-      <MantineProvider theme={theme}>
-        <QueryClientProvider client={queryClient}>
-          <ModalsProvider>
-            <MemoryRouter>{content}</MemoryRouter>
-          </ModalsProvider>
-        </QueryClientProvider>
-      </MantineProvider>
+      <I18nProvider i18n={i18n}>
+        <MantineProvider theme={theme}>
+          <QueryClientProvider client={queryClient}>
+            <ModalsProvider>
+              <MemoryRouter>{content}</MemoryRouter>
+            </ModalsProvider>
+          </QueryClientProvider>
+        </MantineProvider>
+      </I18nProvider>
     );
   }
   return { user: userEvent.setup({ delay: null }), queryClient, ...render(ui, { wrapper: Providers }) };

@@ -2,6 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { activateLanguage } from '../src/lib/i18n';
 
 // Mantine reads media queries (colour scheme, useMediaQuery) through matchMedia.
 Object.defineProperty(window, 'matchMedia', {
@@ -39,3 +40,6 @@ window.HTMLElement.prototype.scrollIntoView = () => {};
 afterEach(() => {
   cleanup();
 });
+
+// The components speak English here, from the same catalogues the app loads.
+await activateLanguage('en', { signedIn: true });

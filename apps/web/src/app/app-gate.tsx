@@ -1,9 +1,13 @@
+import type { Me } from '@brigade/core/schemas/session';
+import { useLingui } from '@lingui/react/macro';
 import { Component, type ErrorInfo, lazy, type ReactNode, Suspense } from 'react';
+import { useCoreText } from '../lib/i18n';
 import { useMe } from '../lib/session/get-me';
 import { LoadFailureScreen } from './load-failure-screen';
 import { LoadingScreen } from './loading-screen';
 import { loadSignedInApp } from './preload-signed-in-app';
 import { SignedOutScreen } from './signed-out-screen';
+import { usePersonLanguage } from './use-person-language';
 
 // The layout, router and pages are not part of Sign In's download: they start loading
 // with the session check (main.tsx) and render once someone is signed in.
@@ -26,6 +30,7 @@ const RESET_PASSWORD_PATH = '/reset-password';
  * current address, so after signing in the person lands on the page they asked for.
  */
 export function AppGate() {
+  const { text } = useCoreText();
   const me = useMe();
 
   // A reset link works whoever is signed in on this browser: the reset ends every session anyway.
@@ -40,23 +45,34 @@ export function AppGate() {
   // A failed background refetch keeps the last answer; only a first check can fail here.
   if (me.data === undefined) {
     if (me.isError) {
-      return <LoadFailureScreen message={me.error.message} onRetry={() => void me.refetch()} />;
+      return <LoadFailureScreen message={text(me.error.message)} onRetry={() => void me.refetch()} />;
     }
     return <LoadingScreen />;
   }
   if (me.data === null) return <SignedOutScreen />;
+  return <SignedInGate me={me.data} />;
+}
+
+/** Someone is signed in: the app in their language (issue 22), once its catalogues are here. */
+function SignedInGate({ me }: { me: Me }) {
+  const { text } = useCoreText();
+  const language = usePersonLanguage(me);
+  if (language.isError) {
+    return <LoadFailureScreen message={text(language.error.message)} onRetry={() => void language.refetch()} />;
+  }
+  if (language.isPending) return <LoadingScreen />;
   // Signed in with a temporary password: their own first, before anything else (the server agrees).
-  if (me.data.mustChangePassword) {
+  if (me.mustChangePassword) {
     return (
       <Suspense fallback={<LoadingScreen />}>
-        <ChangePasswordScreen email={me.data.email} />
+        <ChangePasswordScreen email={me.email} />
       </Suspense>
     );
   }
   return (
     <AppCodeErrorBoundary>
       <Suspense fallback={<LoadingScreen />}>
-        <SignedInApp me={me.data} />
+        <SignedInApp me={me} />
       </Suspense>
     </AppCodeErrorBoundary>
   );
@@ -76,14 +92,20 @@ class AppCodeErrorBoundary extends Component<{ children: ReactNode }, { failed: 
 
   override render() {
     if (this.state.failed) {
-      return (
-        <LoadFailureScreen
-          message="Part of the app could not be loaded. Check your connection and reload the page."
-          retryLabel="Reload"
-          onRetry={() => window.location.reload()}
-        />
-      );
+      return <AppCodeFailureScreen />;
     }
     return this.props.children;
   }
+}
+
+/** The boundary's screen: a function component, so its texts follow the language. */
+function AppCodeFailureScreen() {
+  const { t } = useLingui();
+  return (
+    <LoadFailureScreen
+      message={t`Part of the app could not be loaded. Check your connection and reload the page.`}
+      retryLabel={t`Reload`}
+      onRetry={() => window.location.reload()}
+    />
+  );
 }

@@ -1,5 +1,6 @@
 import { dashboardPathFor } from '@brigade/core/roles';
 import { canOpenRoute, entriesFor, isReportPath, tabBarEntries } from '@brigade/core/routes';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { AppShell, Burger, Group, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
@@ -9,6 +10,7 @@ import { BrandLogo } from '../components/brand-logo';
 import { CopyrightNotice } from '../components/copyright-notice';
 import { NotificationBell } from '../features/notifications/notification-bell';
 import { useCurrentUser } from '../lib/current-user';
+import { useCoreText } from '../lib/i18n';
 import { useAppRoute } from '../lib/use-app-route';
 import classes from './app-layout.module.css';
 import { RestaurantSelector } from './restaurant-selector';
@@ -23,11 +25,14 @@ const NAVBAR_ID = 'app-navigation';
  * also enforces the route table: a page the role may not open leads to its dashboard.
  */
 export function AppLayout() {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const me = useCurrentUser();
   const appRoute = useAppRoute();
   const { pathname } = useLocation();
   const [navOpened, navHandlers] = useDisclosure(false);
-  useDocumentTitle(appRoute ? `${appRoute.title} · Brigade` : 'Brigade');
+  const title = appRoute ? text(appRoute.title) : null;
+  useDocumentTitle(title ? t`${title} · Brigade` : 'Brigade');
 
   const tabEntries = entriesFor(tabBarEntries, me.role);
   const showSelector = me.role === 'manager' && !isReportPath(pathname) && !appRoute?.hidesRestaurantSelector;
@@ -38,7 +43,7 @@ export function AppLayout() {
     <NuqsAdapter>
       <ModalsProvider>
         <a href="#main-content" className={classes.skipLink}>
-          Skip to main content
+          <Trans>Skip to main content</Trans>
         </a>
         <AppShell
           className={`${classes.shell} ${tabEntries.length > 0 ? classes.withTabBar : ''}`}
@@ -53,11 +58,11 @@ export function AppLayout() {
                 onClick={navHandlers.toggle}
                 hiddenFrom="sm"
                 size="sm"
-                aria-label={navOpened ? 'Close navigation' : 'Open navigation'}
+                aria-label={navOpened ? t`Close navigation` : t`Open navigation`}
                 aria-expanded={navOpened}
                 aria-controls={NAVBAR_ID}
               />
-              <UnstyledButton component={Link} to="/" aria-label="Brigade home" onClick={navHandlers.close}>
+              <UnstyledButton component={Link} to="/" aria-label={t`Brigade home`} onClick={navHandlers.close}>
                 <BrandLogo />
               </UnstyledButton>
               <Group ml="auto" gap="xs">
@@ -68,7 +73,7 @@ export function AppLayout() {
 
           <AppShell.Navbar
             id={NAVBAR_ID}
-            aria-label="Main navigation"
+            aria-label={t`Main navigation`}
             className={classes.navbar}
             data-closed={navOpened ? undefined : true}
             // Following a link closes the mobile drawer; so does Escape.

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Center, Loader, Stack, Text } from '@mantine/core';
 
 /** Shown until the first session check (or the signed-in app's code) has arrived. */
@@ -6,7 +7,9 @@ export function LoadingScreen() {
     <Center component="main" mih="100dvh">
       <Stack align="center" gap="sm" role="status" aria-live="polite">
         <Loader aria-hidden />
-        <Text c="gray.8">Loading...</Text>
+        <Text c="gray.8">
+          <Trans>Loading...</Trans>
+        </Text>
       </Stack>
     </Center>
   );

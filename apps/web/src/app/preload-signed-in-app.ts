@@ -1,6 +1,7 @@
 import { dashboardPathFor } from '@brigade/core/roles';
 import type { Me } from '@brigade/core/schemas/session';
 import type { QueryClient } from '@tanstack/react-query';
+import { activateLanguage, languageFor } from '../lib/i18n';
 import { meQueryKey } from '../lib/session/get-me';
 
 /** The signed-in app's code (layout, router, what the pages share): its own chunk, never in Sign In's download. */
@@ -55,6 +56,8 @@ function preloadForPerson(me: Me, pathname: string) {
   const dashboard = dashboardPathFor(me.role);
   const target = pathname === '/' ? dashboard : pathname;
   ignoreFailure(loadSignedInApp());
+  // Their language's catalogues beside the code; drawing waits for them (usePersonLanguage).
+  ignoreFailure(activateLanguage(languageFor(me.language), { signedIn: true, remember: me.language !== null }));
   ignoreFailure(
     loadRoutePages().then(({ routePageAt }) => {
       const addressed = routePageAt(target);

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Chip, Text } from '@mantine/core';
 import { useId } from 'react';
 import { useSelectedRestaurant } from '../lib/selected-restaurant';
@@ -14,11 +15,11 @@ export function RestaurantSelector() {
   return (
     <div className={classes.selectorStrip}>
       <Text id={labelId} size="sm" fw={600} c="gray.8">
-        Restaurant
+        <Trans>Restaurant</Trans>
       </Text>
       {restaurants.length === 0 ? (
         <Text size="sm" c="gray.7">
-          No active restaurant is assigned to you.
+          <Trans>No active restaurant is assigned to you.</Trans>
         </Text>
       ) : (
         <div role="radiogroup" aria-labelledby={labelId} className={classes.selectorPills}>

@@ -1,11 +1,13 @@
 import { ROLE_LABELS } from '@brigade/core/roles';
 import { entriesFor, hqReportEntries, type NavEntry, sidebarEntries } from '@brigade/core/routes';
+import { useLingui } from '@lingui/react/macro';
 import { AppShell, Avatar, Group, NavLink, ScrollArea, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconLogout } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useCurrentUser } from '../lib/current-user';
+import { useCoreText } from '../lib/i18n';
 import { isCurrentPath, navIconFor, reportsGroupIcon } from '../lib/nav-icons';
 import { useSignOut } from '../lib/session/sign-out';
 import classes from './app-layout.module.css';
@@ -19,13 +21,14 @@ function initialsOf(name: string): string {
 }
 
 function EntryLink({ entry, pathname }: { entry: NavEntry; pathname: string }) {
+  const { text } = useCoreText();
   const Icon = navIconFor(entry.path);
   const active = isCurrentPath(entry.path, pathname);
   return (
     <NavLink
       component={Link}
       to={entry.path}
-      label={entry.label}
+      label={text(entry.label)}
       leftSection={<Icon size={20} stroke={1.75} aria-hidden />}
       active={active}
       aria-current={active ? 'page' : undefined}
@@ -40,6 +43,8 @@ function EntryLink({ entry, pathname }: { entry: NavEntry; pathname: string }) {
  * Reports group, and Sign Out at the bottom.
  */
 export function Sidebar() {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const me = useCurrentUser();
   const { pathname } = useLocation();
   const signOut = useSignOut();
@@ -68,7 +73,7 @@ export function Sidebar() {
               {me.email}
             </Text>
             <Text size="xs" c="gray.7">
-              {ROLE_LABELS[me.role]}
+              {text(ROLE_LABELS[me.role])}
             </Text>
           </div>
         </Group>
@@ -82,7 +87,7 @@ export function Sidebar() {
           <NavLink
             component="button"
             type="button"
-            label="Reports"
+            label={t`Reports`}
             leftSection={<ReportsIcon size={20} stroke={1.75} aria-hidden />}
             opened={reportsOpened}
             onChange={setReportsOpened}
@@ -104,14 +109,14 @@ export function Sidebar() {
         <NavLink
           component="button"
           type="button"
-          label={signOut.isPending ? 'Signing out...' : 'Sign Out'}
+          label={signOut.isPending ? t`Signing out...` : t`Sign Out`}
           leftSection={<IconLogout size={20} stroke={1.75} aria-hidden />}
           disabled={signOut.isPending}
           className={classes.navLink}
           onClick={() =>
             signOut.mutate(undefined, {
               onError: (error) =>
-                notifications.show({ color: 'red', title: 'Could not sign out', message: error.message }),
+                notifications.show({ color: 'red', title: t`Could not sign out`, message: text(error.message) }),
             })
           }
         />

@@ -1,5 +1,7 @@
 import type { NavEntry } from '@brigade/core/routes';
+import { useLingui } from '@lingui/react/macro';
 import { NavLink } from 'react-router';
+import { useCoreText } from '../lib/i18n';
 import { navIconFor } from '../lib/nav-icons';
 import classes from './app-layout.module.css';
 
@@ -9,9 +11,11 @@ import classes from './app-layout.module.css';
  * it out of the accessibility tree on desktop.
  */
 export function TabBar({ entries }: { entries: readonly NavEntry[] }) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   return (
     <nav
-      aria-label="Tab bar"
+      aria-label={t`Tab bar`}
       className={classes.tabBar}
       style={{ gridTemplateColumns: `repeat(${entries.length}, 1fr)` }}
     >
@@ -20,7 +24,7 @@ export function TabBar({ entries }: { entries: readonly NavEntry[] }) {
         return (
           <NavLink key={entry.path} to={entry.path} className={classes.tab}>
             <Icon size={22} stroke={1.75} aria-hidden />
-            <span className={classes.tabLabel}>{entry.label}</span>
+            <span className={classes.tabLabel}>{text(entry.label)}</span>
           </NavLink>
         );
       })}

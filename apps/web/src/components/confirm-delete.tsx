@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { ReactNode } from 'react';
@@ -11,15 +12,16 @@ interface ConfirmDeleteOptions {
 
 /**
  * Asks before a delete that cannot be undone: a modal with Cancel and a red Delete
- * button. Needs the ModalsProvider of the signed-in layout.
+ * button. Needs the ModalsProvider of the signed-in layout. Not a component: its texts are
+ * read in the active language when the modal opens.
  */
-export function confirmDelete({ title, message, onConfirm, confirmLabel = 'Delete' }: ConfirmDeleteOptions) {
+export function confirmDelete({ title, message, onConfirm, confirmLabel = t`Delete` }: ConfirmDeleteOptions) {
   modals.openConfirmModal({
     title,
     centered: true,
-    closeButtonProps: { 'aria-label': 'Close' },
+    closeButtonProps: { 'aria-label': t`Close` },
     children: <Text size="sm">{message}</Text>,
-    labels: { confirm: confirmLabel, cancel: 'Cancel' },
+    labels: { confirm: confirmLabel, cancel: t`Cancel` },
     confirmProps: { color: 'red' },
     cancelProps: { variant: 'default' },
     onConfirm,

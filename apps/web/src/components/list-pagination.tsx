@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Group, Pagination } from '@mantine/core';
 
 interface ListPaginationProps {
@@ -10,14 +12,15 @@ interface ListPaginationProps {
 }
 
 const CONTROL_LABELS = {
-  first: 'First page',
-  previous: 'Previous page',
-  next: 'Next page',
-  last: 'Last page',
+  first: msg`First page`,
+  previous: msg`Previous page`,
+  next: msg`Next page`,
+  last: msg`Last page`,
 } as const;
 
 /** Page buttons under a server-paged list; nothing when everything fits on one page. */
 export function ListPagination({ total, page, pageSize, onChange, label }: ListPaginationProps) {
+  const { i18n, t } = useLingui();
   const pages = Math.ceil(total / pageSize);
   if (pages <= 1) return null;
   return (
@@ -26,8 +29,8 @@ export function ListPagination({ total, page, pageSize, onChange, label }: ListP
         total={pages}
         value={Math.min(page, pages)}
         onChange={onChange}
-        getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
-        getItemProps={(item) => ({ 'aria-label': `Page ${item}`, 'aria-current': item === page ? 'page' : undefined })}
+        getControlProps={(control) => ({ 'aria-label': i18n._(CONTROL_LABELS[control]) })}
+        getItemProps={(item) => ({ 'aria-label': t`Page ${item}`, 'aria-current': item === page ? 'page' : undefined })}
       />
     </Group>
   );

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Alert, Button, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 
@@ -15,7 +16,7 @@ export function LoadError({ message, onRetry, retrying = false }: LoadErrorProps
         {message}
       </Alert>
       <Button variant="default" onClick={onRetry} loading={retrying}>
-        Retry
+        <Trans>Retry</Trans>
       </Button>
     </Stack>
   );

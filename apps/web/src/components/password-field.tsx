@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { PasswordInput, type PasswordInputProps } from '@mantine/core';
 import { useState } from 'react';
 
@@ -6,6 +7,7 @@ import { useState } from 'react';
  * password is hidden, "Hide password" while it shows. Focusable by keyboard.
  */
 export function PasswordField(props: Omit<PasswordInputProps, 'visible' | 'onVisibilityChange'>) {
+  const { t } = useLingui();
   const [visible, setVisible] = useState(false);
   return (
     <PasswordInput
@@ -13,7 +15,7 @@ export function PasswordField(props: Omit<PasswordInputProps, 'visible' | 'onVis
       {...props}
       visible={visible}
       onVisibilityChange={setVisible}
-      visibilityToggleButtonProps={{ 'aria-label': visible ? 'Hide password' : 'Show password' }}
+      visibilityToggleButtonProps={{ 'aria-label': visible ? t`Hide password` : t`Show password` }}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { messages } from '@brigade/core/messages';
 import { parseScore, type ScoreColour, scoreColour } from '@brigade/core/scoring';
 import { Badge, type BadgeProps } from '@mantine/core';
+import { useCoreText } from '../lib/i18n';
 
 interface ScoreBadgeProps {
   /** An audit's status: only `completed` shows a score, anything else shows Draft. */
@@ -28,11 +29,12 @@ const FILLS: Record<Exclude<ScoreColour, 'gray'>, string> = {
  * grey No Score when the score is missing or unreadable. `data-colour` names the colour.
  */
 export function ScoreBadge({ status, score, prefix = '', size = 'md' }: ScoreBadgeProps) {
+  const { text } = useCoreText();
   const common = { size, tt: 'none', style: { flexShrink: 0, minWidth: 'max-content' } } as const;
   if (status !== 'completed') {
     return (
       <Badge {...common} variant="light" color="indigo" c="indigo.9" data-colour="indigo">
-        {messages.draft}
+        {text(messages.draft)}
       </Badge>
     );
   }
@@ -41,7 +43,7 @@ export function ScoreBadge({ status, score, prefix = '', size = 'md' }: ScoreBad
   if (value === null || colour === 'gray') {
     return (
       <Badge {...common} variant="outline" color="gray" c="gray.8" data-colour="gray">
-        {messages.noScore}
+        {text(messages.noScore)}
       </Badge>
     );
   }

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Badge } from '@mantine/core';
 
 /** Active or Inactive (core-operations §4): the power button flips it. */
@@ -12,7 +13,7 @@ export function StatusBadge({ isActive }: { isActive: boolean }) {
       tt="none"
       style={{ flexShrink: 0, minWidth: 'max-content' }}
     >
-      {isActive ? 'Active' : 'Inactive'}
+      {isActive ? <Trans>Active</Trans> : <Trans>Inactive</Trans>}
     </Badge>
   );
 }

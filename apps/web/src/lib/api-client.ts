@@ -1,4 +1,7 @@
 import type { ErrorReply } from '@brigade/core/schemas/common';
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { currentLanguage } from './i18n';
 
 /** A failed API call: the server's readable message and, for forms, per-field messages. */
 export class ApiError extends Error {
@@ -55,13 +58,18 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
       credentials: 'same-origin',
       headers: {
         accept: 'application/json',
+        // The server answers (messages, field errors) in the language on screen (issue 22).
+        'accept-language': currentLanguage(),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new ApiError(NETWORK_ERROR_STATUS, 'Could not reach Brigade. Check your connection and try again.');
+    throw new ApiError(
+      NETWORK_ERROR_STATUS,
+      i18n._(msg`Could not reach Brigade. Check your connection and try again.`),
+    );
   }
 
   const payload = await readJson(response);
@@ -69,7 +77,8 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
 
   if (response.status === 401 && !isSessionCheck) notifySessionEnded();
   const reply = isErrorReply(payload) ? payload : null;
-  throw new ApiError(response.status, reply?.message ?? `Request failed (${response.status})`, reply?.fields ?? {});
+  const status = response.status;
+  throw new ApiError(status, reply?.message ?? i18n._(msg`Request failed (${status})`), reply?.fields ?? {});
 }
 
 /**

@@ -1,9 +1,11 @@
 import { addDays } from '@brigade/core/audit-periods';
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+import { dateFormat, utcDay } from './locale-format';
+
+const DAY = { day: 'numeric', month: 'short', timeZone: 'UTC' } as const;
 
 /** A due audit's period as screens show it, "3 Nov – 9 Nov", from its first day and its (exclusive) end. */
 export function formatPeriod(start: string, end: string): string {
-  const format = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
+  const format = (day: string) => dateFormat(DAY).format(utcDay(day));
   return `${format(start)} – ${format(addDays(end, -1))}`;
 }

@@ -9,6 +9,7 @@ import { PhotoGallery } from '../../components/photos/photo-gallery';
 import { isApiError } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/current-user';
 import { formatDate } from '../../lib/format-date';
+import { currentLocale } from '../../lib/i18n';
 import { ActionStatusBadges, markLabel } from './action-badges';
 import { ChangeDueForm, ReassignForm, ReopenForm, ResolveForm } from './action-forms';
 import { useAction } from './api/get-action';
@@ -155,7 +156,7 @@ function ActionView({ action }: { action: ActionDetail }) {
                   </Text>
                 )}
                 <Text size="xs" c="gray.7">
-                  {event.actorName} · {new Date(event.at).toLocaleString('en-GB')}
+                  {event.actorName} · {new Date(event.at).toLocaleString(currentLocale())}
                 </Text>
               </Timeline.Item>
             ))}

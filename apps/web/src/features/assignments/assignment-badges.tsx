@@ -1,6 +1,8 @@
-import { messages, quizScoreBadge } from '@brigade/core/messages';
+import { messages } from '@brigade/core/messages';
+import { Trans } from '@lingui/react/macro';
 import { Badge } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { useCoreText } from '../../lib/i18n';
 
 const common = { tt: 'none', style: { flexShrink: 0, minWidth: 'max-content' } } as const;
 
@@ -11,20 +13,21 @@ const common = { tt: 'none', style: { flexShrink: 0, minWidth: 'max-content' } }
 export function AssignmentStatusBadge({ completed }: { completed: boolean }) {
   return completed ? (
     <Badge {...common} variant="light" color="green" c="#1e6b30">
-      Completed
+      <Trans>Completed</Trans>
     </Badge>
   ) : (
     <Badge {...common} variant="light" color="indigo" c="indigo.9">
-      In Progress
+      <Trans>In Progress</Trans>
     </Badge>
   );
 }
 
 /** Past its due date and not completed. */
 export function OverdueBadge() {
+  const { text } = useCoreText();
   return (
     <Badge {...common} variant="filled" color="red.9" leftSection={<IconAlertTriangle size={12} aria-hidden />}>
-      {messages.overdue}
+      {text(messages.overdue)}
     </Badge>
   );
 }
@@ -35,10 +38,11 @@ export function OverdueBadge() {
  * names the colour for tests.
  */
 export function QuizResultBadge({ attempt }: { attempt: { score: number; passed: boolean } | null }) {
+  const { text, catalogue } = useCoreText();
   if (!attempt) {
     return (
       <Badge {...common} variant="outline" color="gray" c="gray.8" data-colour="gray">
-        {messages.quizNotTaken}
+        {text(messages.quizNotTaken)}
       </Badge>
     );
   }
@@ -49,7 +53,7 @@ export function QuizResultBadge({ attempt }: { attempt: { score: number; passed:
       color={attempt.passed ? '#277c38' : 'red.9'}
       data-colour={attempt.passed ? 'green' : 'red'}
     >
-      {quizScoreBadge(attempt.score)}
+      {catalogue.quizScoreBadge(attempt.score)}
     </Badge>
   );
 }

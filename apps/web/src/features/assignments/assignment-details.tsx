@@ -1,4 +1,5 @@
 import type { AssignmentCard } from '@brigade/core/schemas/assignments';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -17,7 +18,11 @@ interface AssignmentDetailsProps {
  * title, status, Overdue, the latest quiz result, description, categories and dates.
  */
 export function AssignmentDetails({ assignment, titleOrder, children }: AssignmentDetailsProps) {
-  const { training } = assignment;
+  const { t } = useLingui();
+  const { training, source } = assignment;
+  const completedOn = assignment.completedAt ? formatDate(assignment.completedAt) : null;
+  const assignedOn = formatDate(assignment.assignedAt);
+  const dueOn = assignment.dueAt && !assignment.completedAt ? formatDate(assignment.dueAt) : null;
   return (
     <Stack gap="xs" h="100%">
       <Title order={titleOrder} fz="md" lh={1.35}>
@@ -34,7 +39,7 @@ export function AssignmentDetails({ assignment, titleOrder, children }: Assignme
         </Text>
       )}
       {training.categories.length > 0 && (
-        <Group gap={6} aria-label="Categories" role="list">
+        <Group gap={6} aria-label={t`Categories`} role="list">
           {training.categories.map((category) => (
             <Badge key={category.id} variant="outline" color="indigo" c="indigo.9" tt="none" role="listitem">
               {category.name}
@@ -43,21 +48,43 @@ export function AssignmentDetails({ assignment, titleOrder, children }: Assignme
         </Group>
       )}
       <Text size="xs" c="gray.7">
-        {assignment.completedAt
-          ? `Completed ${formatDate(assignment.completedAt)}`
-          : `Assigned ${formatDate(assignment.assignedAt)}`}
-        {assignment.dueAt && !assignment.completedAt ? ` · Due ${formatDate(assignment.dueAt)}` : ''}
+        {completedOn ? t`Completed ${completedOn}` : t`Assigned ${assignedOn}`}
+        {dueOn ? ` · ${t`Due ${dueOn}`}` : ''}
       </Text>
-      {assignment.source && (
+      {source && (
         // The finding that caused it (issue 20: findings that train).
         <Text size="xs" c="gray.7">
-          <Anchor component={Link} to={`/audits/${assignment.source.auditId}`} size="xs">
-            From audit of {formatDate(assignment.source.auditedAt)} ({assignment.source.restaurantName})
-          </Anchor>
-          : {assignment.source.itemText}
+          <SourceLine
+            auditPath={`/audits/${source.auditId}`}
+            auditedOn={formatDate(source.auditedAt)}
+            restaurant={source.restaurantName}
+            item={source.itemText}
+          />
         </Text>
       )}
       {children}
     </Stack>
+  );
+}
+
+/** "From audit of {day} ({restaurant}): {item}", the audit a link; one sentence to translate. */
+function SourceLine({
+  auditPath,
+  auditedOn,
+  restaurant,
+  item,
+}: {
+  auditPath: string;
+  auditedOn: string;
+  restaurant: string;
+  item: string;
+}) {
+  return (
+    <Trans>
+      <Anchor component={Link} to={auditPath} size="xs">
+        From audit of {auditedOn} ({restaurant})
+      </Anchor>
+      : {item}
+    </Trans>
   );
 }

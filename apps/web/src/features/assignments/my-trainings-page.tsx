@@ -1,5 +1,7 @@
 import { messages } from '@brigade/core/messages';
 import type { AssignmentCard } from '@brigade/core/schemas/assignments';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, Group, Progress, SegmentedControl, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowRight, IconSchool } from '@tabler/icons-react';
@@ -11,20 +13,23 @@ import { FilterBar } from '../../components/filter-bar';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
+import { useCoreText } from '../../lib/i18n';
 import { type MyTrainingsStatus, useMyTrainings } from './api/get-my-trainings';
 import { AssignmentDetails } from './assignment-details';
 
 const SEARCH_DELAY_MS = 300;
 const GRID_COLUMNS = { base: 1, sm: 2, xl: 3 };
 
-const STATUS_CHOICES: { value: MyTrainingsStatus; label: string }[] = [
-  { value: 'all', label: 'All' },
-  { value: 'in_progress', label: 'In Progress' },
-  { value: 'completed', label: 'Completed' },
-];
+const STATUS_CHOICES = [
+  { value: 'all', label: msg`All` },
+  { value: 'in_progress', label: msg`In Progress` },
+  { value: 'completed', label: msg`Completed` },
+] as const satisfies { value: MyTrainingsStatus; label: unknown }[];
 
 /** /my-trainings (core §2 "Trainings"): the signed-in person's assignments and progress. */
 export function MyTrainingsPage() {
+  const { i18n, t } = useLingui();
+  const { text } = useCoreText();
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
   const [status, setStatus] = useState<MyTrainingsStatus>('all');
@@ -35,22 +40,22 @@ export function MyTrainingsPage() {
 
   return (
     <>
-      <PageHeader title="My Trainings" subtitle="The trainings assigned to you and how far you are" />
+      <PageHeader title={t`My Trainings`} subtitle={t`The trainings assigned to you and how far you are`} />
       <Stack>
         <FilterBar>
           <SearchInput
-            label="Search my trainings"
-            placeholder="Title or description..."
+            label={t`Search my trainings`}
+            placeholder={t`Title or description...`}
             value={search}
             onChange={setSearch}
           />
           <Stack gap={4}>
             <Text size="sm" fw={500} id={statusLabelId}>
-              Status
+              <Trans>Status</Trans>
             </Text>
             <SegmentedControl
               aria-labelledby={statusLabelId}
-              data={STATUS_CHOICES}
+              data={STATUS_CHOICES.map((choice) => ({ value: choice.value, label: i18n._(choice.label) }))}
               value={status}
               onChange={(value) => setStatus(value as MyTrainingsStatus)}
             />
@@ -62,15 +67,15 @@ export function MyTrainingsPage() {
           <CardsSkeleton />
         ) : trainings.isError && !trainings.data ? (
           <LoadError
-            message={messages.assignmentsLoadFailed}
+            message={text(messages.assignmentsLoadFailed)}
             onRetry={() => void trainings.refetch()}
             retrying={trainings.isFetching}
           />
         ) : trainings.data.length === 0 ? (
           <EmptyList
-            title="No trainings found"
+            title={t`No trainings found`}
             description={
-              filtered ? 'Try a different search, status or category' : 'No trainings are assigned to you yet'
+              filtered ? t`Try a different search, status or category` : t`No trainings are assigned to you yet`
             }
             icon={<IconSchool size={28} aria-hidden />}
           />
@@ -81,7 +86,7 @@ export function MyTrainingsPage() {
             p={0}
             m={0}
             style={{ listStyle: 'none' }}
-            aria-label="My trainings"
+            aria-label={t`My trainings`}
             aria-busy={trainings.isFetching || undefined}
           >
             {trainings.data.map((assignment) => (
@@ -95,25 +100,31 @@ export function MyTrainingsPage() {
 }
 
 function MyTrainingCard({ assignment }: { assignment: AssignmentCard }) {
+  const { t } = useLingui();
   const completed = assignment.completedAt !== null;
   const { watched, total } = assignment.videos;
-  const action = completed ? 'Review Training' : 'Continue Training';
+  const title = assignment.training.title;
+  const action = completed ? t`Review Training` : t`Continue Training`;
   return (
     <Card component="li" withBorder padding="lg" radius="md">
       <AssignmentDetails assignment={assignment} titleOrder={2}>
         {total > 0 && (
           <Stack gap={4}>
             <Group justify="space-between" gap="xs">
-              <Text size="sm">Videos watched</Text>
+              <Text size="sm">
+                <Trans>Videos watched</Trans>
+              </Text>
               <Text size="sm" c="gray.7">
-                {watched} of {total}
+                <Trans>
+                  {watched} of {total}
+                </Trans>
               </Text>
             </Group>
             <Progress.Root size="sm">
               <Progress.Section
                 value={Math.round((watched / total) * 100)}
                 color={watched === total ? 'green.8' : 'indigo.8'}
-                aria-label={`${assignment.training.title}: ${watched} of ${total} videos watched`}
+                aria-label={t`${title}: ${watched} of ${total} videos watched`}
               />
             </Progress.Root>
           </Stack>
@@ -124,7 +135,7 @@ function MyTrainingCard({ assignment }: { assignment: AssignmentCard }) {
             to={`/trainings/${encodeURIComponent(assignment.training.id)}`}
             variant={completed ? 'default' : 'filled'}
             rightSection={<IconArrowRight size={16} aria-hidden />}
-            aria-label={`${action}: ${assignment.training.title}`}
+            aria-label={t`${action}: ${title}`}
           >
             {action}
           </Button>
@@ -135,8 +146,9 @@ function MyTrainingCard({ assignment }: { assignment: AssignmentCard }) {
 }
 
 function CardsSkeleton() {
+  const { t } = useLingui();
   return (
-    <SimpleGrid cols={GRID_COLUMNS} role="status" aria-busy="true" aria-label="Loading trainings">
+    <SimpleGrid cols={GRID_COLUMNS} role="status" aria-busy="true" aria-label={t`Loading trainings`}>
       {[0, 1, 2].map((card) => (
         <Card key={card} withBorder padding="lg" radius="md">
           <Stack gap="sm">

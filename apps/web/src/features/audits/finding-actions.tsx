@@ -6,9 +6,10 @@ import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { isApiError } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/current-user';
+import { dateFormat, utcDay } from '../../lib/locale-format';
 import { useAddAction } from './api/add-action';
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const DAY = { day: 'numeric', month: 'short', timeZone: 'UTC' } as const;
 
 /**
  * Under a completed item: a link to each of its corrective actions with its status, and
@@ -26,9 +27,7 @@ export function FindingActions({ auditId, item }: { auditId: string; item: Audit
             {item.actions.length > 1 ? `Action ${index + 1}` : 'Corrective action'}
           </Anchor>
           <Badge color={action.status === 'open' ? 'blue' : 'green'} variant="light" tt="none" c="gray.9">
-            {action.status === 'open'
-              ? `Open · due ${dayFormat.format(new Date(`${action.dueOn}T00:00:00Z`))}`
-              : 'Resolved'}
+            {action.status === 'open' ? `Open · due ${dateFormat(DAY).format(utcDay(action.dueOn))}` : 'Resolved'}
           </Badge>
           {action.overdue && (
             <Badge color="red" variant="filled" tt="none">

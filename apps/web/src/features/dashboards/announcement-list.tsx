@@ -1,9 +1,11 @@
 import { messages } from '@brigade/core/messages';
 import type { Announcement } from '@brigade/core/schemas/announcements';
+import { useLingui } from '@lingui/react/macro';
 import { Spoiler, Stack, Text, Title } from '@mantine/core';
 import { IconSpeakerphone } from '@tabler/icons-react';
 import { EmptyList } from '../../components/empty-list';
 import { formatDate } from '../../lib/format-date';
+import { useCoreText } from '../../lib/i18n';
 import classes from './dashboard-card.module.css';
 
 interface AnnouncementListProps {
@@ -18,16 +20,14 @@ interface AnnouncementListProps {
  * Announcements as dashboards show them: title, the description as plain text with its
  * line breaks, who wrote it and when. React escapes the text, so markup shows as typed.
  */
-export function AnnouncementList({
-  announcements,
-  titleOrder = 3,
-  emptyHint = messages.noAnnouncementsHint,
-}: AnnouncementListProps) {
+export function AnnouncementList({ announcements, titleOrder = 3, emptyHint }: AnnouncementListProps) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   if (announcements.length === 0) {
     return (
       <EmptyList
-        title={messages.noAnnouncements}
-        description={emptyHint}
+        title={text(messages.noAnnouncements)}
+        description={emptyHint ?? text(messages.noAnnouncementsHint)}
         icon={<IconSpeakerphone size={28} aria-hidden />}
       />
     );
@@ -41,9 +41,9 @@ export function AnnouncementList({
               {announcement.title}
             </Title>
             <Text size="xs" c="gray.7">
-              {announcement.createdByName ?? messages.deletedUser} · {formatDate(announcement.createdAt)}
+              {announcement.createdByName ?? text(messages.deletedUser)} · {formatDate(announcement.createdAt)}
             </Text>
-            <Spoiler maxHeight={110} showLabel="Show more" hideLabel="Show less" transitionDuration={0}>
+            <Spoiler maxHeight={110} showLabel={t`Show more`} hideLabel={t`Show less`} transitionDuration={0}>
               <Text size="sm" className={classes.multiline}>
                 {announcement.description}
               </Text>

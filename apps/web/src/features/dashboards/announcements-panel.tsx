@@ -1,4 +1,5 @@
 import type { Announcement } from '@brigade/core/schemas/announcements';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Button, Group, Paper, Title, Tooltip } from '@mantine/core';
 import { IconEye, IconPlus } from '@tabler/icons-react';
 import { useId } from 'react';
@@ -17,12 +18,13 @@ interface AnnouncementsPanelProps {
 
 /** The hq and manager dashboards' panel: the 5 most recent announcements (core §2 "Announcements"). */
 export function AnnouncementsPanel({ announcements, canManage }: AnnouncementsPanelProps) {
+  const { t } = useLingui();
   const headingId = useId();
   return (
     <Paper component="section" withBorder p="md" aria-labelledby={headingId} h="100%">
       <Group justify="space-between" mb="sm" wrap="nowrap">
         <Title order={2} fz="lg" id={headingId}>
-          Announcements
+          <Trans>Announcements</Trans>
         </Title>
         {canManage && (
           <Group gap="xs" wrap="nowrap">
@@ -33,15 +35,15 @@ export function AnnouncementsPanel({ announcements, canManage }: AnnouncementsPa
               variant="light"
               leftSection={<IconPlus size={14} aria-hidden />}
             >
-              Add
+              <Trans>Add</Trans>
             </Button>
-            <Tooltip label="Manage announcements">
+            <Tooltip label={t`Manage announcements`}>
               <ActionIcon
                 component={Link}
                 to={MANAGEMENT_PATH}
                 variant="default"
                 size="md"
-                aria-label="Manage announcements"
+                aria-label={t`Manage announcements`}
               >
                 <IconEye size={16} aria-hidden />
               </ActionIcon>

@@ -13,13 +13,6 @@ export function chartQueryState(query: UseQueryResult<unknown>) {
   };
 }
 
-const weekFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-
-/** A week by its Monday ('2026-11-16' → "16 Nov"): the server's weeks are ISO weeks in UTC. */
-export function weekLabel(weekStart: string): string {
-  return weekFormat.format(new Date(`${weekStart}T00:00:00Z`));
-}
-
 /** A score or a share as the charts write it: "70.3%". */
 export function percentText(value: number): string {
   return `${value}%`;

@@ -1,7 +1,9 @@
 import { messages } from '@brigade/core/messages';
+import { useLingui } from '@lingui/react/macro';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { LoadError } from '../../components/load-error';
+import { useCoreText } from '../../lib/i18n';
 
 /**
  * The states every dashboard shares. While its one request runs, the dashboard draws its
@@ -17,11 +19,13 @@ export function DashboardContent<T>({
   query: UseQueryResult<T>;
   children: (data: T | undefined) => ReactNode;
 }) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const loading = query.isPending;
   if (!loading && query.data === undefined) {
     return (
       <LoadError
-        message={messages.dashboardLoadFailed}
+        message={text(messages.dashboardLoadFailed)}
         onRetry={() => void query.refetch()}
         retrying={query.isFetching}
       />
@@ -31,7 +35,7 @@ export function DashboardContent<T>({
   // frame is not drawn a second time when the data arrives.
   if (loading) {
     return (
-      <div role="status" aria-busy="true" aria-label="Loading dashboard">
+      <div role="status" aria-busy="true" aria-label={t`Loading dashboard`}>
         {children(undefined)}
       </div>
     );

@@ -4,8 +4,9 @@ import { useState } from 'react';
 import { ChartPanel } from '../../components/charts/chart-panel';
 import { LineChart } from '../../components/charts/lazy-charts';
 import { useRestaurantOptions } from '../../lib/api/get-restaurant-options';
+import { weekLabel } from '../../lib/locale-format';
 import { useHqAuditScoreTrend } from './api/get-hq-audit-score-trend';
-import { chartQueryState, PERCENT_DOMAIN, PERCENT_TICKS, percentText, weekLabel } from './chart-format';
+import { chartQueryState, PERCENT_DOMAIN, PERCENT_TICKS, percentText } from './chart-format';
 import { type ChartReadiness, useSeen } from './use-seen';
 
 const TITLE = 'Average audit score per week';

@@ -2,8 +2,9 @@ import { CHART_WEEKS, type WeeklyTrainingProgress } from '@brigade/core/schemas/
 import { Table } from '@mantine/core';
 import { ChartPanel } from '../../components/charts/chart-panel';
 import { BarChart } from '../../components/charts/lazy-charts';
+import { weekLabel } from '../../lib/locale-format';
 import { useManagerTrainingProgress } from './api/get-manager-training-progress';
-import { chartQueryState, weekLabel } from './chart-format';
+import { chartQueryState } from './chart-format';
 import { type ChartReadiness, useSeen } from './use-seen';
 
 const TITLE = 'Staff trainings per week';

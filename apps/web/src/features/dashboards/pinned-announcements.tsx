@@ -1,5 +1,6 @@
 import { ackMessages } from '@brigade/core/messages';
 import type { PinnedAnnouncement } from '@brigade/core/schemas/announcements';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Badge, Box, Button, Group, Paper, Spoiler, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconPinFilled } from '@tabler/icons-react';
@@ -7,6 +8,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { useAcknowledgeAnnouncement } from '../../lib/api/acknowledge-announcement';
 import { formatDate } from '../../lib/format-date';
+import { useCoreText } from '../../lib/i18n';
 import { usePinnedAnnouncements } from './api/get-pinned-announcements';
 import classes from './dashboard-card.module.css';
 
@@ -16,14 +18,15 @@ import classes from './dashboard-card.module.css';
  * each with "I have read this". Nothing is drawn while there are none.
  */
 export function PinnedAnnouncements() {
+  const { text } = useCoreText();
   const headingId = useId();
   const pinned = usePinnedAnnouncements();
   if (pinned.isPending) return null;
   if (pinned.isError) {
     return (
-      <Alert color="red" role="alert" title={ackMessages.pinnedLoadFailed} mb="md">
+      <Alert color="red" role="alert" title={text(ackMessages.pinnedLoadFailed)} mb="md">
         <Button size="xs" variant="default" onClick={() => void pinned.refetch()} loading={pinned.isFetching}>
-          Retry
+          <Trans>Retry</Trans>
         </Button>
       </Alert>
     );
@@ -32,7 +35,7 @@ export function PinnedAnnouncements() {
   return (
     <Box component="section" aria-labelledby={headingId} mb="md">
       <Title order={2} fz="lg" id={headingId} mb="xs">
-        Please acknowledge
+        <Trans>Please acknowledge</Trans>
       </Title>
       <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
         {pinned.data.map((announcement) => (
@@ -44,10 +47,12 @@ export function PinnedAnnouncements() {
 }
 
 function PinnedCard({ announcement }: { announcement: PinnedAnnouncement }) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const titleId = useId();
   const acknowledge = useAcknowledgeAnnouncement({
-    onSuccess: () => notifications.show({ color: 'green', message: ackMessages.acknowledged }),
-    onError: () => notifications.show({ color: 'red', message: ackMessages.acknowledgeFailed }),
+    onSuccess: () => notifications.show({ color: 'green', message: text(ackMessages.acknowledged) }),
+    onError: () => notifications.show({ color: 'red', message: text(ackMessages.acknowledgeFailed) }),
   });
   return (
     <Paper component="li" withBorder p="md" aria-labelledby={titleId} bg="yellow.0">
@@ -61,14 +66,14 @@ function PinnedCard({ announcement }: { announcement: PinnedAnnouncement }) {
           </Title>
           {announcement.ackVersion > 1 && (
             <Badge variant="dot" color="orange.7" c="dark.7" tt="none" style={{ flexShrink: 0 }}>
-              Updated
+              <Trans>Updated</Trans>
             </Badge>
           )}
         </Group>
         <Text size="xs" c="gray.7">
           {formatDate(announcement.createdAt)}
         </Text>
-        <Spoiler maxHeight={110} showLabel="Show more" hideLabel="Show less" transitionDuration={0}>
+        <Spoiler maxHeight={110} showLabel={t`Show more`} hideLabel={t`Show less`} transitionDuration={0}>
           <Text size="sm" className={classes.multiline}>
             {announcement.description}
           </Text>
@@ -81,7 +86,7 @@ function PinnedCard({ announcement }: { announcement: PinnedAnnouncement }) {
             onClick={() => acknowledge.mutate(announcement.id)}
             aria-describedby={titleId}
           >
-            {ackMessages.iHaveReadThis}
+            {text(ackMessages.iHaveReadThis)}
           </Button>
         </Group>
       </Stack>

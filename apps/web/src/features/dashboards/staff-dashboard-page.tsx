@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { IconCircleCheck, IconClockHour4, IconSchool, IconUser, IconX } from '@tabler/icons-react';
 import { useId } from 'react';
@@ -13,22 +14,24 @@ import { StatCard } from './stat-card';
 
 /** /dashboard-staff (core §2 "Staff dashboard"): own training figures and the news. */
 export function StaffDashboardPage() {
+  const { t } = useLingui();
   const me = useCurrentUser();
+  const name = me.name;
   const dashboard = useStaffDashboard();
   const announcementsId = useId();
 
   return (
     <>
       <PageHeader
-        title="My Dashboard"
-        subtitle={`Welcome back, ${me.name}`}
+        title={t`My Dashboard`}
+        subtitle={t`Welcome back, ${name}`}
         actions={
           <>
             <Button component={Link} to="/my-trainings" leftSection={<IconSchool size={18} aria-hidden />}>
-              Go to Trainings
+              <Trans>Go to Trainings</Trans>
             </Button>
             <Button component={Link} to="/profile" variant="default" leftSection={<IconUser size={18} aria-hidden />}>
-              Update My Profile
+              <Trans>Update My Profile</Trans>
             </Button>
           </>
         }
@@ -37,25 +40,25 @@ export function StaffDashboardPage() {
       <DashboardContent query={dashboard}>
         {(data) => (
           <Stack gap="md">
-            <SimpleGrid component="section" aria-label="My figures" cols={{ base: 1, xs: 3 }} spacing="md">
+            <SimpleGrid component="section" aria-label={t`My figures`} cols={{ base: 1, xs: 3 }} spacing="md">
               <StatCard
-                label="Trainings Completed"
+                label={t`Trainings Completed`}
                 value={data?.trainingsCompleted ?? null}
-                unit="courses"
+                unit={t`courses`}
                 icon={<IconCircleCheck size={24} />}
                 color="green"
               />
               <StatCard
-                label="In Progress"
+                label={t`In Progress`}
                 value={data?.trainingsInProgress ?? null}
-                unit="courses"
+                unit={t`courses`}
                 icon={<IconClockHour4 size={24} />}
                 color="indigo"
               />
               <StatCard
-                label="Failed Attempts"
+                label={t`Failed Attempts`}
                 value={data?.failedAttempts ?? null}
-                unit="quizzes"
+                unit={t`quizzes`}
                 icon={<IconX size={24} />}
                 color="red"
               />
@@ -63,13 +66,13 @@ export function StaffDashboardPage() {
             <Paper component="section" withBorder p="md" aria-labelledby={announcementsId}>
               <Group justify="space-between" mb="sm">
                 <Title order={2} fz="lg" id={announcementsId}>
-                  Recent Announcements
+                  <Trans>Recent Announcements</Trans>
                 </Title>
               </Group>
               {data ? (
                 <AnnouncementList
                   announcements={data.announcements}
-                  emptyHint="News from head office will show here."
+                  emptyHint={t`News from head office will show here.`}
                 />
               ) : (
                 <AnnouncementsSkeleton />

@@ -1,6 +1,8 @@
 import { SUGGESTED_TRAINING_DUE_DAYS } from '@brigade/core/notification-kinds';
 import type { TrainingSuggestion } from '@brigade/core/schemas/training-suggestions';
 import { MARK_LABELS } from '@brigade/core/scoring';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconSchool } from '@tabler/icons-react';
@@ -9,6 +11,7 @@ import { Link } from 'react-router';
 import { EmptyList } from '../../components/empty-list';
 import { LoadError } from '../../components/load-error';
 import { formatDate } from '../../lib/format-date';
+import { useCoreText } from '../../lib/i18n';
 import { useAssignTrainingSuggestion } from './api/assign-training-suggestion';
 import { useDismissTrainingSuggestion } from './api/dismiss-training-suggestion';
 import { useTrainingSuggestions } from './api/get-training-suggestions';
@@ -22,22 +25,24 @@ import { ListSkeleton } from './dashboard-skeleton';
  * closes it. A manager sees their selected restaurant's; hq every restaurant's.
  */
 export function SuggestedTrainingsPanel({ restaurantId }: { restaurantId: string | null }) {
+  const { t } = useLingui();
   const headingId = useId();
   const suggestions = useTrainingSuggestions(restaurantId);
   const page = suggestions.data;
+  const open = page?.total ?? 0;
   return (
     <Paper component="section" withBorder p="md" aria-labelledby={headingId}>
       <Stack gap={2} mb="sm">
         <Title order={2} fz="lg" id={headingId}>
-          Suggested trainings
+          <Trans>Suggested trainings</Trans>
         </Title>
         <Text size="sm" c="gray.7">
-          {page ? `${page.total} open · from audit findings` : 'Trainings that audit findings suggest for the staff'}
+          {page ? t`${open} open · from audit findings` : t`Trainings that audit findings suggest for the staff`}
         </Text>
       </Stack>
       {suggestions.isError ? (
         <LoadError
-          message="Suggested trainings could not be loaded."
+          message={t`Suggested trainings could not be loaded.`}
           onRetry={() => void suggestions.refetch()}
           retrying={suggestions.isFetching}
         />
@@ -45,8 +50,8 @@ export function SuggestedTrainingsPanel({ restaurantId }: { restaurantId: string
         <ListSkeleton rows={2} height={40} />
       ) : page.items.length === 0 ? (
         <EmptyList
-          title="No suggested trainings"
-          description="When an audit finds an item Bad or Needs improvement and that item names a training, it is suggested here."
+          title={t`No suggested trainings`}
+          description={t`When an audit finds an item Bad or Needs improvement and that item names a training, it is suggested here.`}
           icon={<IconSchool size={28} aria-hidden />}
         />
       ) : (
@@ -61,26 +66,45 @@ export function SuggestedTrainingsPanel({ restaurantId }: { restaurantId: string
 }
 
 function SuggestionRow({ suggestion, showRestaurant }: { suggestion: TrainingSuggestion; showRestaurant: boolean }) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const assign = useAssignTrainingSuggestion();
   const dismiss = useDismissTrainingSuggestion();
   const busy = assign.isPending || dismiss.isPending;
   const title = suggestion.training.title;
+  const days = SUGGESTED_TRAINING_DUE_DAYS;
+  const auditedOn = formatDate(suggestion.audit.auditedAt);
+  const restaurant = suggestion.restaurant.name;
+  const item = suggestion.itemText;
+  const auditPath = `/audits/${suggestion.audit.id}`;
 
   function onAssign() {
     assign.mutate(suggestion.id, {
       onSuccess: ({ created, skipped }) =>
         notifications.show({
           color: 'green',
-          message: `${title} assigned to ${created} staff member${created === 1 ? '' : 's'}${skipped ? ` (${skipped} already had it)` : ''}, due in ${SUGGESTED_TRAINING_DUE_DAYS} days`,
+          message: skipped
+            ? t({
+                message: plural(created, {
+                  one: `${title} assigned to # staff member (${skipped} already had it), due in ${days} days`,
+                  other: `${title} assigned to # staff members (${skipped} already had it), due in ${days} days`,
+                }),
+              })
+            : t({
+                message: plural(created, {
+                  one: `${title} assigned to # staff member, due in ${days} days`,
+                  other: `${title} assigned to # staff members, due in ${days} days`,
+                }),
+              }),
         }),
-      onError: (error) => notifications.show({ color: 'red', message: error.message }),
+      onError: (error) => notifications.show({ color: 'red', message: text(error.message) }),
     });
   }
 
   function onDismiss() {
     dismiss.mutate(suggestion.id, {
-      onSuccess: () => notifications.show({ message: `Suggestion of ${title} dismissed` }),
-      onError: (error) => notifications.show({ color: 'red', message: error.message }),
+      onSuccess: () => notifications.show({ message: t`Suggestion of ${title} dismissed` }),
+      onError: (error) => notifications.show({ color: 'red', message: text(error.message) }),
     });
   }
 
@@ -93,10 +117,21 @@ function SuggestionRow({ suggestion, showRestaurant }: { suggestion: TrainingSug
               {title}
             </Text>
             <Text size="xs" c="gray.7">
-              <Anchor component={Link} to={`/audits/${suggestion.audit.id}`} size="xs">
-                Audit of {formatDate(suggestion.audit.auditedAt)}
-              </Anchor>
-              {showRestaurant ? ` · ${suggestion.restaurant.name}` : ''}: {suggestion.itemText}
+              {showRestaurant ? (
+                <Trans>
+                  <Anchor component={Link} to={auditPath} size="xs">
+                    Audit of {auditedOn}
+                  </Anchor>{' '}
+                  · {restaurant}: {item}
+                </Trans>
+              ) : (
+                <Trans>
+                  <Anchor component={Link} to={auditPath} size="xs">
+                    Audit of {auditedOn}
+                  </Anchor>
+                  : {item}
+                </Trans>
+              )}
             </Text>
           </Stack>
           <Badge
@@ -105,7 +140,7 @@ function SuggestionRow({ suggestion, showRestaurant }: { suggestion: TrainingSug
             tt="none"
             style={{ flexShrink: 0 }}
           >
-            {MARK_LABELS[suggestion.mark]}
+            {text(MARK_LABELS[suggestion.mark])}
           </Badge>
         </Group>
         <Group gap="xs">
@@ -114,9 +149,9 @@ function SuggestionRow({ suggestion, showRestaurant }: { suggestion: TrainingSug
             onClick={onAssign}
             loading={assign.isPending}
             disabled={busy}
-            aria-label={`Assign ${title} to staff`}
+            aria-label={t`Assign ${title} to staff`}
           >
-            Assign to staff
+            <Trans>Assign to staff</Trans>
           </Button>
           <Button
             size="xs"
@@ -124,9 +159,9 @@ function SuggestionRow({ suggestion, showRestaurant }: { suggestion: TrainingSug
             onClick={onDismiss}
             loading={dismiss.isPending}
             disabled={busy}
-            aria-label={`Dismiss ${title}`}
+            aria-label={t`Dismiss ${title}`}
           >
-            Dismiss
+            <Trans>Dismiss</Trans>
           </Button>
         </Group>
       </Stack>

@@ -1,5 +1,7 @@
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-const exact = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+import { t } from '@lingui/core/macro';
+import { dateFormat, relativeTimeFormat } from '../../lib/locale-format';
+
+const EXACT = { dateStyle: 'medium', timeStyle: 'short' } as const;
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -12,16 +14,17 @@ export function formatRelativeTime(iso: string, now: Date = new Date()): string 
   if (Number.isNaN(time)) return iso;
   const seconds = Math.round((time - now.getTime()) / 1000);
   const elapsed = Math.abs(seconds);
-  if (elapsed < MINUTE) return 'just now';
+  if (elapsed < MINUTE) return t`just now`;
+  const relative = relativeTimeFormat();
   if (elapsed < HOUR) return relative.format(Math.round(seconds / MINUTE), 'minute');
   if (elapsed < DAY) return relative.format(Math.round(seconds / HOUR), 'hour');
   if (elapsed < WEEK) return relative.format(Math.round(seconds / DAY), 'day');
   if (elapsed < 5 * WEEK) return relative.format(Math.round(seconds / WEEK), 'week');
-  return exact.format(new Date(time));
+  return dateFormat(EXACT).format(new Date(time));
 }
 
 /** The full date and time, for the tooltip of a relative time. */
 export function formatExactTime(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : exact.format(date);
+  return Number.isNaN(date.getTime()) ? iso : dateFormat(EXACT).format(date);
 }

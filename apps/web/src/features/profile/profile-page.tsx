@@ -1,5 +1,6 @@
 import { messages } from '@brigade/core/messages';
 import { type Profile, UpdateProfile, type UpdateProfileInput } from '@brigade/core/schemas/profile';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Paper, Skeleton, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -8,41 +9,47 @@ import { FormFailureAlert } from '../../components/form-failure-alert';
 import { PageHeader } from '../../components/page-header';
 import { PasswordField } from '../../components/password-field';
 import { useFormFailure } from '../../lib/form-failure';
+import { useCoreText } from '../../lib/i18n';
 import { useProfile } from './api/get-profile';
 import { useUpdateProfile } from './api/update-profile';
+import { LanguageSection } from './language-section';
 import { NotificationPreferencesSection } from './notification-preferences-section';
 
 const FORM_WIDTH = 520;
 
 /** 'Update Profile' (core-operations §2): name, email and an optional new password. */
 export function ProfilePage() {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const profile = useProfile();
 
   return (
     <>
-      <PageHeader title="Update Profile" />
+      <PageHeader title={t`Update Profile`} />
       {profile.isPending ? (
         <ProfileSkeleton />
       ) : profile.isError ? (
         <Stack maw={FORM_WIDTH} align="flex-start">
           <Alert color="red" icon={<IconAlertCircle aria-hidden />} w="100%" role="alert">
-            {messages.profileLoadFailed}
+            {text(messages.profileLoadFailed)}
           </Alert>
           <Button variant="default" onClick={() => void profile.refetch()} loading={profile.isFetching}>
-            Retry
+            <Trans>Retry</Trans>
           </Button>
         </Stack>
       ) : (
         <ProfileForm profile={profile.data} />
       )}
+      <LanguageSection />
       <NotificationPreferencesSection />
     </>
   );
 }
 
 function ProfileSkeleton() {
+  const { t } = useLingui();
   return (
-    <Paper withBorder p="lg" maw={FORM_WIDTH} role="status" aria-busy="true" aria-label="Loading profile">
+    <Paper withBorder p="lg" maw={FORM_WIDTH} role="status" aria-busy="true" aria-label={t`Loading profile`}>
       <Stack>
         {[0, 1, 2].map((row) => (
           <Stack key={row} gap={6}>
@@ -57,6 +64,8 @@ function ProfileSkeleton() {
 }
 
 function ProfileForm({ profile }: { profile: Profile }) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const update = useUpdateProfile();
   // A taken email (409) shows under Email only; anything no field can show, in the box.
   const saveFailure = useFormFailure({ conflictField: 'email' });
@@ -73,37 +82,43 @@ function ProfileForm({ profile }: { profile: Profile }) {
         const next = { name: saved.name, email: saved.email, password: '' };
         form.setInitialValues(next);
         form.setValues(next);
-        notifications.show({ color: 'green', message: messages.profileUpdated });
+        notifications.show({ color: 'green', message: text(messages.profileUpdated) });
       },
       // Typed values stay in the form.
-      onError: (error) => saveFailure.report(form, error, messages.profileUpdateFailed),
+      onError: (error) => saveFailure.report(form, error, text(messages.profileUpdateFailed)),
     });
+  }
+
+  /** A field's props, its message (core's check, or the server's) in the person's language. */
+  function field(path: 'name' | 'email' | 'password') {
+    const input = form.getInputProps(path);
+    return { ...input, error: typeof input.error === 'string' ? text(input.error) : input.error };
   }
 
   return (
     <Paper withBorder p="lg" maw={FORM_WIDTH}>
       <form noValidate onSubmit={form.onSubmit(save)}>
         <Stack>
-          <TextInput label="Name" autoComplete="name" required key={form.key('name')} {...form.getInputProps('name')} />
+          <TextInput label={t`Name`} autoComplete="name" required key={form.key('name')} {...field('name')} />
           <TextInput
-            label="Email"
+            label={t`Email`}
             type="email"
             autoComplete="email"
             required
             key={form.key('email')}
-            {...form.getInputProps('email')}
+            {...field('email')}
           />
           <PasswordField
-            label="Password"
-            description="Leave blank to keep your current password"
+            label={t`Password`}
+            description={t`Leave blank to keep your current password`}
             autoComplete="new-password"
             key={form.key('password')}
-            {...form.getInputProps('password')}
+            {...field('password')}
           />
           <FormFailureAlert failure={saveFailure.failure} />
           <Group>
             <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? 'Saving...' : 'Save Changes'}
+              {update.isPending ? <Trans>Saving...</Trans> : <Trans>Save Changes</Trans>}
             </Button>
           </Group>
         </Stack>

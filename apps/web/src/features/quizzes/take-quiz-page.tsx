@@ -1,6 +1,7 @@
-import { answerAllQuestionsMessage, messages, quizScoreLine } from '@brigade/core/messages';
+import { messages } from '@brigade/core/messages';
 import type { QuizForTaker, QuizResult } from '@brigade/core/schemas/quizzes';
 import { watchEveryVideoToComplete } from '@brigade/core/training-completion';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Group, Paper, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconCircleCheck, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -8,6 +9,7 @@ import { Link, useParams } from 'react-router';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { isApiError } from '../../lib/api-client';
+import { useCoreText } from '../../lib/i18n';
 import { useTrainingQuiz } from './api/get-training-quiz';
 import { useSubmitQuizAttempt } from './api/submit-quiz-attempt';
 
@@ -15,13 +17,15 @@ const PAGE_WIDTH = 760;
 
 /** /trainings/{id}/take-quiz (core §2, §5, §9): answer every question, then see the result. */
 export function TakeQuizPage() {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const { id = '' } = useParams();
   const quiz = useTrainingQuiz(id);
   const missing = isApiError(quiz.error) && [400, 404].includes(quiz.error.status);
 
   return (
     <>
-      <PageHeader title="Take Quiz" />
+      <PageHeader title={t`Take Quiz`} />
       {quiz.isPending ? (
         <QuizSkeleton />
       ) : quiz.data ? (
@@ -29,12 +33,16 @@ export function TakeQuizPage() {
       ) : missing ? (
         <Stack align="flex-start" maw={PAGE_WIDTH}>
           <Alert color="red" icon={<IconAlertCircle aria-hidden />} w="100%" role="alert">
-            {messages.quizNotFound}
+            {text(messages.quizNotFound)}
           </Alert>
           <BackToTraining trainingId={id} />
         </Stack>
       ) : (
-        <LoadError message={messages.quizLoadFailed} onRetry={() => void quiz.refetch()} retrying={quiz.isFetching} />
+        <LoadError
+          message={text(messages.quizLoadFailed)}
+          onRetry={() => void quiz.refetch()}
+          retrying={quiz.isFetching}
+        />
       )}
     </>
   );
@@ -54,6 +62,8 @@ function newAttemptId(): string {
 }
 
 function QuizTaker({ trainingId, quiz }: { trainingId: string; quiz: QuizForTaker }) {
+  const { t } = useLingui();
+  const { text, catalogue } = useCoreText();
   const submit = useSubmitQuizAttempt();
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const [checked, setChecked] = useState(false);
@@ -92,11 +102,11 @@ function QuizTaker({ trainingId, quiz }: { trainingId: string; quiz: QuizForTake
   // The server refuses an incomplete attempt with the same sentence (400); show it the same way.
   const problem =
     checked && remaining > 0
-      ? answerAllQuestionsMessage(remaining)
+      ? catalogue.answerAllQuestionsMessage(remaining)
       : submit.isError
         ? isApiError(submit.error) && submit.error.status === 400
-          ? submit.error.message
-          : messages.quizSubmitFailed
+          ? text(submit.error.message)
+          : text(messages.quizSubmitFailed)
         : null;
 
   return (
@@ -119,7 +129,7 @@ function QuizTaker({ trainingId, quiz }: { trainingId: string; quiz: QuizForTake
               label={`${index + 1}. ${question.text}`}
               value={answers[question.id] ?? null}
               onChange={(optionId) => setAnswers((current) => ({ ...current, [question.id]: optionId }))}
-              error={checked && !answers[question.id] ? 'Please choose an answer' : undefined}
+              error={checked && !answers[question.id] ? t`Please choose an answer` : undefined}
               styles={{ label: { fontSize: 'var(--mantine-font-size-md)', fontWeight: 600, marginBottom: 8 } }}
             >
               <Stack gap="xs" mt={4}>
@@ -137,7 +147,7 @@ function QuizTaker({ trainingId, quiz }: { trainingId: string; quiz: QuizForTake
           <Group justify="space-between">
             <BackToTraining trainingId={trainingId} />
             <Button type="submit" disabled={submit.isPending}>
-              {submit.isPending ? 'Submitting...' : 'Submit Quiz'}
+              {submit.isPending ? <Trans>Submitting...</Trans> : <Trans>Submit Quiz</Trans>}
             </Button>
           </Group>
         </Stack>
@@ -153,6 +163,7 @@ interface QuizResultViewProps {
 }
 
 function QuizResultView({ trainingId, result, onTryAgain }: QuizResultViewProps) {
+  const { text, catalogue } = useCoreText();
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The form just vanished: move focus to the result so it is read out.
   useEffect(() => {
@@ -166,9 +177,9 @@ function QuizResultView({ trainingId, result, onTryAgain }: QuizResultViewProps)
           {Math.round(result.score)}%
         </Text>
         <Title order={2} ref={headingRef} tabIndex={-1} style={{ outline: 'none' }}>
-          {result.passed ? messages.quizPassed : messages.quizFailed}
+          {text(result.passed ? messages.quizPassed : messages.quizFailed)}
         </Title>
-        <Text>{quizScoreLine(result.correctCount, result.questionCount)}</Text>
+        <Text>{catalogue.quizScoreLine(result.correctCount, result.questionCount)}</Text>
         {result.trainingCompleted && (
           <Badge
             size="lg"
@@ -177,20 +188,20 @@ function QuizResultView({ trainingId, result, onTryAgain }: QuizResultViewProps)
             tt="none"
             leftSection={<IconCircleCheck size={14} aria-hidden />}
           >
-            Training completed
+            <Trans>Training completed</Trans>
           </Badge>
         )}
-        {result.passed && !result.trainingCompleted && <Text c="gray.8">{watchEveryVideoToComplete}</Text>}
+        {result.passed && !result.trainingCompleted && <Text c="gray.8">{text(watchEveryVideoToComplete)}</Text>}
         <Group justify="center" mt="md">
           <Button variant="default" leftSection={<IconRefresh size={16} aria-hidden />} onClick={onTryAgain}>
-            Try Again
+            <Trans>Try Again</Trans>
           </Button>
           <Button
             component={Link}
             to={`/trainings/${trainingId}`}
             leftSection={<IconArrowLeft size={16} aria-hidden />}
           >
-            Back to Training
+            <Trans>Back to Training</Trans>
           </Button>
         </Group>
       </Stack>
@@ -206,14 +217,15 @@ function BackToTraining({ trainingId }: { trainingId: string }) {
       variant="default"
       leftSection={<IconArrowLeft size={16} aria-hidden />}
     >
-      Back to Training
+      <Trans>Back to Training</Trans>
     </Button>
   );
 }
 
 function QuizSkeleton() {
+  const { t } = useLingui();
   return (
-    <Paper withBorder p="lg" maw={PAGE_WIDTH} role="status" aria-busy="true" aria-label="Loading quiz">
+    <Paper withBorder p="lg" maw={PAGE_WIDTH} role="status" aria-busy="true" aria-label={t`Loading quiz`}>
       <Stack>
         <Skeleton height={24} width="60%" />
         <Skeleton height={14} width="80%" />

@@ -1,17 +1,22 @@
 import { messages } from '@brigade/core/messages';
 import type { SignIn } from '@brigade/core/schemas/session';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { AuthScreenLayout } from '../../components/auth-screen-layout';
+import { LanguageSelect } from '../../components/language-select';
 import { PasswordField } from '../../components/password-field';
+import { activateLanguage, currentLanguage, useCoreText } from '../../lib/i18n';
 import { sessionEndedUnexpectedly } from '../../lib/session/end-session';
 import { prepareSignIn, useSignIn } from '../../lib/session/sign-in';
 
 /** Sign In (core-operations §2): email, password with show/hide, the server's message on failure. */
 export function SignInScreen({ onForgotPassword }: { onForgotPassword?: () => void }) {
-  useDocumentTitle('Sign In · Brigade');
+  const { t } = useLingui();
+  const { text } = useCoreText();
+  useDocumentTitle(t`Sign In · Brigade`);
   const signIn = useSignIn();
   const [sessionEnded] = useState(sessionEndedUnexpectedly);
   const [errors, setErrors] = useState<Partial<Record<keyof SignIn, string>>>({});
@@ -37,11 +42,11 @@ export function SignInScreen({ onForgotPassword }: { onForgotPassword?: () => vo
   return (
     <AuthScreenLayout>
       <Title order={1} ta="center" fz={28} mb="lg">
-        Sign In
+        <Trans>Sign In</Trans>
       </Title>
       {sessionEnded && (
         <Alert variant="light" icon={<IconInfoCircle aria-hidden />} mb="md" role="status">
-          {messages.signedOut}
+          {text(messages.signedOut)}
         </Alert>
       )}
       {/* noValidate: the shared messages show under the fields instead of the browser's bubbles.
@@ -49,39 +54,46 @@ export function SignInScreen({ onForgotPassword }: { onForgotPassword?: () => vo
       <form noValidate onFocus={prepareSignIn} onSubmit={submit}>
         <Stack gap="md">
           <TextInput
-            label="Email"
+            label={t`Email`}
             type="email"
             autoComplete="username"
             required
             withAsterisk={false}
             name="email"
-            error={errors.email}
+            error={errors.email && text(errors.email)}
             onChange={clearError('email')}
           />
           <PasswordField
-            label="Password"
+            label={t`Password`}
             autoComplete="current-password"
             required
             withAsterisk={false}
             name="password"
-            error={errors.password}
+            error={errors.password && text(errors.password)}
             onChange={clearError('password')}
           />
           {onForgotPassword && (
             <Anchor component="button" type="button" size="sm" ta="right" onClick={onForgotPassword}>
-              Forgot password?
+              <Trans>Forgot password?</Trans>
             </Anchor>
           )}
           <Button type="submit" fullWidth mt="xs" disabled={signIn.isPending}>
-            {signIn.isPending ? 'Signing in...' : 'Sign In'}
+            {signIn.isPending ? t`Signing in...` : t`Sign In`}
           </Button>
           {signIn.isError && (
             <Text c="red.9" size="sm" ta="center" role="alert">
-              {signIn.error.message}
+              {text(signIn.error.message)}
             </Text>
           )}
         </Stack>
       </form>
+      {/* The switch remembers the choice on this browser; once signed in, Profile keeps it for the person. */}
+      <Stack mt="xl">
+        <LanguageSelect
+          value={currentLanguage()}
+          onChange={(language) => language && void activateLanguage(language, { remember: true })}
+        />
+      </Stack>
     </AuthScreenLayout>
   );
 }

@@ -1,4 +1,6 @@
 import { CreateFirstAccount } from '@brigade/core/schemas/session';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
@@ -7,18 +9,22 @@ import { AuthScreenLayout } from '../../components/auth-screen-layout';
 import { PasswordField } from '../../components/password-field';
 import { isApiError } from '../../lib/api-client';
 import { useFormFailure } from '../../lib/form-failure';
+import { useCoreText } from '../../lib/i18n';
 import { useSignIn } from '../../lib/session/sign-in';
 import { useCreateFirstAccount } from './api/create-first-account';
 import { setupStatusQueryKey } from './api/get-setup-status';
 
-const title = 'Create the head office account';
+const titleMessage = msg`Create the head office account`;
 
 /**
  * First run: the database holds no user yet, so nobody could sign in. The person
  * installing Brigade creates the head office account here and is signed in with it.
  */
 export function FirstRunScreen() {
-  useDocumentTitle(`${title} · Brigade`);
+  const { t, i18n } = useLingui();
+  const { text } = useCoreText();
+  const title = i18n._(titleMessage);
+  useDocumentTitle(t`${title} · Brigade`);
   const queryClient = useQueryClient();
   const createAccount = useCreateFirstAccount();
   const signIn = useSignIn();
@@ -29,19 +35,25 @@ export function FirstRunScreen() {
     initialValues: { name: '', email: '', password: '' },
     validate: schemaResolver(CreateFirstAccount, { sync: true }),
   });
+  // The schema's messages (and the server's) are core's English: shown in the person's language.
+  const fieldError = (field: keyof CreateFirstAccount) => {
+    const error = form.errors[field];
+    return typeof error === 'string' ? text(error) : error;
+  };
 
   const busy = createAccount.isPending || signIn.isPending;
   // Field messages show under their fields only; the line below says what no field can.
-  const failure = saveFailure.failure
+  const failureText = saveFailure.failure
     ? (saveFailure.failure.detail ?? saveFailure.failure.title)
     : signIn.error?.message;
+  const failure = failureText && text(failureText);
 
   async function submit(values: CreateFirstAccount) {
     const input = CreateFirstAccount.parse(values);
     try {
       await createAccount.mutateAsync(input);
     } catch (error) {
-      if (error instanceof Error) saveFailure.report(form, error, 'Failed to create account');
+      if (error instanceof Error) saveFailure.report(form, error, t`Failed to create account`);
       // Someone else finished first run meanwhile: Sign In replaces this screen.
       if (isApiError(error) && error.status === 409)
         void queryClient.invalidateQueries({ queryKey: setupStatusQueryKey });
@@ -56,39 +68,44 @@ export function FirstRunScreen() {
         {title}
       </Title>
       <Text size="sm" c="gray.7" ta="center" mb="lg">
-        Brigade has no accounts yet. This first head office account can add restaurants, managers and staff.
+        <Trans>
+          Brigade has no accounts yet. This first head office account can add restaurants, managers and staff.
+        </Trans>
       </Text>
       {/* Every field is required, so no asterisks; the schema's messages replace the browser's. */}
       <form noValidate onSubmit={form.onSubmit(submit)}>
         <Stack gap="md">
           <TextInput
-            label="Name"
+            label={t`Name`}
             autoComplete="name"
             required
             withAsterisk={false}
             key={form.key('name')}
             {...form.getInputProps('name')}
+            error={fieldError('name')}
           />
           <TextInput
-            label="Email"
+            label={t`Email`}
             type="email"
             autoComplete="username"
             required
             withAsterisk={false}
             key={form.key('email')}
             {...form.getInputProps('email')}
+            error={fieldError('email')}
           />
           <PasswordField
-            label="Password"
-            description="At least 6 characters"
+            label={t`Password`}
+            description={t`At least 6 characters`}
             autoComplete="new-password"
             required
             withAsterisk={false}
             key={form.key('password')}
             {...form.getInputProps('password')}
+            error={fieldError('password')}
           />
           <Button type="submit" fullWidth mt="xs" disabled={busy}>
-            {createAccount.isPending ? 'Creating account...' : signIn.isPending ? 'Signing in...' : 'Create account'}
+            {createAccount.isPending ? t`Creating account...` : signIn.isPending ? t`Signing in...` : t`Create account`}
           </Button>
           {failure && (
             <Text c="red.9" size="sm" ta="center" role="alert">

@@ -3,6 +3,7 @@ import { SCORE_TREND_WEEKS, type StoreScoreTrend, type VisitBreakdown } from '@b
 import { SimpleGrid, Stack, Table } from '@mantine/core';
 import { ChartPanel } from '../../components/charts/chart-panel';
 import { BarChart, LineChart } from '../../components/charts/lazy-charts';
+import { weekLabel } from '../../lib/locale-format';
 import { useStoreScoreTrend } from './api/get-store-score-trend';
 import { useStoreVisits } from './api/get-store-visits';
 import { DeferredDraw } from './deferred-draw';
@@ -13,8 +14,6 @@ const CHAIN_AVERAGE = 'Chain average';
 const CHAIN_PER_RESTAURANT = 'Chain average per restaurant';
 
 /** A week's Monday (`YYYY-MM-DD`, UTC) as the axis and the table show it: "23 Nov". */
-const weekFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const weekLabel = (weekStart: string) => weekFormat.format(new Date(`${weekStart}T00:00:00Z`));
 
 const percent = (value: number | null) => (value === null ? '—' : `${value}%`);
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;

@@ -1,12 +1,11 @@
 import { SORT_ORDERS, type SortOrder } from '@brigade/core/schemas/common';
 import { parseAsStringLiteral, useQueryStates } from 'nuqs';
 import { useCallback, useState } from 'react';
+import { collator } from '../../lib/locale-format';
 import type { ListSortSpec, SortControl } from '../../lib/use-list-params';
 
 /** What a cell sorts by: text (compared as words, accents and case aside), a number, or nothing. */
 export type SortValue = string | number | null;
-
-const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 /**
  * The sort of one of Store Performance's tables, kept in the address under the table's
@@ -57,7 +56,7 @@ export function sortRows<Row extends { id: string }, Column extends string>(
 ): Row[] {
   const direction = order === 'asc' ? 1 : -1;
   const read = values[sort];
-  const byId = (left: Row, right: Row) => direction * collator.compare(left.id, right.id);
+  const byId = (left: Row, right: Row) => direction * collator().compare(left.id, right.id);
   return rows
     .map((row) => ({ row, value: read(row) }))
     .sort((left, right) => {
@@ -68,7 +67,7 @@ export function sortRows<Row extends { id: string }, Column extends string>(
       const compared =
         typeof left.value === 'number' && typeof right.value === 'number'
           ? left.value - right.value
-          : collator.compare(String(left.value), String(right.value));
+          : collator().compare(String(left.value), String(right.value));
       return direction * compared || byId(left.row, right.row);
     })
     .map(({ row }) => row);

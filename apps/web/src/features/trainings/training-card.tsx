@@ -1,4 +1,5 @@
 import type { TrainingSummary } from '@brigade/core/schemas/trainings';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconEdit, IconListCheck, IconVideo } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -15,7 +16,8 @@ interface TrainingCardProps {
  * card, so a click anywhere (or Enter on the focused title) opens it.
  */
 export function TrainingCard({ training, canManage }: TrainingCardProps) {
-  const videos = training.videoCount === 1 ? '1 video' : `${training.videoCount} videos`;
+  const { t } = useLingui();
+  const { title, videoCount } = training;
   return (
     <Card withBorder padding="lg" radius="md" className={classes.card}>
       <Stack gap="sm" style={{ flex: 1 }}>
@@ -30,7 +32,7 @@ export function TrainingCard({ training, canManage }: TrainingCardProps) {
           </Text>
         )}
         {training.categories.length > 0 && (
-          <Group gap={6} aria-label="Categories" role="list">
+          <Group gap={6} aria-label={t`Categories`} role="list">
             {training.categories.map((category) => (
               <Badge key={category.id} variant="light" color="indigo" c="indigo.9" tt="none" role="listitem">
                 {category.name}
@@ -41,7 +43,9 @@ export function TrainingCard({ training, canManage }: TrainingCardProps) {
         <Group gap="sm" mt="auto">
           <Group gap={4} c="gray.7">
             <IconVideo size={16} aria-hidden />
-            <Text size="sm">{videos}</Text>
+            <Text size="sm">
+              <Plural value={videoCount} one="# video" other="# videos" />
+            </Text>
           </Group>
           {training.quizId && (
             <Badge
@@ -51,7 +55,7 @@ export function TrainingCard({ training, canManage }: TrainingCardProps) {
               tt="none"
               leftSection={<IconListCheck size={12} aria-hidden />}
             >
-              Quiz
+              <Trans>Quiz</Trans>
             </Badge>
           )}
         </Group>
@@ -63,9 +67,9 @@ export function TrainingCard({ training, canManage }: TrainingCardProps) {
               size="xs"
               variant="default"
               leftSection={<IconEdit size={14} aria-hidden />}
-              aria-label={`Edit Training ${training.title}`}
+              aria-label={t`Edit Training ${title}`}
             >
-              Edit Training
+              <Trans>Edit Training</Trans>
             </Button>
             {training.quizId && (
               <Button
@@ -74,9 +78,9 @@ export function TrainingCard({ training, canManage }: TrainingCardProps) {
                 size="xs"
                 variant="light"
                 leftSection={<IconListCheck size={14} aria-hidden />}
-                aria-label={`Take Quiz ${training.title}`}
+                aria-label={t`Take Quiz ${title}`}
               >
-                Take Quiz
+                <Trans>Take Quiz</Trans>
               </Button>
             )}
           </Group>

@@ -1,6 +1,7 @@
 import { messages } from '@brigade/core/messages';
 import { allows } from '@brigade/core/permissions';
 import type { TrainingDetail } from '@brigade/core/schemas/trainings';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconCircleCheck, IconEdit, IconListCheck } from '@tabler/icons-react';
 import { useId } from 'react';
@@ -9,6 +10,7 @@ import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { isApiError } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/current-user';
+import { useCoreText } from '../../lib/i18n';
 import { useTraining } from './api/get-training';
 import { VideoPlayer } from './video-player';
 
@@ -16,6 +18,8 @@ const PAGE_WIDTH = 960;
 
 /** /trainings/{id} (core §2 "Trainings"): the playlist, About this Training and Take Quiz. */
 export function TrainingPage() {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const { id = '' } = useParams();
   const training = useTraining(id);
 
@@ -25,17 +29,17 @@ export function TrainingPage() {
     const missing = isApiError(training.error) && [400, 404].includes(training.error.status);
     return (
       <>
-        <PageHeader title="Training" />
+        <PageHeader title={t`Training`} />
         {missing ? (
           <Stack align="flex-start" maw={640}>
             <Alert color="red" icon={<IconAlertCircle aria-hidden />} w="100%" role="alert">
-              {messages.trainingNotFound}
+              {text(messages.trainingNotFound)}
             </Alert>
             <BackToTrainings />
           </Stack>
         ) : (
           <LoadError
-            message={messages.trainingLoadFailed}
+            message={text(messages.trainingLoadFailed)}
             onRetry={() => void training.refetch()}
             retrying={training.isFetching}
           />
@@ -47,6 +51,7 @@ export function TrainingPage() {
 }
 
 function TrainingView({ training }: { training: TrainingDetail }) {
+  const { t } = useLingui();
   const me = useCurrentUser();
   const completed = Boolean(training.assignment?.completedAt);
   const aboutId = useId();
@@ -66,7 +71,7 @@ function TrainingView({ training }: { training: TrainingDetail }) {
                   tt="none"
                   leftSection={<IconCircleCheck size={14} aria-hidden />}
                 >
-                  Completed
+                  <Trans>Completed</Trans>
                 </Badge>
               )}
               {allows(me.role, 'trainings.manage') && (
@@ -76,14 +81,14 @@ function TrainingView({ training }: { training: TrainingDetail }) {
                   variant="default"
                   leftSection={<IconEdit size={16} aria-hidden />}
                 >
-                  Edit Training
+                  <Trans>Edit Training</Trans>
                 </Button>
               )}
             </Group>
           }
         />
         {training.categories.length > 0 && (
-          <Group gap={6} mt={-8} role="list" aria-label="Categories">
+          <Group gap={6} mt={-8} role="list" aria-label={t`Categories`}>
             {training.categories.map((category) => (
               <Badge key={category.id} variant="light" color="indigo" c="indigo.9" tt="none" role="listitem">
                 {category.name}
@@ -97,12 +102,14 @@ function TrainingView({ training }: { training: TrainingDetail }) {
 
       <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby={aboutId}>
         <Title order={2} fz="lg" id={aboutId} mb="xs">
-          About this Training
+          <Trans>About this Training</Trans>
         </Title>
         {training.description ? (
           <Text style={{ whiteSpace: 'pre-line' }}>{training.description}</Text>
         ) : (
-          <Text c="gray.7">No description.</Text>
+          <Text c="gray.7">
+            <Trans>No description.</Trans>
+          </Text>
         )}
         {training.quiz && (
           <Group mt="lg" gap="sm">
@@ -111,7 +118,7 @@ function TrainingView({ training }: { training: TrainingDetail }) {
               to={`/trainings/${training.id}/take-quiz`}
               leftSection={<IconListCheck size={18} aria-hidden />}
             >
-              Take Quiz
+              <Trans>Take Quiz</Trans>
             </Button>
             <Text size="sm" c="gray.7">
               {training.quiz.title}
@@ -130,14 +137,15 @@ function TrainingView({ training }: { training: TrainingDetail }) {
 function BackToTrainings() {
   return (
     <Button component={Link} to="/trainings" variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />}>
-      Back to Trainings
+      <Trans>Back to Trainings</Trans>
     </Button>
   );
 }
 
 function TrainingSkeleton() {
+  const { t } = useLingui();
   return (
-    <Stack maw={PAGE_WIDTH} role="status" aria-busy="true" aria-label="Loading training">
+    <Stack maw={PAGE_WIDTH} role="status" aria-busy="true" aria-label={t`Loading training`}>
       <Skeleton height={32} width="50%" />
       <Group gap={6}>
         <Skeleton height={20} width={90} radius="xl" />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   ActionIcon,
   Alert,
@@ -21,6 +22,7 @@ import {
   IconUpload,
 } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useCoreText } from '../../lib/i18n';
 import { newUrlRow, type TrainingFormValues, type VideoRowValue } from './training-form-values';
 import { type PendingUpload, type PendingUploads, useVideoUpload } from './use-video-upload';
 import classes from './video-list.module.css';
@@ -40,12 +42,15 @@ type FocusTarget = { key: string; control: 'up' | 'down' | 'field' };
  * reason.
  */
 export function VideoList({ form, uploads, onUploadsChange }: VideoListProps) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const rows = form.values.videos;
   const headingId = useId();
   const listRef = useRef<HTMLOListElement>(null);
   const pendingFocus = useRef<FocusTarget | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const upload = useVideoUpload({ form, onUploadsChange, announce: setAnnouncement });
+  const failedFile = upload.error?.fileName;
 
   // After a move, an add or a remove, focus follows the row (it was re-rendered elsewhere).
   useEffect(() => {
@@ -70,7 +75,9 @@ export function VideoList({ form, uploads, onUploadsChange }: VideoListProps) {
     form.reorderListItem('videos', { from, to });
     revalidateIfShowingErrors();
     pendingFocus.current = { key: row.key, control };
-    setAnnouncement(`Video moved to position ${to + 1} of ${rows.length}`);
+    const position = to + 1;
+    const count = rows.length;
+    setAnnouncement(t`Video moved to position ${position} of ${count}`);
   }
 
   function remove(index: number) {
@@ -81,14 +88,16 @@ export function VideoList({ form, uploads, onUploadsChange }: VideoListProps) {
     revalidateIfShowingErrors();
     const next = rows[index + 1] ?? rows[index - 1];
     if (next) pendingFocus.current = { key: next.key, control: 'field' };
-    setAnnouncement(`Video ${index + 1} removed`);
+    const number = index + 1;
+    setAnnouncement(t`Video ${number} removed`);
   }
 
   function addUrl() {
     const row = newUrlRow();
     form.insertListItem('videos', row);
     pendingFocus.current = { key: row.key, control: 'field' };
-    setAnnouncement(`Video ${rows.length + 1} added`);
+    const number = rows.length + 1;
+    setAnnouncement(t`Video ${number} added`);
   }
 
   return (
@@ -96,57 +105,60 @@ export function VideoList({ form, uploads, onUploadsChange }: VideoListProps) {
       labelElement="div"
       label={
         <Text component="span" id={headingId} fw="var(--mantine-font-weight-medium)" size="sm">
-          Videos
+          <Trans>Videos</Trans>
         </Text>
       }
-      description="Paste a direct video URL or upload a file. Use the arrow buttons to change the order; empty rows are left out."
+      description={t`Paste a direct video URL or upload a file. Use the arrow buttons to change the order; empty rows are left out.`}
     >
       {rows.length > 0 ? (
         <ol ref={listRef} className={classes.list} aria-labelledby={headingId} style={{ marginTop: 8 }}>
-          {rows.map((row, index) => (
-            <li key={row.key} data-row-key={row.key} className={classes.row}>
-              <div className={classes.field}>
-                <VideoRowField form={form} row={row} index={index} pending={uploads[row.key]} />
-              </div>
-              <div className={classes.controls}>
-                <ActionIcon
-                  size="lg"
-                  variant="subtle"
-                  color="gray.8"
-                  aria-label={`Move video ${index + 1} up`}
-                  data-control="up"
-                  disabled={index === 0}
-                  onClick={() => move(index, index - 1, 'up')}
-                >
-                  <IconArrowUp size={18} aria-hidden />
-                </ActionIcon>
-                <ActionIcon
-                  size="lg"
-                  variant="subtle"
-                  color="gray.8"
-                  aria-label={`Move video ${index + 1} down`}
-                  data-control="down"
-                  disabled={index === rows.length - 1}
-                  onClick={() => move(index, index + 1, 'down')}
-                >
-                  <IconArrowDown size={18} aria-hidden />
-                </ActionIcon>
-                <ActionIcon
-                  size="lg"
-                  variant="subtle"
-                  color="red.9"
-                  aria-label={`Remove video ${index + 1}`}
-                  onClick={() => remove(index)}
-                >
-                  <IconTrash size={18} aria-hidden />
-                </ActionIcon>
-              </div>
-            </li>
-          ))}
+          {rows.map((row, index) => {
+            const number = index + 1;
+            return (
+              <li key={row.key} data-row-key={row.key} className={classes.row}>
+                <div className={classes.field}>
+                  <VideoRowField form={form} row={row} index={index} pending={uploads[row.key]} />
+                </div>
+                <div className={classes.controls}>
+                  <ActionIcon
+                    size="lg"
+                    variant="subtle"
+                    color="gray.8"
+                    aria-label={t`Move video ${number} up`}
+                    data-control="up"
+                    disabled={index === 0}
+                    onClick={() => move(index, index - 1, 'up')}
+                  >
+                    <IconArrowUp size={18} aria-hidden />
+                  </ActionIcon>
+                  <ActionIcon
+                    size="lg"
+                    variant="subtle"
+                    color="gray.8"
+                    aria-label={t`Move video ${number} down`}
+                    data-control="down"
+                    disabled={index === rows.length - 1}
+                    onClick={() => move(index, index + 1, 'down')}
+                  >
+                    <IconArrowDown size={18} aria-hidden />
+                  </ActionIcon>
+                  <ActionIcon
+                    size="lg"
+                    variant="subtle"
+                    color="red.9"
+                    aria-label={t`Remove video ${number}`}
+                    onClick={() => remove(index)}
+                  >
+                    <IconTrash size={18} aria-hidden />
+                  </ActionIcon>
+                </div>
+              </li>
+            );
+          })}
         </ol>
       ) : (
         <Text size="sm" c="gray.7" mt={8}>
-          No videos yet.
+          <Trans>No videos yet.</Trans>
         </Text>
       )}
       {upload.error && (
@@ -155,22 +167,22 @@ export function VideoList({ form, uploads, onUploadsChange }: VideoListProps) {
           icon={<IconAlertCircle aria-hidden />}
           role="alert"
           mt="sm"
-          title={`Could not upload ${upload.error.fileName}`}
+          title={t`Could not upload ${failedFile}`}
           withCloseButton
-          closeButtonLabel="Dismiss upload error"
+          closeButtonLabel={t`Dismiss upload error`}
           onClose={upload.dismissError}
         >
-          {upload.error.message}
+          {text(upload.error.message)}
         </Alert>
       )}
       <Group mt="sm" gap="xs">
         <Button variant="light" leftSection={<IconLink size={18} aria-hidden />} onClick={addUrl}>
-          Add Video URL
+          <Trans>Add Video URL</Trans>
         </Button>
         <FileButton onChange={upload.start} accept="video/*">
           {(props) => (
             <Button variant="light" leftSection={<IconUpload size={18} aria-hidden />} {...props}>
-              Upload video
+              <Trans>Upload video</Trans>
             </Button>
           )}
         </FileButton>
@@ -190,19 +202,22 @@ interface VideoRowFieldProps {
 }
 
 function VideoRowField({ form, row, index, pending }: VideoRowFieldProps) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const number = index + 1;
   if (pending) {
     const percent = Math.round(pending.progress * 100);
+    const fileName = pending.fileName;
     return (
-      <Input.Wrapper label={`Video ${number}`} description={`Uploading ${pending.fileName}... ${percent}%`}>
-        <Progress mt={8} value={percent} animated={percent < 100} aria-label={`Uploading ${pending.fileName}`} />
+      <Input.Wrapper label={t`Video ${number}`} description={t`Uploading ${fileName}... ${percent}%`}>
+        <Progress mt={8} value={percent} animated={percent < 100} aria-label={t`Uploading ${fileName}`} />
       </Input.Wrapper>
     );
   }
   if (row.uploadId) {
     return (
       <TextInput
-        label={`Video ${number} file`}
+        label={t`Video ${number} file`}
         value={row.fileName ?? ''}
         readOnly
         leftSection={<IconMovie size={16} aria-hidden />}
@@ -210,15 +225,18 @@ function VideoRowField({ form, row, index, pending }: VideoRowFieldProps) {
       />
     );
   }
+  // The field's message (core's, from the form's checks or the server) in the person's language.
+  const input = form.getInputProps(`videos.${index}.url`);
   return (
     <TextInput
-      label={`Video ${number} URL`}
+      label={t`Video ${number} URL`}
       type="url"
       inputMode="url"
       placeholder="https://example.com/video.mp4"
       maxLength={2000}
       data-control="field"
-      {...form.getInputProps(`videos.${index}.url`)}
+      {...input}
+      error={typeof input.error === 'string' ? text(input.error) : input.error}
     />
   );
 }

@@ -1,8 +1,10 @@
 import { messages } from '@brigade/core/messages';
 import type { TrainingVideo } from '@brigade/core/schemas/trainings';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconAlertCircle, IconChevronLeft, IconChevronRight, IconCircleCheckFilled } from '@tabler/icons-react';
 import { type SyntheticEvent, useId, useRef, useState } from 'react';
+import { useCoreText } from '../../lib/i18n';
 import { useMarkVideoWatched } from './api/mark-video-watched';
 import classes from './video-player.module.css';
 
@@ -18,6 +20,8 @@ interface VideoPlayerProps {
  * picture-in-picture window and the context menu are turned off.
  */
 export function VideoPlayer({ trainingId, videos }: VideoPlayerProps) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const [current, setCurrent] = useState(0);
   // Only a choice made by the person (or the end of the previous video) starts playback.
   const [autoPlay, setAutoPlay] = useState(false);
@@ -37,7 +41,7 @@ export function VideoPlayer({ trainingId, videos }: VideoPlayerProps) {
   if (!video) {
     return (
       <Text c="gray.7" role="status">
-        This training has no videos yet.
+        <Trans>This training has no videos yet.</Trans>
       </Text>
     );
   }
@@ -74,7 +78,9 @@ export function VideoPlayer({ trainingId, videos }: VideoPlayerProps) {
     setFailedId(video.id);
   }
 
-  const label = `Video ${index + 1} of ${videos.length}`;
+  const number = index + 1;
+  const count = videos.length;
+  const label = t`Video ${number} of ${count}`;
 
   return (
     <Stack gap="sm">
@@ -103,7 +109,7 @@ export function VideoPlayer({ trainingId, videos }: VideoPlayerProps) {
         ) : (
           <div className={classes.invalid}>
             <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" maw={480}>
-              {messages.invalidVideoUrl}
+              {text(messages.invalidVideoUrl)}
             </Alert>
           </div>
         )}
@@ -111,7 +117,7 @@ export function VideoPlayer({ trainingId, videos }: VideoPlayerProps) {
 
       {video.src && failedId === video.id && (
         <Alert color="yellow" icon={<IconAlertCircle aria-hidden />} role="status">
-          This video could not be loaded. Check your connection, or ask head office to check its address.
+          <Trans>This video could not be loaded. Check your connection, or ask head office to check its address.</Trans>
         </Alert>
       )}
 
@@ -122,7 +128,7 @@ export function VideoPlayer({ trainingId, videos }: VideoPlayerProps) {
           disabled={index === 0}
           onClick={() => show(index - 1)}
         >
-          Previous
+          <Trans>Previous</Trans>
         </Button>
         <Text size="sm" c="gray.7" ta="center" aria-live="polite">
           {label}
@@ -134,17 +140,18 @@ export function VideoPlayer({ trainingId, videos }: VideoPlayerProps) {
           disabled={index === videos.length - 1}
           onClick={() => show(index + 1)}
         >
-          Next
+          <Trans>Next</Trans>
         </Button>
       </Group>
 
       <section aria-labelledby={playlistId} style={{ marginTop: 'var(--mantine-spacing-xs)' }}>
         <Title order={2} fz="md" id={playlistId} mb="xs">
-          Playlist
+          <Trans>Playlist</Trans>
         </Title>
         <ol className={classes.playlist}>
           {videos.map((item, position) => {
             const selected = position === index;
+            const itemNumber = position + 1;
             return (
               <li key={item.id}>
                 <Button
@@ -162,8 +169,8 @@ export function VideoPlayer({ trainingId, videos }: VideoPlayerProps) {
                     ) : undefined
                   }
                 >
-                  Video {position + 1}
-                  {item.watched && <VisuallyHidden> (watched)</VisuallyHidden>}
+                  <Trans>Video {itemNumber}</Trans>
+                  {item.watched && <VisuallyHidden> {t`(watched)`}</VisuallyHidden>}
                 </Button>
               </li>
             );

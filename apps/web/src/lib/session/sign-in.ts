@@ -1,5 +1,6 @@
 import { messages } from '@brigade/core/messages';
 import type { SignIn } from '@brigade/core/schemas/session';
+import { t } from '@lingui/core/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, NETWORK_ERROR_STATUS } from '../api-client';
 import { clearSessionEndedNotice } from './end-session';
@@ -30,14 +31,17 @@ export async function signInWithEmail(credentials: SignIn): Promise<void> {
   try {
     result = await requestSignIn(credentials);
   } catch {
-    throw new ApiError(NETWORK_ERROR_STATUS, 'Could not reach Brigade. Check your connection and try again.');
+    throw new ApiError(NETWORK_ERROR_STATUS, t`Could not reach Brigade. Check your connection and try again.`);
   }
   const { error } = result;
   if (!error) return;
   // The server names which limit was hit (this address, or this account for 15 minutes);
   // the spec's sentence covers an answer without a message.
+  // Better Auth's own refusal, in the person's language (the server's other answers are already).
   const message =
-    error.message || (error.status === 429 ? messages.tooManyAttempts : 'Sign in failed. Please try again.');
+    error.code === 'INVALID_EMAIL_OR_PASSWORD'
+      ? t`Invalid email or password`
+      : error.message || (error.status === 429 ? messages.tooManyAttempts : t`Sign in failed. Please try again.`);
   throw new ApiError(error.status, message);
 }
 
@@ -64,7 +68,7 @@ export function useSignIn() {
       if (!me) {
         throw new ApiError(
           401,
-          'Signed in, but this browser did not keep the session. Allow cookies for this site and try again.',
+          t`Signed in, but this browser did not keep the session. Allow cookies for this site and try again.`,
         );
       }
       clearSessionEndedNotice();

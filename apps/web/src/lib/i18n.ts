@@ -1,0 +1,112 @@
+import { DEFAULT_LANGUAGE, firstSpoken, isLanguage, LANGUAGE_LOCALES, type Language } from '@brigade/core/languages';
+import { type CoreCatalogue, coreCatalogues, en, translateText } from '@brigade/core/locales/catalogue';
+import { i18n, type Messages } from '@lingui/core';
+import { useLingui } from '@lingui/react';
+
+/**
+ * The app's language (issue 22, decision 027): the person's choice on Profile once they
+ * are signed in; before that, the one last chosen on this browser (Sign In's switch, or
+ * the last person's Profile), else the browser's own languages, else English.
+ *
+ * Each language has two catalogues, so Sign In's download stays small: `public` (the
+ * screens before sign-in, and the parts they share) and `app` (everything else), which
+ * loads beside the signed-in app's code. Only the chosen language's are downloaded.
+ */
+const STORAGE_KEY = 'brigade.language';
+
+type Catalogue = 'public' | 'app';
+type CatalogueModule = { messages: Messages };
+
+const loaders: Record<Catalogue, (language: Language) => Promise<CatalogueModule>> = {
+  public: (language) => import(`../locales/${language}/public.po`),
+  app: (language) => import(`../locales/${language}/app.po`),
+};
+
+/** Core's texts (the server's messages, route titles) in the active language. */
+let core: CoreCatalogue = en;
+
+/** What is loaded, per language, so a switch back is instant. */
+const loaded = new Map<Language, Set<Catalogue>>();
+
+function rememberedLanguage(): Language | null {
+  try {
+    const stored = window.localStorage.getItem(STORAGE_KEY);
+    return isLanguage(stored) ? stored : null;
+  } catch {
+    // Storage can be off (private modes, policies): the browser's languages still apply.
+    return null;
+  }
+}
+
+/** The language for the screens before sign-in. */
+export function initialLanguage(): Language {
+  return rememberedLanguage() ?? firstSpoken(navigator.languages?.length ? navigator.languages : [navigator.language]);
+}
+
+/** The language a signed-in person sees: their Profile choice, else as before sign-in. */
+export function languageFor(choice: Language | null): Language {
+  return choice ?? initialLanguage();
+}
+
+async function load(language: Language, catalogue: Catalogue) {
+  const done = loaded.get(language) ?? new Set<Catalogue>();
+  if (done.has(catalogue)) return;
+  const { messages } = await loaders[catalogue](language);
+  i18n.load(language, messages);
+  done.add(catalogue);
+  loaded.set(language, done);
+}
+
+/**
+ * Shows the app in `language`: its public catalogue, and its app catalogue when someone
+ * is signed in. `remember` keeps the choice on this browser for the next Sign In.
+ */
+export async function activateLanguage(
+  language: Language,
+  { signedIn = false, remember = false }: { signedIn?: boolean; remember?: boolean } = {},
+) {
+  const [catalogue] = await Promise.all([
+    coreCatalogues[language](),
+    load(language, 'public'),
+    signedIn ? load(language, 'app') : undefined,
+  ]);
+  core = catalogue;
+  if (i18n.locale !== language) i18n.activate(language);
+  document.documentElement.lang = language;
+  if (remember) {
+    try {
+      window.localStorage.setItem(STORAGE_KEY, language);
+    } catch {
+      // Not kept on this browser; the choice still applies now (and on Profile, everywhere).
+    }
+  }
+}
+
+/** This browser follows its own languages again (the person chose "Same as my browser"). */
+export function forgetLanguage() {
+  try {
+    window.localStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Nothing was kept.
+  }
+}
+
+/** The active language, English until a catalogue is active. */
+export function currentLanguage(): Language {
+  return isLanguage(i18n.locale) ? i18n.locale : DEFAULT_LANGUAGE;
+}
+
+/** The locale dates and numbers are written in, for the active language. */
+export function currentLocale(): string {
+  return LANGUAGE_LOCALES[currentLanguage()];
+}
+
+/**
+ * Core's texts in the active language: `text(messages.emailRequired)`, or a field message
+ * the server sent (already in the person's language, and then passed through as it is).
+ * Re-renders the component when the language changes.
+ */
+export function useCoreText() {
+  useLingui();
+  return { text: (english: string) => translateText(core, english), catalogue: core };
+}
