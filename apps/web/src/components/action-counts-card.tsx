@@ -1,4 +1,5 @@
 import type { ActionCounts } from '@brigade/core/schemas/corrective-actions';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Group, Paper, Skeleton, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconChecklist } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -16,28 +17,49 @@ interface ActionCountsCardProps {
  * filtered the same way.
  */
 export function ActionCountsCard({ counts, restaurantId }: ActionCountsCardProps) {
+  const { t } = useLingui();
   const link = (filter: string) => `/actions?${filter}${restaurantId ? `&restaurantId=${restaurantId}` : ''}`;
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="action-counts-title">
       <Group justify="space-between" align="flex-start" wrap="nowrap" mb="xs">
         <Text size="sm" fw={600} c="gray.7" id="action-counts-title">
-          Corrective Actions
+          <Trans>Corrective Actions</Trans>
         </Text>
         <ThemeIcon variant="light" color="orange" size="lg" radius="md" aria-hidden>
           <IconChecklist size={22} />
         </ThemeIcon>
       </Group>
       <Group grow gap="sm" align="stretch">
-        <Figure label="Open" value={counts?.open} to={link('status=open')} />
-        <Figure label="Overdue" value={counts?.overdue} to={link('overdue=true')} alert={(counts?.overdue ?? 0) > 0} />
+        <Figure
+          label={t({ message: 'Open', context: 'corrective actions' })}
+          ariaLabel={(value) => t`Open actions: ${value}`}
+          value={counts?.open}
+          to={link('status=open')}
+        />
+        <Figure
+          label={t`Overdue`}
+          ariaLabel={(value) => t`Overdue actions: ${value}`}
+          value={counts?.overdue}
+          to={link('overdue=true')}
+          alert={(counts?.overdue ?? 0) > 0}
+        />
       </Group>
     </Paper>
   );
 }
 
-function Figure({ label, value, to, alert = false }: { label: string; value?: number; to: string; alert?: boolean }) {
+interface FigureProps {
+  label: string;
+  /** "Open actions: 3": the link's name once the count is known. */
+  ariaLabel: (value: number) => string;
+  value?: number;
+  to: string;
+  alert?: boolean;
+}
+
+function Figure({ label, ariaLabel, value, to, alert = false }: FigureProps) {
   return (
-    <UnstyledButton component={Link} to={to} aria-label={value === undefined ? label : `${label} actions: ${value}`}>
+    <UnstyledButton component={Link} to={to} aria-label={value === undefined ? label : ariaLabel(value)}>
       <Stack gap={0}>
         {value === undefined ? (
           <Skeleton height={38} width={56} />

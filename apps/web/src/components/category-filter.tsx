@@ -1,7 +1,9 @@
 import { messages } from '@brigade/core/messages';
 import type { TrainingCategory } from '@brigade/core/schemas/trainings';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Chip, Group, Skeleton } from '@mantine/core';
 import { useTrainingCategories } from '../lib/api/get-training-categories';
+import { useCoreText } from '../lib/i18n';
 import fieldset from './fieldset.module.css';
 import { LoadError } from './load-error';
 
@@ -17,12 +19,14 @@ interface CategoryFilterProps {
  * reads `Deselect All` once every category is selected (core §2, bulk assign). The
  * trainings list, My Trainings and the assignment screens all filter with it.
  */
-export function CategoryFilter({ value, onChange, label = 'Filter by category' }: CategoryFilterProps) {
+export function CategoryFilter({ value, onChange, label }: CategoryFilterProps) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const categories = useTrainingCategories();
 
   if (categories.isPending) {
     return (
-      <Group gap="xs" role="status" aria-busy="true" aria-label="Loading categories">
+      <Group gap="xs" role="status" aria-busy="true" aria-label={t`Loading categories`}>
         {[80, 110, 90, 120].map((width) => (
           <Skeleton key={width} height={28} width={width} radius="xl" />
         ))}
@@ -32,13 +36,20 @@ export function CategoryFilter({ value, onChange, label = 'Filter by category' }
   if (categories.isError) {
     return (
       <LoadError
-        message={messages.categoriesLoadFailed}
+        message={text(messages.categoriesLoadFailed)}
         onRetry={() => void categories.refetch()}
         retrying={categories.isFetching}
       />
     );
   }
-  return <CategoryChips categories={categories.data} value={value} onChange={onChange} label={label} />;
+  return (
+    <CategoryChips
+      categories={categories.data}
+      value={value}
+      onChange={onChange}
+      label={label ?? t`Filter by category`}
+    />
+  );
 }
 
 interface CategoryChipsProps extends Required<CategoryFilterProps> {
@@ -57,7 +68,7 @@ function CategoryChips({ categories, value, onChange, label }: CategoryChipsProp
       <legend className={fieldset.legend}>{label}</legend>
       <Group gap="xs">
         <Button size="compact-sm" variant="default" radius="xl" onClick={() => onChange(allSelected ? [] : all)}>
-          {allSelected ? 'Deselect All' : 'Select All'}
+          {allSelected ? <Trans>Deselect All</Trans> : <Trans>Select All</Trans>}
         </Button>
         <Chip.Group multiple value={selected} onChange={onChange}>
           {categories.map((category) => (

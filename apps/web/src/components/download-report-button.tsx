@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Button } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 
@@ -14,7 +15,7 @@ export function DownloadReportButton({ auditId }: { auditId: string }) {
       variant="default"
       leftSection={<IconDownload size={18} aria-hidden />}
     >
-      Download PDF
+      <Trans>Download PDF</Trans>
     </Button>
   );
 }

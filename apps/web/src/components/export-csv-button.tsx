@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Button } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 
@@ -14,7 +15,7 @@ interface ExportCsvButtonProps {
 export function ExportCsvButton({ href }: ExportCsvButtonProps) {
   return (
     <Button component="a" href={href} download variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
-      Export CSV
+      <Trans>Export CSV</Trans>
     </Button>
   );
 }

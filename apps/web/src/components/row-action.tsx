@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, type ActionIconProps, Group, Tooltip } from '@mantine/core';
 import { IconPencil, IconPower, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -63,11 +64,11 @@ export function ActiveToggle({
   onToggle: () => void;
   refusal?: string | null;
 }) {
-  const verb = isActive ? 'Deactivate' : 'Activate';
+  const { t } = useLingui();
   return (
     <RowAction
-      tooltip={verb}
-      label={`${verb} ${name}`}
+      tooltip={isActive ? t`Deactivate` : t`Activate`}
+      label={isActive ? t`Deactivate ${name}` : t`Activate ${name}`}
       color={isActive ? 'orange.9' : 'green.9'}
       loading={loading}
       onClick={onToggle}
@@ -104,6 +105,7 @@ export function RowActions({
   onDelete,
   refusals = {},
 }: RowActionsProps) {
+  const { t } = useLingui();
   return (
     <Group gap={4} wrap="nowrap">
       <ActiveToggle
@@ -114,16 +116,16 @@ export function RowActions({
         refusal={refusals.setActive}
       />
       <RowAction
-        tooltip="Edit"
-        label={`Edit ${name}`}
+        tooltip={t`Edit`}
+        label={t`Edit ${name}`}
         color="indigo"
         onClick={onEdit}
         refusal={refusals.save}
         icon={<IconPencil size={18} aria-hidden />}
       />
       <RowAction
-        tooltip="Delete"
-        label={`Delete ${name}`}
+        tooltip={t`Delete`}
+        label={t`Delete ${name}`}
         color="red.9"
         loading={deleting}
         refusal={refusals.delete}

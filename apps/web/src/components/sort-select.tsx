@@ -1,4 +1,5 @@
 import type { SortOrder } from '@brigade/core/schemas/common';
+import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, Group, Select, Tooltip } from '@mantine/core';
 import { IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 
@@ -15,12 +16,13 @@ interface SortSelectProps<Column extends string> {
  * click: the same columns and directions as the table's headers.
  */
 export function SortSelect<Column extends string>({ options, sort, order, onChange }: SortSelectProps<Column>) {
+  const { t } = useLingui();
   const next = order === 'asc' ? 'desc' : 'asc';
-  const label = order === 'asc' ? 'Ascending: sort descending' : 'Descending: sort ascending';
+  const label = order === 'asc' ? t`Ascending: sort descending` : t`Descending: sort ascending`;
   return (
     <Group gap={4} align="flex-end" wrap="nowrap" w={{ base: '100%', xs: 'auto' }}>
       <Select
-        label="Sort by"
+        label={t`Sort by`}
         data={options.map((option) => ({ value: option.value, label: option.label }))}
         value={sort}
         onChange={(value) => value && onChange(value as Column, order)}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -12,6 +13,9 @@ interface AuditRef {
 
 /** A list row's "View" link to one audit, named for screen readers by restaurant (if any) and date. */
 export function ViewAuditButton({ audit }: { audit: AuditRef }) {
+  const { t } = useLingui();
+  const restaurant = audit.restaurant?.name;
+  const date = formatDate(audit.auditedAt);
   return (
     <Button
       component={Link}
@@ -19,13 +23,9 @@ export function ViewAuditButton({ audit }: { audit: AuditRef }) {
       variant="light"
       size="xs"
       leftSection={<IconEye size={16} aria-hidden />}
-      aria-label={
-        audit.restaurant
-          ? `View audit of ${audit.restaurant.name} on ${formatDate(audit.auditedAt)}`
-          : `View audit of ${formatDate(audit.auditedAt)}`
-      }
+      aria-label={audit.restaurant ? t`View audit of ${restaurant} on ${date}` : t`View audit of ${date}`}
     >
-      View
+      <Trans>View</Trans>
     </Button>
   );
 }

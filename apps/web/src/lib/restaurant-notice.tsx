@@ -3,6 +3,7 @@ import type { AppRoute } from '@brigade/core/routes';
 import { Alert } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useCurrentUser } from './current-user';
+import { useCoreText } from './i18n';
 import { useSelectedRestaurant } from './selected-restaurant';
 
 /**
@@ -12,16 +13,18 @@ import { useSelectedRestaurant } from './selected-restaurant';
  */
 export function useRestaurantNotice(route: AppRoute | null): string | null {
   const me = useCurrentUser();
+  const { text } = useCoreText();
   const { restaurants, selectedRestaurant } = useSelectedRestaurant();
   if (!route?.needsRestaurant || me.role !== 'manager' || selectedRestaurant) return null;
-  return restaurants.length === 0 ? noActiveRestaurantMessage : route.needsRestaurant;
+  return text(restaurants.length === 0 ? noActiveRestaurantMessage : route.needsRestaurant);
 }
 
 /** The yellow notice itself. No title: Mantine's yellow title text is too pale to read on its background. */
 export function RestaurantNotice({ message }: { message: string }) {
+  const { text } = useCoreText();
   return (
     <Alert color="yellow" variant="light" icon={<IconInfoCircle aria-hidden />} role="status">
-      {message}
+      {text(message)}
     </Alert>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Group, Paper, SegmentedControl, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconChartLine } from '@tabler/icons-react';
 import { type ReactNode, Suspense, useId, useState } from 'react';
@@ -45,6 +46,7 @@ export function ChartPanel({
   table,
   controls,
 }: ChartPanelProps) {
+  const { t } = useLingui();
   const [view, setView] = useState<View>('chart');
   const titleId = useId();
   const skeleton = <Skeleton height={height} radius="sm" aria-hidden />;
@@ -53,7 +55,9 @@ export function ChartPanel({
   if (loading) {
     body = (
       <div aria-busy="true">
-        <VisuallyHidden>Loading {title}</VisuallyHidden>
+        <VisuallyHidden>
+          <Trans>Loading {title}</Trans>
+        </VisuallyHidden>
         {skeleton}
       </div>
     );
@@ -91,12 +95,12 @@ export function ChartPanel({
           {showSwitch && (
             <SegmentedControl
               size="xs"
-              aria-label={`Show ${title} as`}
+              aria-label={t`Show ${title} as`}
               value={view}
               onChange={(value) => setView(value as View)}
               data={[
-                { value: 'chart', label: 'Chart' },
-                { value: 'table', label: 'Table' },
+                { value: 'chart', label: t`Chart` },
+                { value: 'table', label: t`Table` },
               ]}
             />
           )}

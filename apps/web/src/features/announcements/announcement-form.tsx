@@ -5,6 +5,8 @@ import {
   AnnouncementInput,
   type AnnouncementUpdate,
 } from '@brigade/core/schemas/announcements';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Button,
   Checkbox,
@@ -26,6 +28,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { LoadError } from '../../components/load-error';
 import { useRestaurantOptions } from '../../lib/api/get-restaurant-options';
 import { isApiError } from '../../lib/api-client';
+import { useCoreText } from '../../lib/i18n';
 import { useCreateAnnouncement } from './api/create-announcement';
 import { useAnnouncement } from './api/get-announcement';
 import { useUpdateAnnouncement } from './api/update-announcement';
@@ -44,7 +47,7 @@ type Values = {
   restaurantIds: string[];
 };
 
-const ROLE_LABELS = { staff: 'Staff', manager: 'Managers', hq: 'hq' } as const;
+const ROLE_LABELS = { staff: msg`Staff`, manager: msg`Managers`, hq: msg`hq` } as const;
 
 /**
  * The inline form of the management screen (core §4 "Inline forms"): title and a
@@ -52,11 +55,13 @@ const ROLE_LABELS = { staff: 'Staff', manager: 'Managers', hq: 'hq' } as const;
  * its audience (issue 20). Editing loads the announcement first, for its restaurants.
  */
 export function AnnouncementForm({ announcementId, onDone }: AnnouncementFormProps) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const detail = useAnnouncement(announcementId ?? '', { enabled: Boolean(announcementId) });
   if (!announcementId) return <LoadedAnnouncementForm onDone={onDone} />;
   if (detail.isPending) {
     return (
-      <Paper withBorder p="md" role="status" aria-busy="true" aria-label="Loading the announcement">
+      <Paper withBorder p="md" role="status" aria-busy="true" aria-label={t`Loading the announcement`}>
         <Stack gap="sm">
           <Skeleton height={20} width="40%" />
           <Skeleton height={36} />
@@ -69,7 +74,7 @@ export function AnnouncementForm({ announcementId, onDone }: AnnouncementFormPro
     return (
       <Paper withBorder p="md">
         <LoadError
-          message={messages.announcementsLoadFailed}
+          message={text(messages.announcementsLoadFailed)}
           onRetry={() => void detail.refetch()}
           retrying={detail.isFetching}
         />
@@ -80,24 +85,26 @@ export function AnnouncementForm({ announcementId, onDone }: AnnouncementFormPro
 }
 
 function LoadedAnnouncementForm({ announcement, onDone }: { announcement?: AnnouncementDetail; onDone: () => void }) {
+  const { t, i18n } = useLingui();
+  const { text } = useCoreText();
   const headingId = useId();
   const titleRef = useRef<HTMLInputElement>(null);
   /** The values waiting for hq's answer: require a new acknowledgement or not. */
   const [asking, setAsking] = useState<Values | null>(null);
   const restaurantOptions = useRestaurantOptions();
   const create = useCreateAnnouncement({
-    onSuccess: () => notifications.show({ color: 'green', message: messages.announcementCreated }),
-    onError: (error) => failed(error, messages.announcementCreateFailed),
+    onSuccess: () => notifications.show({ color: 'green', message: text(messages.announcementCreated) }),
+    onError: (error) => failed(error, text(messages.announcementCreateFailed)),
   });
   const update = useUpdateAnnouncement({
-    onSuccess: () => notifications.show({ color: 'green', message: messages.announcementUpdated }),
+    onSuccess: () => notifications.show({ color: 'green', message: text(messages.announcementUpdated) }),
     onError: (error, variables) => {
       // The text changed and people have acknowledged it: ask hq, then save again.
       if (isApiError(error) && error.status === 409 && variables.input.reacknowledge === undefined) {
         setAsking(variables.input as Values);
         return;
       }
-      failed(error, messages.announcementSaveFailed);
+      failed(error, text(messages.announcementSaveFailed));
     },
   });
   const saving = create.isPending || update.isPending;
@@ -121,7 +128,7 @@ function LoadedAnnouncementForm({ announcement, onDone }: { announcement?: Annou
   function failed(error: Error, fallback: string) {
     // An expired session (401) signs the person out; say why the save did not happen.
     if (isApiError(error) && error.status === 401) {
-      notifications.show({ color: 'red', message: messages.authenticationError });
+      notifications.show({ color: 'red', message: text(messages.authenticationError) });
       return;
     }
     // Field messages go under their fields, and only there (one message, in one place).
@@ -130,6 +137,12 @@ function LoadedAnnouncementForm({ announcement, onDone }: { announcement?: Annou
       return;
     }
     notifications.show({ color: 'red', message: fallback });
+  }
+
+  /** A field's props, its message (core's check, or the server's) in the person's language. */
+  function field(path: keyof Values, options?: { type: 'checkbox' }) {
+    const input = form.getInputProps(path, options);
+    return { ...input, error: typeof input.error === 'string' ? text(input.error) : input.error };
   }
 
   function save(values: Values, reacknowledge?: boolean) {
@@ -158,67 +171,67 @@ function LoadedAnnouncementForm({ announcement, onDone }: { announcement?: Annou
       <form noValidate onSubmit={form.onSubmit((values) => save(values))} aria-labelledby={headingId}>
         <Stack gap="sm">
           <Title order={2} fz="lg" id={headingId}>
-            {announcement ? 'Edit Announcement' : 'New Announcement'}
+            {announcement ? <Trans>Edit Announcement</Trans> : <Trans>New Announcement</Trans>}
           </Title>
           <TextInput
             ref={titleRef}
-            label="Title"
+            label={t`Title`}
             required
             maxLength={200}
             key={form.key('title')}
-            {...form.getInputProps('title')}
+            {...field('title')}
           />
           <Textarea
-            label="Description"
+            label={t`Description`}
             required
             autosize
             minRows={4}
             maxRows={14}
             maxLength={10_000}
             key={form.key('description')}
-            {...form.getInputProps('description')}
+            {...field('description')}
           />
           <Switch
-            label={ackMessages.requiresAckLabel}
-            description='Its audience sees it pinned on their dashboard with "I have read this" until they do.'
+            label={text(ackMessages.requiresAckLabel)}
+            description={t`Its audience sees it pinned on their dashboard with "I have read this" until they do.`}
             key={form.key('requiresAck')}
-            {...form.getInputProps('requiresAck', { type: 'checkbox' })}
+            {...field('requiresAck', { type: 'checkbox' })}
           />
           {form.values.requiresAck && (
             <Stack gap="sm" pl={{ base: 0, sm: 'md' }}>
               <Checkbox.Group
-                label="Audience roles"
-                description="None chosen: every role."
+                label={t`Audience roles`}
+                description={t`None chosen: every role.`}
                 key={form.key('audienceRoles')}
-                {...form.getInputProps('audienceRoles')}
+                {...field('audienceRoles')}
               >
                 <Group gap="md" mt={6}>
                   {ROLES.map((role) => (
-                    <Checkbox key={role} value={role} label={ROLE_LABELS[role]} />
+                    <Checkbox key={role} value={role} label={i18n._(ROLE_LABELS[role])} />
                   ))}
                 </Group>
               </Checkbox.Group>
               <MultiSelect
-                label="Audience restaurants"
-                description="None chosen: every restaurant, and hq."
+                label={t`Audience restaurants`}
+                description={t`None chosen: every restaurant, and hq.`}
                 searchable
                 clearable
                 limit={50}
-                placeholder={restaurantOptions.isPending ? 'Loading restaurants...' : 'Every restaurant'}
-                nothingFoundMessage="No active restaurants"
+                placeholder={restaurantOptions.isPending ? t`Loading restaurants...` : t`Every restaurant`}
+                nothingFoundMessage={t`No active restaurants`}
                 data={restaurantChoices}
-                error={restaurantOptions.isError ? 'Failed to load restaurants' : form.errors.restaurantIds}
                 key={form.key('restaurantIds')}
-                {...form.getInputProps('restaurantIds')}
+                {...field('restaurantIds')}
+                error={restaurantOptions.isError ? t`Failed to load restaurants` : field('restaurantIds').error}
               />
             </Stack>
           )}
           <Group gap="sm">
             <Button type="submit" loading={saving}>
-              {announcement ? 'Save Changes' : 'Publish Announcement'}
+              {announcement ? <Trans>Save Changes</Trans> : <Trans>Publish Announcement</Trans>}
             </Button>
             <Button variant="default" onClick={onDone} disabled={saving}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
           </Group>
         </Stack>
@@ -226,24 +239,28 @@ function LoadedAnnouncementForm({ announcement, onDone }: { announcement?: Annou
       <Modal
         opened={asking !== null}
         onClose={() => setAsking(null)}
-        title="Require a new acknowledgement?"
+        title={t`Require a new acknowledgement?`}
         centered
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': t`Close` }}
       >
         <Stack gap="md">
-          <Text size="sm">{ackMessages.reacknowledgeQuestion}</Text>
+          <Text size="sm">{text(ackMessages.reacknowledgeQuestion)}</Text>
           <Text size="sm" c="gray.7">
-            Yes: everyone in the audience must press "I have read this" again. No: the text changes and the
-            acknowledgements given so far still count.
+            <Trans>
+              Yes: everyone in the audience must press "I have read this" again. No: the text changes and the
+              acknowledgements given so far still count.
+            </Trans>
           </Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setAsking(null)}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button variant="light" onClick={() => answer(false)}>
-              No, keep acknowledgements
+              <Trans>No, keep acknowledgements</Trans>
             </Button>
-            <Button onClick={() => answer(true)}>Yes, ask again</Button>
+            <Button onClick={() => answer(true)}>
+              <Trans>Yes, ask again</Trans>
+            </Button>
           </Group>
         </Stack>
       </Modal>

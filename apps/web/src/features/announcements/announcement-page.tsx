@@ -1,5 +1,6 @@
 import { ackMessages, messages, noActiveRestaurantMessage } from '@brigade/core/messages';
 import type { AckStatus, AnnouncementDetail } from '@brigade/core/schemas/announcements';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Badge,
@@ -28,6 +29,7 @@ import { useRestaurantOptions } from '../../lib/api/get-restaurant-options';
 import { isApiError } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/current-user';
 import { formatDate } from '../../lib/format-date';
+import { useCoreText } from '../../lib/i18n';
 import { RestaurantNotice } from '../../lib/restaurant-notice';
 import { useSelectedRestaurant } from '../../lib/selected-restaurant';
 import classes from './announcements.module.css';
@@ -44,11 +46,13 @@ const PEOPLE_PAGE_SIZE = 20;
  * audience, per restaurant, and who has not acknowledged, paged.
  */
 export function AnnouncementPage() {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const { id = '' } = useParams();
   const announcement = useAnnouncement(id);
   if (announcement.isPending) {
     return (
-      <Stack gap="md" role="status" aria-busy="true" aria-label="Loading the announcement" maw={900}>
+      <Stack gap="md" role="status" aria-busy="true" aria-label={t`Loading the announcement`} maw={900}>
         <Skeleton height={28} width="50%" />
         <Skeleton height={14} width="30%" />
         <Skeleton height={120} />
@@ -60,18 +64,18 @@ export function AnnouncementPage() {
     if (isApiError(error) && [400, 404].includes(error.status)) {
       return (
         <>
-          <PageHeader title="Announcement" />
+          <PageHeader title={t`Announcement`} />
           <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" maw={640}>
-            {messages.announcementNotFound}
+            {text(messages.announcementNotFound)}
           </Alert>
         </>
       );
     }
     return (
       <>
-        <PageHeader title="Announcement" />
+        <PageHeader title={t`Announcement`} />
         <LoadError
-          message={messages.announcementsLoadFailed}
+          message={text(messages.announcementsLoadFailed)}
           onRetry={() => void announcement.refetch()}
           retrying={announcement.isFetching}
         />
@@ -82,16 +86,21 @@ export function AnnouncementPage() {
 }
 
 function AnnouncementView({ announcement }: { announcement: AnnouncementDetail }) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const me = useCurrentUser();
   const acknowledge = useAcknowledgeAnnouncement({
-    onSuccess: () => notifications.show({ color: 'green', message: ackMessages.acknowledged }),
-    onError: () => notifications.show({ color: 'red', message: ackMessages.acknowledgeFailed }),
+    onSuccess: () => notifications.show({ color: 'green', message: text(ackMessages.acknowledged) }),
+    onError: () => notifications.show({ color: 'red', message: text(ackMessages.acknowledgeFailed) }),
   });
+  const author = announcement.createdByName ?? text(messages.deletedUser);
+  const date = formatDate(announcement.createdAt);
+  const version = announcement.ackVersion;
   return (
     <>
       <PageHeader
         title={announcement.title}
-        subtitle={`By ${announcement.createdByName ?? messages.deletedUser} · ${formatDate(announcement.createdAt)}`}
+        subtitle={t`By ${author} · ${date}`}
         actions={
           me.role === 'hq' ? (
             <Button
@@ -100,22 +109,22 @@ function AnnouncementView({ announcement }: { announcement: AnnouncementDetail }
               variant="default"
               leftSection={<IconArrowLeft size={16} aria-hidden />}
             >
-              Back to Announcements
+              <Trans>Back to Announcements</Trans>
             </Button>
           ) : undefined
         }
       />
       <Stack gap="md" maw={900}>
-        <Paper withBorder p="md" component="article" aria-label="Announcement">
+        <Paper withBorder p="md" component="article" aria-label={t`Announcement`}>
           <Stack gap="sm">
             {announcement.requiresAck && (
               <Group gap="xs">
                 <Badge variant="dot" color="orange.7" c="dark.7" tt="none">
-                  {ackMessages.requiresAckLabel}
+                  {text(ackMessages.requiresAckLabel)}
                 </Badge>
                 {announcement.ackVersion > 1 && (
                   <Badge variant="dot" color="blue.7" c="dark.7" tt="none">
-                    Version {announcement.ackVersion}
+                    <Trans>Version {version}</Trans>
                   </Badge>
                 )}
               </Group>
@@ -131,7 +140,7 @@ function AnnouncementView({ announcement }: { announcement: AnnouncementDetail }
                       color="var(--mantine-color-green-8)"
                       style={{ verticalAlign: 'text-bottom' }}
                     />{' '}
-                    You acknowledged this on {formatDate(announcement.acknowledgedAt)}.
+                    <AcknowledgedOn date={formatDate(announcement.acknowledgedAt)} />
                   </Text>
                 ) : (
                   <Button
@@ -139,7 +148,7 @@ function AnnouncementView({ announcement }: { announcement: AnnouncementDetail }
                     loading={acknowledge.isPending}
                     onClick={() => acknowledge.mutate(announcement.id)}
                   >
-                    {ackMessages.iHaveReadThis}
+                    {text(ackMessages.iHaveReadThis)}
                   </Button>
                 )}
               </Group>
@@ -155,22 +164,28 @@ function AnnouncementView({ announcement }: { announcement: AnnouncementDetail }
   );
 }
 
+/** "You acknowledged this on 21 Nov 2026.": the audience's own acknowledgement. */
+function AcknowledgedOn({ date }: { date: string }) {
+  return <Trans>You acknowledged this on {date}.</Trans>;
+}
+
 function HqAcknowledgements({ announcementId }: { announcementId: string }) {
+  const { t } = useLingui();
   const [restaurantId, setRestaurantId] = useState<string | null>(null);
   const options = useRestaurantOptions();
   return (
     <Stack gap="md">
       <Select
-        label="Restaurant"
-        placeholder="All restaurants"
+        label={t`Restaurant`}
+        placeholder={t`All restaurants`}
         clearable
         searchable
         maw={360}
         data={(options.data ?? []).map((restaurant) => ({ value: restaurant.id, label: restaurant.name }))}
         value={restaurantId}
         onChange={setRestaurantId}
-        nothingFoundMessage="No active restaurants"
-        error={options.isError ? 'Failed to load restaurants' : undefined}
+        nothingFoundMessage={t`No active restaurants`}
+        error={options.isError ? t`Failed to load restaurants` : undefined}
       />
       <Acknowledgements
         key={restaurantId ?? 'all'}
@@ -195,6 +210,8 @@ function ManagerAcknowledgements({ announcementId }: { announcementId: string })
 
 /** The figures and the people, of the whole audience or of one restaurant. */
 function Acknowledgements({ announcementId, restaurantId }: { announcementId: string; restaurantId?: string }) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const headingId = useId();
   const [restaurantPage, setRestaurantPage] = useState(1);
   const counts = useAcknowledgementCounts({
@@ -207,44 +224,41 @@ function Acknowledgements({ announcementId, restaurantId }: { announcementId: st
     <Paper withBorder p="md" component="section" aria-labelledby={headingId}>
       <Stack gap="md">
         <Title order={2} fz="lg" id={headingId}>
-          Acknowledgements
+          <Trans>Acknowledgements</Trans>
         </Title>
         {counts.isPending ? (
-          <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading acknowledgements">
+          <Stack gap="xs" role="status" aria-busy="true" aria-label={t`Loading acknowledgements`}>
             <Skeleton height={18} width="30%" />
             <Skeleton height={8} />
           </Stack>
         ) : counts.isError && !counts.data ? (
           <LoadError
-            message={ackMessages.loadFailed}
+            message={text(ackMessages.loadFailed)}
             onRetry={() => void counts.refetch()}
             retrying={counts.isFetching}
           />
         ) : counts.data ? (
           <Stack gap="md" aria-busy={counts.isFetching || undefined}>
             <Stack gap={4}>
-              <Text fw={600} fz="xl" data-testid="ack-tally">
-                {counts.data.acknowledged} / {counts.data.audience} acknowledged
-              </Text>
-              <Progress
-                value={counts.data.audience ? (100 * counts.data.acknowledged) / counts.data.audience : 0}
-                aria-label={`${counts.data.acknowledged} of ${counts.data.audience} acknowledged`}
-                color="green"
-              />
+              <Tally acknowledged={counts.data.acknowledged} audience={counts.data.audience} />
             </Stack>
             {counts.data.restaurants.items.length > 0 && (
               <div>
                 <Table.ScrollContainer minWidth={320}>
                   <Table striped>
-                    <Table.Caption>Per restaurant</Table.Caption>
+                    <Table.Caption>
+                      <Trans>Per restaurant</Trans>
+                    </Table.Caption>
                     <Table.Thead>
                       <Table.Tr>
-                        <Table.Th scope="col">Restaurant</Table.Th>
-                        <Table.Th scope="col" ta="right">
-                          Acknowledged
+                        <Table.Th scope="col">
+                          <Trans>Restaurant</Trans>
                         </Table.Th>
                         <Table.Th scope="col" ta="right">
-                          Audience
+                          <Trans>Acknowledged</Trans>
+                        </Table.Th>
+                        <Table.Th scope="col" ta="right">
+                          <Trans>Audience</Trans>
                         </Table.Th>
                       </Table.Tr>
                     </Table.Thead>
@@ -262,7 +276,7 @@ function Acknowledgements({ announcementId, restaurantId }: { announcementId: st
                   </Table>
                 </Table.ScrollContainer>
                 <ListPagination
-                  label="Restaurant pages"
+                  label={t`Restaurant pages`}
                   total={counts.data.restaurants.total}
                   page={counts.data.restaurants.page}
                   pageSize={counts.data.restaurants.pageSize}
@@ -278,7 +292,28 @@ function Acknowledgements({ announcementId, restaurantId }: { announcementId: st
   );
 }
 
+/** "12 / 30 acknowledged", and the same as a bar. */
+function Tally({ acknowledged, audience }: { acknowledged: number; audience: number }) {
+  const { t } = useLingui();
+  return (
+    <>
+      <Text fw={600} fz="xl" data-testid="ack-tally">
+        <Trans>
+          {acknowledged} / {audience} acknowledged
+        </Trans>
+      </Text>
+      <Progress
+        value={audience ? (100 * acknowledged) / audience : 0}
+        aria-label={t`${acknowledged} of ${audience} acknowledged`}
+        color="green"
+      />
+    </>
+  );
+}
+
 function People({ announcementId, restaurantId }: { announcementId: string; restaurantId?: string }) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const [status, setStatus] = useState<AckStatus>('pending');
   const [page, setPage] = useState(1);
   const people = useAcknowledgementPeople({
@@ -292,33 +327,33 @@ function People({ announcementId, restaurantId }: { announcementId: string; rest
   return (
     <Stack gap="sm">
       <SegmentedControl
-        aria-label="Show"
+        aria-label={t`Show`}
         value={status}
         onChange={(value) => {
           setStatus(value as AckStatus);
           setPage(1);
         }}
         data={[
-          { value: 'pending', label: 'Not acknowledged' },
-          { value: 'acknowledged', label: 'Acknowledged' },
+          { value: 'pending', label: t`Not acknowledged` },
+          { value: 'acknowledged', label: t`Acknowledged` },
         ]}
         maw={360}
       />
       {people.isPending ? (
-        <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading people">
+        <Stack gap="xs" role="status" aria-busy="true" aria-label={t`Loading people`}>
           {[0, 1, 2].map((row) => (
             <Skeleton key={row} height={16} />
           ))}
         </Stack>
       ) : people.isError && !data ? (
         <LoadError
-          message={ackMessages.loadFailed}
+          message={text(ackMessages.loadFailed)}
           onRetry={() => void people.refetch()}
           retrying={people.isFetching}
         />
       ) : data && data.items.length === 0 ? (
         <EmptyList
-          title={status === 'pending' ? ackMessages.everyoneAcknowledged : ackMessages.nobodyAcknowledged}
+          title={text(status === 'pending' ? ackMessages.everyoneAcknowledged : ackMessages.nobodyAcknowledged)}
           icon={<IconUsers size={28} aria-hidden />}
         />
       ) : data ? (
@@ -326,13 +361,21 @@ function People({ announcementId, restaurantId }: { announcementId: string; rest
           <Table.ScrollContainer minWidth={320}>
             <Table>
               <Table.Caption>
-                {status === 'pending' ? `${data.total} not acknowledged` : `${data.total} acknowledged`}
+                <PeopleCaption status={status} total={data.total} />
               </Table.Caption>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th scope="col">Name</Table.Th>
-                  <Table.Th scope="col">Role</Table.Th>
-                  {status === 'acknowledged' && <Table.Th scope="col">Acknowledged on</Table.Th>}
+                  <Table.Th scope="col">
+                    <Trans>Name</Trans>
+                  </Table.Th>
+                  <Table.Th scope="col">
+                    <Trans>Role</Trans>
+                  </Table.Th>
+                  {status === 'acknowledged' && (
+                    <Table.Th scope="col">
+                      <Trans>Acknowledged on</Trans>
+                    </Table.Th>
+                  )}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -349,7 +392,7 @@ function People({ announcementId, restaurantId }: { announcementId: string; rest
             </Table>
           </Table.ScrollContainer>
           <ListPagination
-            label="People pages"
+            label={t`People pages`}
             total={data.total}
             page={data.page}
             pageSize={data.pageSize}
@@ -359,4 +402,9 @@ function People({ announcementId, restaurantId }: { announcementId: string; rest
       ) : null}
     </Stack>
   );
+}
+
+/** "3 not acknowledged" / "5 acknowledged": the people table's caption. */
+function PeopleCaption({ status, total }: { status: AckStatus; total: number }) {
+  return status === 'pending' ? <Trans>{total} not acknowledged</Trans> : <Trans>{total} acknowledged</Trans>;
 }

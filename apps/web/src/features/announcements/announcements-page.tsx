@@ -5,6 +5,9 @@ import {
   type ManagedAnnouncement as Announcement,
   type AnnouncementSort,
 } from '@brigade/core/schemas/announcements';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Group, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconEye, IconPlus, IconSpeakerphone, IconTrash } from '@tabler/icons-react';
@@ -19,6 +22,7 @@ import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
 import { SortSelect } from '../../components/sort-select';
 import { formatDate } from '../../lib/format-date';
+import { useCoreText } from '../../lib/i18n';
 import { type ListSortSpec, useListParams } from '../../lib/use-list-params';
 import { useClampPage } from '../../lib/use-paged-list';
 import { AnnouncementForm } from './announcement-form';
@@ -36,19 +40,27 @@ const ANNOUNCEMENT_SORT: ListSortSpec<AnnouncementSort> = {
   descendingFirst: ['createdAt'],
 };
 
-const SORT_OPTIONS: readonly { value: AnnouncementSort; label: string }[] = [
-  { value: 'createdAt', label: 'Posted date' },
-  { value: 'title', label: 'Title' },
-  { value: 'author', label: 'Author' },
+const SORT_OPTIONS: readonly { value: AnnouncementSort; label: MessageDescriptor }[] = [
+  { value: 'createdAt', label: msg`Posted date` },
+  { value: 'title', label: msg`Title` },
+  { value: 'author', label: msg`Author` },
 ];
 
 /** The address keeps the acknowledgement filter: `?requiresAck=true` or `false`. */
 const FILTER_KEYS = ['requiresAck'] as const;
 
+/** `true`'s label is core's (`text()`), `false`'s the web's own. */
 const ACK_FILTER_OPTIONS = [
   { value: 'true', label: ackMessages.requiresAckLabel },
-  { value: 'false', label: 'No acknowledgement' },
-];
+  { value: 'false', label: msg`No acknowledgement` },
+] as const;
+
+/** The roles as the list's audience line writes them: "staff, manager · 2 restaurants". */
+const ROLE_NAMES: Record<Announcement['audienceRoles'][number], MessageDescriptor> = {
+  staff: msg`staff`,
+  manager: msg`manager`,
+  hq: msg`hq`,
+};
 
 /** The filter from the address, or none: a hand-edited address may hold something else. */
 function ackFilterOf(value: string | null): 'true' | 'false' | undefined {
@@ -62,6 +74,8 @@ function ackFilterOf(value: string | null): 'true' | 'false' | undefined {
  * opens the form at once.
  */
 export function AnnouncementsPage() {
+  const { t, i18n } = useLingui();
+  const { text } = useCoreText();
   const [searchParams, setSearchParams] = useSearchParams();
   const [editing, setEditing] = useState<Editing>(() => (searchParams.has('new') ? 'new' : null));
   const list = useListParams(ANNOUNCEMENT_SORT, FILTER_KEYS);
@@ -88,14 +102,16 @@ export function AnnouncementsPage() {
   }, [searchParams, setSearchParams]);
 
   const remove = useDeleteAnnouncement({
-    onSuccess: () => notifications.show({ color: 'green', message: messages.announcementDeleted }),
-    onError: () => notifications.show({ color: 'red', message: messages.announcementDeleteFailed }),
+    onSuccess: () => notifications.show({ color: 'green', message: text(messages.announcementDeleted) }),
+    onError: () => notifications.show({ color: 'red', message: text(messages.announcementDeleteFailed) }),
   });
 
   function askDelete(announcement: Announcement) {
+    const title = announcement.title;
+    const cannotBeUndone = text(messages.cannotBeUndone);
     confirmDelete({
-      title: 'Delete announcement',
-      message: `Are you sure you want to delete "${announcement.title}"? ${messages.cannotBeUndone}`,
+      title: t`Delete announcement`,
+      message: t`Are you sure you want to delete "${title}"? ${cannotBeUndone}`,
       onConfirm: () => remove.mutate(announcement.id),
     });
   }
@@ -103,15 +119,15 @@ export function AnnouncementsPage() {
   return (
     <>
       <PageHeader
-        title="Announcements"
-        subtitle="News for every restaurant"
+        title={t`Announcements`}
+        subtitle={t`News for every restaurant`}
         actions={
           <Button
             leftSection={<IconPlus size={18} aria-hidden />}
             onClick={() => setEditing('new')}
             disabled={editing === 'new'}
           >
-            New Announcement
+            <Trans>New Announcement</Trans>
           </Button>
         }
       />
@@ -119,48 +135,56 @@ export function AnnouncementsPage() {
         {editing === 'new' && <AnnouncementForm onDone={() => setEditing(null)} />}
         <FilterBar>
           <SearchInput
-            label="Search announcements"
-            placeholder="Search announcements..."
+            label={t`Search announcements`}
+            placeholder={t`Search announcements...`}
             value={list.search}
             onChange={list.setSearch}
           />
           <Select
-            label="Acknowledgement"
-            placeholder="All announcements"
-            data={ACK_FILTER_OPTIONS}
+            label={t`Acknowledgement`}
+            placeholder={t`All announcements`}
+            data={[
+              { value: ACK_FILTER_OPTIONS[0].value, label: text(ACK_FILTER_OPTIONS[0].label) },
+              { value: ACK_FILTER_OPTIONS[1].value, label: i18n._(ACK_FILTER_OPTIONS[1].label) },
+            ]}
             value={requiresAck ?? null}
             onChange={(value) => list.setFilters({ requiresAck: value })}
             clearable
-            clearButtonProps={{ 'aria-label': 'Clear acknowledgement filter' }}
+            clearButtonProps={{ 'aria-label': t`Clear acknowledgement filter` }}
             w={{ base: '100%', xs: 240 }}
           />
-          <SortSelect options={SORT_OPTIONS} sort={list.query.sort} order={list.query.order} onChange={list.setSort} />
+          <SortSelect
+            options={SORT_OPTIONS.map((option) => ({ value: option.value, label: i18n._(option.label) }))}
+            sort={list.query.sort}
+            order={list.query.order}
+            onChange={list.setSort}
+          />
         </FilterBar>
         {announcements.isPending ? (
           <ListSkeleton />
         ) : announcements.isError && !data ? (
           <LoadError
-            message={messages.announcementsLoadFailed}
+            message={text(messages.announcementsLoadFailed)}
             onRetry={() => void announcements.refetch()}
             retrying={announcements.isFetching}
           />
         ) : data && data.items.length === 0 ? (
           filtered ? (
             <EmptyList
-              title="No announcements found"
-              description={messages.tryDifferentSearch}
+              title={t`No announcements found`}
+              description={text(messages.tryDifferentSearch)}
               icon={<IconSpeakerphone size={28} aria-hidden />}
             />
           ) : (
             <EmptyList
-              title={messages.noAnnouncements}
-              description={messages.noAnnouncementsHint}
+              title={text(messages.noAnnouncements)}
+              description={text(messages.noAnnouncementsHint)}
               icon={<IconSpeakerphone size={28} aria-hidden />}
             />
           )
         ) : data ? (
           <div aria-busy={announcements.isFetching || undefined}>
-            <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Announcements">
+            <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t`Announcements`}>
               {data.items.map((announcement) =>
                 typeof editing === 'object' && editing?.id === announcement.id ? (
                   <li key={announcement.id}>
@@ -177,7 +201,7 @@ export function AnnouncementsPage() {
               )}
             </Stack>
             <ListPagination
-              label="Announcement pages"
+              label={t`Announcement pages`}
               total={data.total}
               page={data.page}
               pageSize={data.pageSize}
@@ -197,6 +221,11 @@ interface AnnouncementItemProps {
 }
 
 function AnnouncementItem({ announcement, onEdit, onDelete }: AnnouncementItemProps) {
+  const { t, i18n } = useLingui();
+  const { text } = useCoreText();
+  const title = announcement.title;
+  const author = announcement.createdByName ?? text(messages.deletedUser);
+  const date = formatDate(announcement.createdAt);
   return (
     <Paper component="li" withBorder p="md">
       <Stack gap={6}>
@@ -206,15 +235,17 @@ function AnnouncementItem({ announcement, onEdit, onDelete }: AnnouncementItemPr
               {announcement.title}
             </Title>
             <Text size="sm" c="gray.7">
-              By {announcement.createdByName ?? messages.deletedUser} · {formatDate(announcement.createdAt)}
+              <Trans>
+                By {author} · {date}
+              </Trans>
             </Text>
             {announcement.requiresAck && (
               <Group gap="xs">
                 <Badge variant="dot" color="orange.7" c="dark.7" tt="none">
-                  {ackMessages.requiresAckLabel}
+                  {text(ackMessages.requiresAckLabel)}
                 </Badge>
                 <Text size="xs" c="gray.7">
-                  {audienceSummary(announcement)}
+                  {audienceSummary(announcement, i18n)}
                 </Text>
               </Group>
             )}
@@ -226,18 +257,18 @@ function AnnouncementItem({ announcement, onEdit, onDelete }: AnnouncementItemPr
               size="xs"
               variant="default"
               leftSection={<IconEye size={14} aria-hidden />}
-              aria-label={`Open ${announcement.title}`}
+              aria-label={t`Open ${title}`}
             >
-              Open
+              <Trans>Open</Trans>
             </Button>
             <Button
               size="xs"
               variant="default"
               leftSection={<IconEdit size={14} aria-hidden />}
               onClick={onEdit}
-              aria-label={`Edit ${announcement.title}`}
+              aria-label={t`Edit ${title}`}
             >
-              Edit
+              <Trans>Edit</Trans>
             </Button>
             <Button
               size="xs"
@@ -245,9 +276,9 @@ function AnnouncementItem({ announcement, onEdit, onDelete }: AnnouncementItemPr
               color="red.9"
               leftSection={<IconTrash size={14} aria-hidden />}
               onClick={onDelete}
-              aria-label={`Delete ${announcement.title}`}
+              aria-label={t`Delete ${title}`}
             >
-              Delete
+              <Trans>Delete</Trans>
             </Button>
           </Group>
         </Group>
@@ -260,17 +291,23 @@ function AnnouncementItem({ announcement, onEdit, onDelete }: AnnouncementItemPr
 }
 
 /** "Everyone", or the chosen roles and the number of chosen restaurants. */
-function audienceSummary({ audienceRoles, restaurantCount }: Announcement): string {
-  const roles = audienceRoles.length === 0 ? 'Every role' : audienceRoles.join(', ');
-  if (audienceRoles.length === 0 && restaurantCount === 0) return 'Everyone';
+function audienceSummary({ audienceRoles, restaurantCount }: Announcement, i18n: I18n): string {
+  const roles =
+    audienceRoles.length === 0
+      ? i18n._(msg`Every role`)
+      : audienceRoles.map((role) => i18n._(ROLE_NAMES[role])).join(', ');
+  if (audienceRoles.length === 0 && restaurantCount === 0) return i18n._(msg`Everyone`);
   const where =
-    restaurantCount === 0 ? 'every restaurant' : `${restaurantCount} restaurant${restaurantCount === 1 ? '' : 's'}`;
+    restaurantCount === 0
+      ? i18n._(msg`every restaurant`)
+      : i18n._(msg({ message: plural(restaurantCount, { one: '# restaurant', other: '# restaurants' }) }));
   return `${roles} · ${where}`;
 }
 
 function ListSkeleton() {
+  const { t } = useLingui();
   return (
-    <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading announcements">
+    <Stack gap="sm" role="status" aria-busy="true" aria-label={t`Loading announcements`}>
       {[0, 1, 2].map((row) => (
         <Paper key={row} withBorder p="md">
           <Stack gap={8}>

@@ -1,10 +1,12 @@
-import { assignmentsCreatedMessage, messages, selectRestaurantMessages } from '@brigade/core/messages';
+import { messages, selectRestaurantMessages } from '@brigade/core/messages';
 import type { AssignablePerson } from '@brigade/core/schemas/assignments';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useCoreText } from '../../lib/i18n';
 import { useCreateAssignments } from './api/create-assignments';
 import { assignFailureMessage } from './assign-failure';
 import { DueDateInput, dueAtOf } from './due-date-input';
@@ -24,15 +26,17 @@ interface AssignTrainingModalProps {
 
 /** The staff panel's Assign Training for one person (core §2 "Training assignment", §5). */
 export function AssignTrainingModal({ person, restaurantId, assignedIds, onClose }: AssignTrainingModalProps) {
+  const { t } = useLingui();
+  const name = person?.name;
   const isPhone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   return (
     <Modal
       opened={person !== null}
       onClose={onClose}
-      title={person ? `Assign Training to ${person.name}` : 'Assign Training'}
+      title={person ? t`Assign Training to ${name}` : t`Assign Training`}
       size="lg"
       fullScreen={isPhone}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t`Close` }}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       {person && (
@@ -56,6 +60,7 @@ interface AssignTrainingFormProps {
 }
 
 function AssignTrainingForm({ person, restaurantId, assignedIds, onDone }: AssignTrainingFormProps) {
+  const { text, catalogue } = useCoreText();
   const [trainingIds, setTrainingIds] = useState<string[]>([]);
   const [dueDate, setDueDate] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -65,11 +70,11 @@ function AssignTrainingForm({ person, restaurantId, assignedIds, onDone }: Assig
   function submit() {
     setFailure(null);
     if (!restaurantId) {
-      setFailure(selectRestaurantMessages.assignTrainings);
+      setFailure(text(selectRestaurantMessages.assignTrainings));
       return;
     }
     if (trainingIds.length === 0) {
-      setError(messages.selectTraining);
+      setError(text(messages.selectTraining));
       return;
     }
     create.mutate(
@@ -78,12 +83,12 @@ function AssignTrainingForm({ person, restaurantId, assignedIds, onDone }: Assig
         onSuccess: (result) => {
           notifications.show(
             result.created === 0
-              ? { color: 'blue', message: messages.allAlreadyAssigned }
-              : { color: 'green', message: assignmentsCreatedMessage(result.created) },
+              ? { color: 'blue', message: text(messages.allAlreadyAssigned) }
+              : { color: 'green', message: catalogue.assignmentsCreatedMessage(result.created) },
           );
           onDone();
         },
-        onError: (failed) => setFailure(assignFailureMessage(failed, messages.assignFailed)),
+        onError: (failed) => setFailure(text(assignFailureMessage(failed, messages.assignFailed))),
       },
     );
   }
@@ -107,10 +112,10 @@ function AssignTrainingForm({ person, restaurantId, assignedIds, onDone }: Assig
       )}
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onDone} disabled={create.isPending}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button onClick={submit} loading={create.isPending}>
-          Assign Training
+          <Trans>Assign Training</Trans>
         </Button>
       </Group>
     </Stack>

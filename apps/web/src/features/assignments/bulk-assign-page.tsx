@@ -1,10 +1,12 @@
 import { messages } from '@brigade/core/messages';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '../../components/page-header';
+import { useCoreText } from '../../lib/i18n';
 import { RestaurantNotice, useRestaurantNotice } from '../../lib/restaurant-notice';
 import { useSelectedRestaurant } from '../../lib/selected-restaurant';
 import { useAppRoute } from '../../lib/use-app-route';
@@ -15,6 +17,7 @@ import { DueDateInput, dueAtOf } from './due-date-input';
 import { PeopleChecklist } from './people-checklist';
 import { TrainingChecklist } from './training-checklist';
 
+/** A route title of core's: shown through `useCoreText`. */
 const PAGE_TITLE = 'Bulk Assign Training';
 const BACK_PATH = '/training-assign';
 
@@ -24,6 +27,8 @@ const BACK_PATH = '/training-assign';
  * choice; success goes back to /training-assign.
  */
 export function BulkAssignPage() {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const notice = useRestaurantNotice(useAppRoute());
   const { selectedRestaurant } = useSelectedRestaurant();
   const navigate = useNavigate();
@@ -40,14 +45,14 @@ export function BulkAssignPage() {
 
   const back = (
     <Button component={Link} to={BACK_PATH} variant="default" leftSection={<IconArrowLeft size={18} aria-hidden />}>
-      Back to Assignments
+      <Trans>Back to Assignments</Trans>
     </Button>
   );
 
   if (notice || !selectedRestaurant) {
     return (
       <>
-        <PageHeader title={PAGE_TITLE} actions={back} />
+        <PageHeader title={text(PAGE_TITLE)} actions={back} />
         {notice && <RestaurantNotice message={notice} />}
       </>
     );
@@ -57,7 +62,7 @@ export function BulkAssignPage() {
     setFailure(null);
     setAllDuplicates(false);
     if (!selectedRestaurant) {
-      setFailure(messages.selectRestaurant);
+      setFailure(text(messages.selectRestaurant));
       return;
     }
     create.mutate(
@@ -68,10 +73,10 @@ export function BulkAssignPage() {
             setAllDuplicates(true);
             return;
           }
-          notifications.show({ color: 'green', message: messages.bulkAssigned });
+          notifications.show({ color: 'green', message: text(messages.bulkAssigned) });
           void navigate(BACK_PATH);
         },
-        onError: (error) => setFailure(assignFailureMessage(error, messages.assignmentsCreateFailed)),
+        onError: (error) => setFailure(text(assignFailureMessage(error, messages.assignmentsCreateFailed))),
       },
     );
   }
@@ -79,8 +84,8 @@ export function BulkAssignPage() {
   return (
     <>
       <PageHeader
-        title={PAGE_TITLE}
-        subtitle="Assign several trainings to several staff members at once"
+        title={text(PAGE_TITLE)}
+        subtitle={t`Assign several trainings to several staff members at once`}
         actions={back}
       />
       <Stack gap="md">
@@ -88,19 +93,19 @@ export function BulkAssignPage() {
           <Grid.Col span={{ base: 12, lg: 6 }}>
             <Paper withBorder p="md" h="100%">
               <Title order={2} fz="lg" mb="sm">
-                Trainings
+                <Trans>Trainings</Trans>
               </Title>
-              <TrainingChecklist value={trainingIds} onChange={setTrainingIds} legend="Select trainings" />
+              <TrainingChecklist value={trainingIds} onChange={setTrainingIds} legend={t`Select trainings`} />
             </Paper>
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 6 }}>
             <Paper withBorder p="md" h="100%">
               <Title order={2} fz="lg" mb="sm">
-                Staff
+                <Trans>Staff</Trans>
               </Title>
               {people.isError && !people.data ? (
                 <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
-                  {messages.staffLoadFailed}
+                  {text(messages.staffLoadFailed)}
                 </Alert>
               ) : (
                 <PeopleChecklist
@@ -108,8 +113,8 @@ export function BulkAssignPage() {
                   loading={people.isFetching}
                   value={staffIds}
                   onChange={setStaffIds}
-                  legend="Select staff"
-                  emptyText={messages.noStaffFound}
+                  legend={t`Select staff`}
+                  emptyText={text(messages.noStaffFound)}
                 />
               )}
             </Paper>
@@ -125,17 +130,17 @@ export function BulkAssignPage() {
             )}
             {allDuplicates && (
               <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />} role="status">
-                {messages.allAlreadyAssigned}
+                {text(messages.allAlreadyAssigned)}
               </Alert>
             )}
             {!ready && (
               <Text size="sm" c="gray.7" id={hintId}>
-                Choose at least one training and one staff member.
+                <Trans>Choose at least one training and one staff member.</Trans>
               </Text>
             )}
             <Group gap="sm">
               <Button component={Link} to={BACK_PATH} variant="default">
-                Cancel
+                <Trans>Cancel</Trans>
               </Button>
               <Button
                 onClick={submit}
@@ -143,7 +148,7 @@ export function BulkAssignPage() {
                 loading={create.isPending}
                 aria-describedby={ready ? undefined : hintId}
               >
-                Assign Training
+                <Trans>Assign Training</Trans>
               </Button>
             </Group>
           </Stack>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { TextInput } from '@mantine/core';
 
 interface DueDateInputProps {
@@ -15,11 +16,12 @@ function today() {
 
 /** The optional due date every pair of one assigning action shares; the browser's date picker. */
 export function DueDateInput({ value, onChange }: DueDateInputProps) {
+  const { t } = useLingui();
   return (
     <TextInput
       type="date"
-      label="Due date"
-      description="Optional. Past this day an unfinished training shows as Overdue."
+      label={t`Due date`}
+      description={t`Optional. Past this day an unfinished training shows as Overdue.`}
       min={today()}
       value={value}
       onChange={(event) => onChange(event.currentTarget.value)}

@@ -1,5 +1,6 @@
 import { messages } from '@brigade/core/messages';
 import type { AssignmentsCreated } from '@brigade/core/schemas/assignments';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Grid, Group, Paper, Stack, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
@@ -8,6 +9,7 @@ import { Link } from 'react-router';
 import { FilterBar, RestaurantFilter } from '../../components/filter-bar';
 import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
+import { useCoreText } from '../../lib/i18n';
 import { useCreateAssignments } from './api/create-assignments';
 import { useAssignablePeople } from './api/get-assignable-people';
 import { assignFailureMessage } from './assign-failure';
@@ -35,6 +37,8 @@ interface Errors {
  * restaurant and searched), one optional due date, all pairs in one request.
  */
 export function HqAssignView() {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const [trainingIds, setTrainingIds] = useState<string[]>([]);
   const [staffIds, setStaffIds] = useState<string[]>([]);
   const [dueDate, setDueDate] = useState('');
@@ -69,7 +73,7 @@ export function HqAssignView() {
             setDueDate('');
           }
         },
-        onError: (error) => setErrors({ submit: assignFailureMessage(error, messages.assignmentsCreateFailed) }),
+        onError: (error) => setErrors({ submit: text(assignFailureMessage(error, messages.assignmentsCreateFailed)) }),
       },
     );
   }
@@ -77,8 +81,8 @@ export function HqAssignView() {
   return (
     <>
       <PageHeader
-        title="Assign Trainings"
-        subtitle="Choose trainings and the people who should complete them"
+        title={text('Assign Trainings')}
+        subtitle={t`Choose trainings and the people who should complete them`}
         actions={
           <Button
             component={Link}
@@ -86,7 +90,7 @@ export function HqAssignView() {
             variant="default"
             leftSection={<IconArrowLeft size={18} aria-hidden />}
           >
-            Back to Assignments
+            <Trans>Back to Assignments</Trans>
           </Button>
         }
       />
@@ -96,7 +100,7 @@ export function HqAssignView() {
           <Grid.Col span={{ base: 12, lg: 6 }}>
             <Paper withBorder p="md" h="100%" ref={trainingsPanel}>
               <Title order={2} fz="lg" mb="sm">
-                1. Trainings
+                <Trans>1. Trainings</Trans>
               </Title>
               <TrainingChecklist
                 value={trainingIds}
@@ -105,20 +109,20 @@ export function HqAssignView() {
                   setErrors((current) => ({ ...current, trainings: undefined }));
                 }}
                 error={errors.trainings}
-                legend="Trainings to assign"
+                legend={t`Trainings to assign`}
               />
             </Paper>
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 6 }}>
             <Paper withBorder p="md" h="100%" ref={peoplePanel}>
               <Title order={2} fz="lg" mb="sm">
-                2. People
+                <Trans>2. People</Trans>
               </Title>
               <Stack gap="sm">
                 <FilterBar>
                   <SearchInput
-                    label="Search people"
-                    placeholder="Name or email..."
+                    label={t`Search people`}
+                    placeholder={t`Name or email...`}
                     value={search}
                     onChange={setSearch}
                   />
@@ -126,7 +130,7 @@ export function HqAssignView() {
                 </FilterBar>
                 {people.isError && !people.data ? (
                   <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
-                    {messages.staffLoadFailed}
+                    {text(messages.staffLoadFailed)}
                   </Alert>
                 ) : (
                   <PeopleChecklist
@@ -138,9 +142,9 @@ export function HqAssignView() {
                       setErrors((current) => ({ ...current, people: undefined }));
                     }}
                     error={errors.people}
-                    legend="People to assign to"
+                    legend={t`People to assign to`}
                     showRole
-                    emptyText={messages.noStaffFound}
+                    emptyText={text(messages.noStaffFound)}
                   />
                 )}
               </Stack>
@@ -158,7 +162,7 @@ export function HqAssignView() {
             {result && <AssignmentResult result={result} />}
             <Group>
               <Button onClick={submit} loading={create.isPending}>
-                Assign Trainings
+                <Trans>Assign Trainings</Trans>
               </Button>
             </Group>
           </Stack>

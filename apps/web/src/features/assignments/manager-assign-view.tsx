@@ -2,6 +2,7 @@ import { MAX_PAGE_SIZE } from '@brigade/core/limits';
 import { messages } from '@brigade/core/messages';
 import type { AssignablePerson, AssignedPerson } from '@brigade/core/schemas/assignments';
 import type { RestaurantRef } from '@brigade/core/schemas/session';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconListCheck, IconPlus, IconUsers } from '@tabler/icons-react';
@@ -11,6 +12,7 @@ import { EmptyList } from '../../components/empty-list';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
+import { useCoreText } from '../../lib/i18n';
 import { RestaurantNotice, useRestaurantNotice } from '../../lib/restaurant-notice';
 import { useSelectedRestaurant } from '../../lib/selected-restaurant';
 import { useAppRoute } from '../../lib/use-app-route';
@@ -19,6 +21,7 @@ import { useAssignmentOverview } from './api/get-assignment-overview';
 import { usePersonAssignments } from './api/get-person-assignments';
 import { AssignTrainingModal } from './assign-training-modal';
 
+/** A route title of core's: shown through `useCoreText`. */
 const PAGE_TITLE = 'Assign Trainings';
 const SEARCH_DELAY_MS = 300;
 
@@ -27,12 +30,13 @@ const SEARCH_DELAY_MS = 300;
  * restaurant's staff, each with Assign Training opening a modal for that person.
  */
 export function ManagerAssignView() {
+  const { text } = useCoreText();
   const notice = useRestaurantNotice(useAppRoute());
   const { selectedRestaurant } = useSelectedRestaurant();
   if (notice || !selectedRestaurant) {
     return (
       <>
-        <PageHeader title={PAGE_TITLE} />
+        <PageHeader title={text(PAGE_TITLE)} />
         {notice && <RestaurantNotice message={notice} />}
       </>
     );
@@ -41,6 +45,9 @@ export function ManagerAssignView() {
 }
 
 function StaffPanel({ restaurant }: { restaurant: RestaurantRef }) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
+  const restaurantName = restaurant.name;
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
   const [chosen, setChosen] = useState<AssignablePerson | null>(null);
@@ -69,8 +76,8 @@ function StaffPanel({ restaurant }: { restaurant: RestaurantRef }) {
   return (
     <>
       <PageHeader
-        title={PAGE_TITLE}
-        subtitle={`Staff of ${restaurant.name}`}
+        title={text(PAGE_TITLE)}
+        subtitle={t`Staff of ${restaurantName}`}
         actions={
           <>
             <Button
@@ -78,7 +85,7 @@ function StaffPanel({ restaurant }: { restaurant: RestaurantRef }) {
               to="/manager-bulk-training-assign"
               leftSection={<IconPlus size={18} aria-hidden />}
             >
-              Bulk Assign
+              <Trans>Bulk Assign</Trans>
             </Button>
             <Button
               component={Link}
@@ -86,35 +93,35 @@ function StaffPanel({ restaurant }: { restaurant: RestaurantRef }) {
               variant="default"
               leftSection={<IconListCheck size={18} aria-hidden />}
             >
-              View Assignments
+              <Trans>View Assignments</Trans>
             </Button>
           </>
         }
       />
       <Stack>
-        <SearchInput label="Search staff" placeholder="Name or email..." value={search} onChange={setSearch} />
+        <SearchInput label={t`Search staff`} placeholder={t`Name or email...`} value={search} onChange={setSearch} />
         {people.isPending ? (
           <PanelSkeleton />
         ) : people.isError && !people.data ? (
           <LoadError
-            message={messages.staffLoadFailed}
+            message={text(messages.staffLoadFailed)}
             onRetry={() => void people.refetch()}
             retrying={people.isFetching}
           />
         ) : people.data.length === 0 ? (
           <EmptyList
-            title={messages.noStaffFound}
+            title={text(messages.noStaffFound)}
             description={
               debouncedSearch ? (
-                messages.tryDifferentSearch
+                text(messages.tryDifferentSearch)
               ) : (
-                <>
-                  Add staff to {restaurant.name} in{' '}
+                <Trans>
+                  Add staff to {restaurantName} in{' '}
                   <Anchor component={Link} to="/staff-management">
                     Staff Management
                   </Anchor>
                   .
-                </>
+                </Trans>
               )
             }
             icon={<IconUsers size={28} aria-hidden />}
@@ -126,7 +133,7 @@ function StaffPanel({ restaurant }: { restaurant: RestaurantRef }) {
             p={0}
             m={0}
             style={{ listStyle: 'none' }}
-            aria-label={`Staff of ${restaurant.name}`}
+            aria-label={t`Staff of ${restaurantName}`}
             aria-busy={people.isFetching || undefined}
           >
             {people.data.map((person) => (
@@ -159,6 +166,9 @@ interface StaffRowProps {
 }
 
 function StaffRow({ person, assigned, progressLoading, onAssign }: StaffRowProps) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
+  const name = person.name;
   const total = assigned?.assignments.length ?? 0;
   const completed = assigned?.assignments.filter((assignment) => assignment.completed).length ?? 0;
   const overdue = assigned?.assignments.filter((assignment) => assignment.overdue).length ?? 0;
@@ -182,12 +192,12 @@ function StaffRow({ person, assigned, progressLoading, onAssign }: StaffRowProps
               <Skeleton height={14} width={140} />
             ) : (
               <Text size="sm" c="gray.7">
-                {total === 0 ? 'No trainings assigned yet' : `${completed} of ${total} trainings completed`}
+                {total === 0 ? t`No trainings assigned yet` : t`${completed} of ${total} trainings completed`}
               </Text>
             )}
             {overdue > 0 && (
               <Badge size="sm" variant="filled" color="red.9" tt="none">
-                {overdue} {messages.overdue}
+                {overdue} {text(messages.overdue)}
               </Badge>
             )}
           </Group>
@@ -196,9 +206,9 @@ function StaffRow({ person, assigned, progressLoading, onAssign }: StaffRowProps
           variant="light"
           leftSection={<IconPlus size={16} aria-hidden />}
           onClick={onAssign}
-          aria-label={`Assign Training to ${person.name}`}
+          aria-label={t`Assign Training to ${name}`}
         >
-          Assign Training
+          <Trans>Assign Training</Trans>
         </Button>
       </Group>
     </Paper>
@@ -206,8 +216,9 @@ function StaffRow({ person, assigned, progressLoading, onAssign }: StaffRowProps
 }
 
 function PanelSkeleton() {
+  const { t } = useLingui();
   return (
-    <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading staff">
+    <Stack gap="sm" role="status" aria-busy="true" aria-label={t`Loading staff`}>
       {[0, 1, 2].map((row) => (
         <Paper key={row} withBorder p="md">
           <Group justify="space-between">

@@ -1,8 +1,10 @@
 import { ROLE_LABELS } from '@brigade/core/roles';
 import type { AssignablePerson } from '@brigade/core/schemas/assignments';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Checkbox, Group, Input, Skeleton, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 import fieldset from '../../components/fieldset.module.css';
+import { useCoreText } from '../../lib/i18n';
 import classes from './assignments.module.css';
 
 interface PeopleChecklistProps {
@@ -28,12 +30,16 @@ export function PeopleChecklist({
   value,
   onChange,
   error,
-  legend = 'Staff',
+  legend,
   showRole = false,
   emptyText,
 }: PeopleChecklistProps) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const errorId = useId();
   const listed = people ?? [];
+  const selected = value.length;
+  const listedCount = listed.length;
   const listedIds = listed.map((person) => person.id);
   const chosenListed = listedIds.filter((id) => value.includes(id));
   const allListed = listed.length > 0 && chosenListed.length === listed.length;
@@ -49,16 +55,16 @@ export function PeopleChecklist({
   return (
     <fieldset className={fieldset.fieldset} aria-describedby={error ? errorId : undefined}>
       <legend className={fieldset.legend}>
-        {legend}
+        {legend ?? t`Staff`}
         {value.length > 0 && (
           <Text span size="sm" c="gray.7" fw={400}>
             {' '}
-            ({value.length} selected)
+            <Trans>({selected} selected)</Trans>
           </Text>
         )}
       </legend>
       {loading && !people ? (
-        <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading people">
+        <Stack gap="xs" role="status" aria-busy="true" aria-label={t`Loading people`}>
           {[0, 1, 2].map((row) => (
             <Skeleton key={row} height={44} />
           ))}
@@ -72,7 +78,7 @@ export function PeopleChecklist({
           <Checkbox
             mb="xs"
             px="sm"
-            label={`Select all listed (${listed.length})`}
+            label={t`Select all listed (${listedCount})`}
             checked={allListed}
             indeterminate={!allListed && chosenListed.length > 0}
             onChange={toggleAll}
@@ -98,7 +104,7 @@ export function PeopleChecklist({
                         <Group gap={4} component="span">
                           {showRole && (
                             <Badge size="sm" variant="light" color="gray" c="dark.6" tt="none" component="span">
-                              {ROLE_LABELS[person.role]}
+                              {text(ROLE_LABELS[person.role])}
                             </Badge>
                           )}
                           {person.restaurants.map((restaurant) => (
@@ -126,7 +132,7 @@ export function PeopleChecklist({
       )}
       {error && (
         <Input.Error id={errorId} mt={6}>
-          {error}
+          {text(error)}
         </Input.Error>
       )}
     </fieldset>

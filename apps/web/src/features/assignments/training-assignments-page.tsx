@@ -8,6 +8,9 @@ import {
   type AssignmentOverviewSort,
 } from '@brigade/core/schemas/assignments';
 import { idField } from '@brigade/core/schemas/fields';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconChevronUp, IconPlus, IconRotate, IconSchool, IconTrash } from '@tabler/icons-react';
@@ -24,6 +27,7 @@ import { SearchInput } from '../../components/search-input';
 import { SortSelect } from '../../components/sort-select';
 import { useCurrentUser } from '../../lib/current-user';
 import { formatDate } from '../../lib/format-date';
+import { useCoreText } from '../../lib/i18n';
 import { RestaurantNotice, useRestaurantNotice } from '../../lib/restaurant-notice';
 import { useSelectedRestaurant } from '../../lib/selected-restaurant';
 import { useAppRoute } from '../../lib/use-app-route';
@@ -37,6 +41,7 @@ import { useResetQuizAttempts } from './api/reset-quiz-attempts';
 import { AssignmentStatusBadge, OverdueBadge, QuizResultBadge } from './assignment-badges';
 import { AssignmentDetails } from './assignment-details';
 
+/** A route title of core's: shown through `useCoreText`. */
 const PAGE_TITLE = 'Training Assignments';
 
 const OVERVIEW_SORT: ListSortSpec<AssignmentOverviewSort> = {
@@ -47,12 +52,12 @@ const OVERVIEW_SORT: ListSortSpec<AssignmentOverviewSort> = {
   descendingFirst: ['lastCompletedAt'],
 };
 
-const SORT_OPTIONS: readonly { value: AssignmentOverviewSort; label: string }[] = [
-  { value: 'name', label: 'Name' },
-  { value: 'email', label: 'Email' },
-  { value: 'progress', label: 'Progress' },
-  { value: 'nextDueAt', label: 'Next due date' },
-  { value: 'lastCompletedAt', label: 'Last completed' },
+const SORT_OPTIONS: readonly { value: AssignmentOverviewSort; label: MessageDescriptor }[] = [
+  { value: 'name', label: msg`Name` },
+  { value: 'email', label: msg`Email` },
+  { value: 'progress', label: msg`Progress` },
+  { value: 'nextDueAt', label: msg`Next due date` },
+  { value: 'lastCompletedAt', label: msg`Last completed` },
 ];
 
 /** The address keeps the training and (hq) restaurant filters by id: `?trainingId=…&restaurantId=…`. */
@@ -73,6 +78,8 @@ type OverviewList = ReturnType<typeof useListParams<AssignmentOverviewSort, (typ
  * the selected restaurant.
  */
 export function TrainingAssignmentsPage() {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const me = useCurrentUser();
   const notice = useRestaurantNotice(useAppRoute());
   const { selectedRestaurant } = useSelectedRestaurant();
@@ -95,11 +102,12 @@ export function TrainingAssignmentsPage() {
     if (isManager) setPage(1);
   }, [isManager, selectedRestaurant?.id, setPage]);
 
+  const restaurantName = selectedRestaurant?.name;
   const header = (
     <PageHeader
-      title={PAGE_TITLE}
+      title={text(PAGE_TITLE)}
       subtitle={
-        isManager && selectedRestaurant ? `Staff of ${selectedRestaurant.name}` : 'Every assignment, grouped per person'
+        isManager && selectedRestaurant ? t`Staff of ${restaurantName}` : t`Every assignment, grouped per person`
       }
       actions={
         <>
@@ -115,11 +123,11 @@ export function TrainingAssignmentsPage() {
               to="/manager-bulk-training-assign"
               leftSection={<IconPlus size={18} aria-hidden />}
             >
-              Assign Training
+              <Trans>Assign Training</Trans>
             </Button>
           ) : (
             <Button component={Link} to="/training-assign" leftSection={<IconPlus size={18} aria-hidden />}>
-              Assign Trainings
+              <Trans>Assign Trainings</Trans>
             </Button>
           )}
         </>
@@ -151,6 +159,8 @@ interface AssignmentOverviewProps {
 }
 
 function AssignmentOverview({ list, view, restaurantFilter }: AssignmentOverviewProps) {
+  const { t, i18n } = useLingui();
+  const { text } = useCoreText();
   const overview = useAssignmentOverview({
     ...view,
     page: list.query.page,
@@ -167,22 +177,22 @@ function AssignmentOverview({ list, view, restaurantFilter }: AssignmentOverview
     <Stack>
       <FilterBar>
         <SearchInput
-          label="Search assignments"
-          placeholder="Search assignments..."
+          label={t`Search assignments`}
+          placeholder={t`Search assignments...`}
           value={list.search}
           onChange={list.setSearch}
         />
         <Select
-          label="Training"
-          placeholder="All trainings"
+          label={t`Training`}
+          placeholder={t`All trainings`}
           data={(trainings.data ?? []).map((training) => ({ value: training.id, label: training.title }))}
           value={view.trainingId ?? null}
           onChange={(trainingId) => list.setFilters({ trainingId })}
           clearable
-          clearButtonProps={{ 'aria-label': 'Clear training filter' }}
+          clearButtonProps={{ 'aria-label': t`Clear training filter` }}
           searchable
-          nothingFoundMessage="No trainings found"
-          error={trainings.isError ? messages.trainingsLoadFailed : undefined}
+          nothingFoundMessage={t`No trainings found`}
+          error={trainings.isError ? text(messages.trainingsLoadFailed) : undefined}
           w={{ base: '100%', xs: 280 }}
         />
         {restaurantFilter && (
@@ -191,21 +201,26 @@ function AssignmentOverview({ list, view, restaurantFilter }: AssignmentOverview
             onChange={(restaurantId) => list.setFilters({ restaurantId })}
           />
         )}
-        <SortSelect options={SORT_OPTIONS} sort={list.query.sort} order={list.query.order} onChange={list.setSort} />
+        <SortSelect
+          options={SORT_OPTIONS.map((option) => ({ value: option.value, label: i18n._(option.label) }))}
+          sort={list.query.sort}
+          order={list.query.order}
+          onChange={list.setSort}
+        />
       </FilterBar>
 
       {overview.isPending ? (
         <OverviewSkeleton />
       ) : overview.isError && !data ? (
         <LoadError
-          message={messages.assignmentsLoadFailed}
+          message={text(messages.assignmentsLoadFailed)}
           onRetry={() => void overview.refetch()}
           retrying={overview.isFetching}
         />
       ) : data && data.items.length === 0 ? (
         <EmptyList
-          title="No training assignments found"
-          description={filtered ? messages.tryDifferentSearch : 'Assign a training to get started'}
+          title={t`No training assignments found`}
+          description={filtered ? text(messages.tryDifferentSearch) : t`Assign a training to get started`}
           icon={<IconSchool size={28} aria-hidden />}
         />
       ) : data ? (
@@ -214,7 +229,7 @@ function AssignmentOverview({ list, view, restaurantFilter }: AssignmentOverview
             <PersonAssignments key={person.id} person={person} filters={view} />
           ))}
           <ListPagination
-            label="Assignment pages"
+            label={t`Assignment pages`}
             total={data.total}
             page={data.page}
             pageSize={data.pageSize}
@@ -239,11 +254,17 @@ interface OverviewFilters {
  * actions) of that person only (issue 18: the page stays small).
  */
 function PersonAssignments({ person, filters }: { person: AssignedPerson; filters: OverviewFilters }) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
+  const name = person.name;
   const headingId = useId();
   const detailsId = useId();
   const [expanded, setExpanded] = useState(false);
   const details = usePersonAssignments({ personId: person.id, ...filters }, { enabled: expanded });
   const completed = person.assignments.filter((assignment) => assignment.completed).length;
+  const total = person.assignments.length;
+  const nextDue = person.nextDueAt ? formatDate(person.nextDueAt) : '';
+  const lastCompleted = person.lastCompletedAt ? formatDate(person.lastCompletedAt) : '';
   return (
     <Paper component="section" withBorder p="md" aria-labelledby={headingId}>
       <Group justify="space-between" align="flex-start" gap="sm" mb="sm">
@@ -254,7 +275,7 @@ function PersonAssignments({ person, filters }: { person: AssignedPerson; filter
             </Title>
             {person.role !== 'staff' && (
               <Badge variant="light" color="gray" c="dark.6" tt="none">
-                {ROLE_LABELS[person.role]}
+                {text(ROLE_LABELS[person.role])}
               </Badge>
             )}
           </Group>
@@ -262,7 +283,7 @@ function PersonAssignments({ person, filters }: { person: AssignedPerson; filter
             {person.email}
           </Text>
           {person.restaurants.length > 0 && (
-            <Group gap={4} role="list" aria-label="Restaurants">
+            <Group gap={4} role="list" aria-label={t`Restaurants`}>
               {person.restaurants.map((restaurant) => (
                 <Badge
                   key={restaurant.id}
@@ -281,16 +302,18 @@ function PersonAssignments({ person, filters }: { person: AssignedPerson; filter
         </Stack>
         <Stack gap={6} align="flex-end">
           <Text size="sm" c="gray.7">
-            {completed} of {person.assignments.length} completed
+            <Trans>
+              {completed} of {total} completed
+            </Trans>
           </Text>
           {person.nextDueAt && (
             <Text size="xs" c="gray.7">
-              Next due {formatDate(person.nextDueAt)}
+              <Trans>Next due {nextDue}</Trans>
             </Text>
           )}
           {person.lastCompletedAt && (
             <Text size="xs" c="gray.7">
-              Last completed {formatDate(person.lastCompletedAt)}
+              <Trans>Last completed {lastCompleted}</Trans>
             </Text>
           )}
           <Button
@@ -299,12 +322,12 @@ function PersonAssignments({ person, filters }: { person: AssignedPerson; filter
             onClick={() => setExpanded((open) => !open)}
             aria-expanded={expanded}
             aria-controls={detailsId}
-            aria-label={`${expanded ? 'Hide details' : 'Show details'} of ${person.name}`}
+            aria-label={expanded ? t`Hide details of ${name}` : t`Show details of ${name}`}
             rightSection={
               expanded ? <IconChevronUp size={14} aria-hidden /> : <IconChevronDown size={14} aria-hidden />
             }
           >
-            {expanded ? 'Hide details' : 'Show details'}
+            {expanded ? <Trans>Hide details</Trans> : <Trans>Show details</Trans>}
           </Button>
         </Stack>
       </Group>
@@ -315,7 +338,7 @@ function PersonAssignments({ person, filters }: { person: AssignedPerson; filter
           <DetailsSkeleton person={person} />
         ) : details.isError && !details.data ? (
           <LoadError
-            message={messages.personAssignmentsLoadFailed}
+            message={text(messages.personAssignmentsLoadFailed)}
             onRetry={() => void details.refetch()}
             retrying={details.isFetching}
           />
@@ -327,7 +350,7 @@ function PersonAssignments({ person, filters }: { person: AssignedPerson; filter
             p={0}
             m={0}
             style={{ listStyle: 'none' }}
-            aria-label={`Trainings of ${person.name}`}
+            aria-label={t`Trainings of ${name}`}
             aria-busy={details.isFetching || undefined}
           >
             {details.data.map((assignment) => (
@@ -346,8 +369,10 @@ function PersonAssignments({ person, filters }: { person: AssignedPerson; filter
 
 /** A person not expanded: one line per assignment, with its status and quiz badges. */
 function AssignmentLines({ person }: { person: AssignedPerson }) {
+  const { t } = useLingui();
+  const name = person.name;
   return (
-    <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }} aria-label={`Trainings of ${person.name}`}>
+    <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }} aria-label={t`Trainings of ${name}`}>
       {person.assignments.map((assignment, index) => (
         // The list is replaced whole with each page; its lines have no id of their own.
         // biome-ignore lint/suspicious/noArrayIndexKey: a line's position is its identity here
@@ -365,13 +390,15 @@ function AssignmentLines({ person }: { person: AssignedPerson }) {
 }
 
 function DetailsSkeleton({ person }: { person: AssignedPerson }) {
+  const { t } = useLingui();
+  const name = person.name;
   return (
     <SimpleGrid
       cols={{ base: 1, sm: 2, xl: 3 }}
       spacing="sm"
       role="status"
       aria-busy="true"
-      aria-label={`Loading trainings of ${person.name}`}
+      aria-label={t`Loading trainings of ${name}`}
     >
       {[0, 1, 2].map((card) => (
         <Skeleton key={card} height={120} />
@@ -381,30 +408,34 @@ function DetailsSkeleton({ person }: { person: AssignedPerson }) {
 }
 
 function AssignmentActions({ person, assignment }: { person: AssignedPerson; assignment: AssignmentCard }) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const title = assignment.training.title;
+  const name = person.name;
   const remove = useDeleteAssignment({
-    onSuccess: () => notifications.show({ color: 'green', message: `${title} removed from ${person.name}` }),
-    onError: () => notifications.show({ color: 'red', message: messages.assignmentDeleteFailed }),
+    onSuccess: () => notifications.show({ color: 'green', message: t`${title} removed from ${name}` }),
+    onError: () => notifications.show({ color: 'red', message: text(messages.assignmentDeleteFailed) }),
   });
   const reset = useResetQuizAttempts({
-    onSuccess: () => notifications.show({ color: 'green', message: `Quiz attempts of ${person.name} reset` }),
-    onError: () => notifications.show({ color: 'red', message: messages.quizResetFailed }),
+    onSuccess: () => notifications.show({ color: 'green', message: t`Quiz attempts of ${name} reset` }),
+    onError: () => notifications.show({ color: 'red', message: text(messages.quizResetFailed) }),
   });
 
   function askRemove() {
     confirmDelete({
-      title: 'Remove training assignment',
-      message: `Remove "${title}" from ${person.name}? It no longer shows in their trainings.`,
-      confirmLabel: 'Remove',
+      title: t`Remove training assignment`,
+      message: t`Remove "${title}" from ${name}? It no longer shows in their trainings.`,
+      confirmLabel: t`Remove`,
       onConfirm: () => remove.mutate(assignment.id),
     });
   }
 
   function askReset() {
+    const cannotBeUndone = text(messages.cannotBeUndone);
     confirmDelete({
-      title: 'Reset quiz attempts',
-      message: `Remove all of ${person.name}'s attempts at the quiz of "${title}"? They can take it again from the start. ${messages.cannotBeUndone}`,
-      confirmLabel: 'Reset Quiz',
+      title: t`Reset quiz attempts`,
+      message: t`Remove all of ${name}'s attempts at the quiz of "${title}"? They can take it again from the start. ${cannotBeUndone}`,
+      confirmLabel: t`Reset Quiz`,
       onConfirm: () => reset.mutate(assignment.id),
     });
   }
@@ -418,9 +449,9 @@ function AssignmentActions({ person, assignment }: { person: AssignedPerson; ass
           leftSection={<IconRotate size={14} aria-hidden />}
           onClick={askReset}
           loading={reset.isPending}
-          aria-label={`Reset Quiz: ${title} for ${person.name}`}
+          aria-label={t`Reset Quiz: ${title} for ${name}`}
         >
-          Reset Quiz
+          <Trans>Reset Quiz</Trans>
         </Button>
       )}
       <Button
@@ -430,17 +461,18 @@ function AssignmentActions({ person, assignment }: { person: AssignedPerson; ass
         leftSection={<IconTrash size={14} aria-hidden />}
         onClick={askRemove}
         loading={remove.isPending}
-        aria-label={`Remove: ${title} from ${person.name}`}
+        aria-label={t`Remove: ${title} from ${name}`}
       >
-        Remove
+        <Trans>Remove</Trans>
       </Button>
     </Group>
   );
 }
 
 function OverviewSkeleton() {
+  const { t } = useLingui();
   return (
-    <Stack gap="md" role="status" aria-busy="true" aria-label="Loading training assignments">
+    <Stack gap="md" role="status" aria-busy="true" aria-label={t`Loading training assignments`}>
       {[0, 1].map((person) => (
         <Paper key={person} withBorder p="md">
           <Stack gap="sm">

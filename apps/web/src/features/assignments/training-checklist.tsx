@@ -1,10 +1,12 @@
 import { messages } from '@brigade/core/messages';
 import type { TrainingSummary } from '@brigade/core/schemas/trainings';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Checkbox, Group, Input, Skeleton, Stack, Text } from '@mantine/core';
 import { useId, useState } from 'react';
 import { CategoryFilter } from '../../components/category-filter';
 import fieldset from '../../components/fieldset.module.css';
 import { LoadError } from '../../components/load-error';
+import { useCoreText } from '../../lib/i18n';
 import { useTrainingOptions } from './api/get-training-options';
 import classes from './assignments.module.css';
 
@@ -21,14 +23,11 @@ interface TrainingChecklistProps {
  * Choosing trainings: category chips to narrow the list, then a checkbox per training
  * with its categories. A choice hidden by the filter stays chosen.
  */
-export function TrainingChecklist({
-  value,
-  onChange,
-  error,
-  assignedIds,
-  legend = 'Trainings',
-}: TrainingChecklistProps) {
+export function TrainingChecklist({ value, onChange, error, assignedIds, legend }: TrainingChecklistProps) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const trainings = useTrainingOptions();
+  const selected = value.length;
   const [categoryIds, setCategoryIds] = useState<string[]>([]);
   const errorId = useId();
 
@@ -42,29 +41,29 @@ export function TrainingChecklist({
       <CategoryFilter value={categoryIds} onChange={setCategoryIds} />
       <fieldset className={fieldset.fieldset} aria-describedby={error ? errorId : undefined}>
         <legend className={fieldset.legend}>
-          {legend}
+          {legend ?? t`Trainings`}
           {value.length > 0 && (
             <Text span size="sm" c="gray.7" fw={400}>
               {' '}
-              ({value.length} selected)
+              <Trans>({selected} selected)</Trans>
             </Text>
           )}
         </legend>
         {trainings.isPending ? (
-          <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading trainings">
+          <Stack gap="xs" role="status" aria-busy="true" aria-label={t`Loading trainings`}>
             {[0, 1, 2].map((row) => (
               <Skeleton key={row} height={40} />
             ))}
           </Stack>
         ) : trainings.isError ? (
           <LoadError
-            message={messages.trainingsLoadFailed}
+            message={text(messages.trainingsLoadFailed)}
             onRetry={() => void trainings.refetch()}
             retrying={trainings.isFetching}
           />
         ) : shown.length === 0 ? (
           <Text size="sm" c="gray.7" py="sm">
-            No trainings found
+            <Trans>No trainings found</Trans>
           </Text>
         ) : (
           <ul className={classes.scrollList} data-checklist>
@@ -81,7 +80,7 @@ export function TrainingChecklist({
         )}
         {error && (
           <Input.Error id={errorId} mt={6}>
-            {error}
+            {text(error)}
           </Input.Error>
         )}
       </fieldset>
@@ -112,7 +111,7 @@ function TrainingOption({ training, checked, assigned, onChange }: TrainingOptio
           <Group gap={4} mt={4} component="span">
             {assigned && (
               <Badge size="sm" variant="filled" color="gray.7" tt="none" component="span">
-                Already assigned
+                <Trans>Already assigned</Trans>
               </Badge>
             )}
             {training.categories.map((category) => (

@@ -1,6 +1,8 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { UseQueryResult } from '@tanstack/react-query';
 
-export const chartLoadFailed = 'Failed to load chart data';
+export const chartLoadFailed = msg`Failed to load chart data`;
 
 /** A chart panel's loading and error states from its query; a failed refresh keeps the figures shown. */
 export function chartQueryState(query: UseQueryResult<unknown>) {
@@ -8,7 +10,7 @@ export function chartQueryState(query: UseQueryResult<unknown>) {
     loading: query.isPending,
     error:
       query.data === undefined && query.isError
-        ? { message: chartLoadFailed, onRetry: () => void query.refetch(), retrying: query.isFetching }
+        ? { message: i18n._(chartLoadFailed), onRetry: () => void query.refetch(), retrying: query.isFetching }
         : undefined,
   };
 }
@@ -16,11 +18,6 @@ export function chartQueryState(query: UseQueryResult<unknown>) {
 /** A score or a share as the charts write it: "70.3%". */
 export function percentText(value: number): string {
   return `${value}%`;
-}
-
-/** "1 restaurant", "3 restaurants". */
-export function countOf(count: number, one: string, many = `${one}s`): string {
-  return `${count} ${count === 1 ? one : many}`;
 }
 
 /** The value axis of a percentage: always 0 to 100, so a small change does not look like a big one. */

@@ -5,14 +5,16 @@ import {
   SCORE_RANKING_SIZE,
 } from '@brigade/core/schemas/dashboard-charts';
 import { type ScoreColour, scoreColour } from '@brigade/core/scoring';
+import { msg, plural, t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { Table } from '@mantine/core';
 import { ChartPanel } from '../../components/charts/chart-panel';
 import { useHqAuditRanking } from './api/get-hq-audit-ranking';
-import { chartQueryState, countOf, percentText } from './chart-format';
+import { chartQueryState, percentText } from './chart-format';
 import { barsHeight, RestaurantPercentBars } from './restaurant-percent-bars';
 import { type ChartReadiness, useSeen } from './use-seen';
 
-const TITLE = 'Lowest and highest scoring restaurants';
+const TITLE = msg`Lowest and highest scoring restaurants`;
 /** The score colours of core §9 (red under 50, yellow under 75, green), as bar fills. */
 const BAR_COLOURS: Record<ScoreColour, string> = { red: 'red.7', yellow: 'yellow.5', green: 'green.7', gray: 'gray.5' };
 
@@ -33,6 +35,8 @@ function rankedOf(data: AuditScoreRanking): Ranked[] {
  * last 90 days; restaurants without a completed audit in that time are counted and left out.
  */
 export function HqAuditRankingChart({ ready }: ChartReadiness) {
+  // The sentences below are written in the active language; this re-renders them when it changes.
+  const { i18n } = useLingui();
   const { ref, seen } = useSeen<HTMLDivElement>();
   const ranking = useHqAuditRanking({ enabled: ready && seen });
   const data = ranking.data;
@@ -42,21 +46,21 @@ export function HqAuditRankingChart({ ready }: ChartReadiness) {
   return (
     <div ref={ref}>
       <ChartPanel
-        title={TITLE}
+        title={i18n._(TITLE)}
         description={descriptionOf(data)}
         summary={data ? summaryOf(data) : ''}
         height={data ? height : 300}
         {...chartQueryState(ranking)}
         empty={{
           when: data !== undefined && data.ranked === 0,
-          title: `No completed audits in the last ${SCORE_RANKING_DAYS} days`,
-          description: 'Restaurants are ranked once they have a completed audit.',
+          title: noAudits(),
+          description: t`Restaurants are ranked once they have a completed audit.`,
         }}
         chart={
           data && (
             <RestaurantPercentBars
               bars={ranked.map((entry) => ({ name: entry.restaurant.name, percent: entry.average }))}
-              label="Average score"
+              label={t`Average score`}
               color={(value) => BAR_COLOURS[scoreColour(value)]}
             />
           )
@@ -67,35 +71,55 @@ export function HqAuditRankingChart({ ready }: ChartReadiness) {
   );
 }
 
+function noAudits(): string {
+  const days = SCORE_RANKING_DAYS;
+  return t`No completed audits in the last ${days} days`;
+}
+
 function descriptionOf(data: AuditScoreRanking | undefined): string {
-  const line = `Average score of completed audits in the last ${SCORE_RANKING_DAYS} days, lowest first`;
+  const days = SCORE_RANKING_DAYS;
+  const line = t`Average score of completed audits in the last ${days} days, lowest first`;
   if (!data || data.unranked === 0) return line;
-  return `${line}. ${countOf(data.unranked, 'restaurant')} without a completed audit in that time ${data.unranked === 1 ? 'is' : 'are'} left out.`;
+  const unranked = data.unranked;
+  const leftOut = plural(unranked, {
+    one: '# restaurant without a completed audit in that time is left out.',
+    other: '# restaurants without a completed audit in that time are left out.',
+  });
+  return `${line}. ${leftOut}`;
 }
 
 function summaryOf(data: AuditScoreRanking): string {
   const lowest = data.lowest[0];
   const highest = data.highest[0] ?? data.lowest.at(-1);
-  if (!lowest || !highest) return `No completed audits in the last ${SCORE_RANKING_DAYS} days.`;
+  if (!lowest || !highest) return `${noAudits()}.`;
   const shown = data.lowest.length + data.highest.length;
-  return (
-    `Of ${countOf(data.ranked, 'restaurant')} audited in the last ${SCORE_RANKING_DAYS} days, ` +
-    `the lowest average is ${lowest.restaurant.name} at ${percentText(lowest.average)}, ` +
-    `the highest ${highest.restaurant.name} at ${percentText(highest.average)}` +
-    (shown < data.ranked ? ` (the ${SCORE_RANKING_SIZE} lowest and ${SCORE_RANKING_SIZE} highest are shown).` : '.')
-  );
+  const days = SCORE_RANKING_DAYS;
+  const size = SCORE_RANKING_SIZE;
+  const lowestName = lowest.restaurant.name;
+  const lowestAverage = percentText(lowest.average);
+  const highestName = highest.restaurant.name;
+  const highestAverage = percentText(highest.average);
+  const audited = data.ranked;
+  const ranked = plural(audited, {
+    one: `Of # restaurant audited in the last ${days} days, the lowest average is ${lowestName} at ${lowestAverage}, the highest ${highestName} at ${highestAverage}`,
+    other: `Of # restaurants audited in the last ${days} days, the lowest average is ${lowestName} at ${lowestAverage}, the highest ${highestName} at ${highestAverage}`,
+  });
+  return shown < data.ranked ? t`${ranked} (the ${size} lowest and ${size} highest are shown).` : `${ranked}.`;
 }
 
 function RankingTable({ ranked }: { ranked: Ranked[] }) {
+  const { i18n } = useLingui();
+  const title = i18n._(TITLE);
+  const size = SCORE_RANKING_SIZE;
   return (
     <Table.ScrollContainer minWidth={320}>
-      <Table verticalSpacing={4} aria-label={`${TITLE}, as a table`}>
+      <Table verticalSpacing={4} aria-label={t`${title}, as a table`}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Restaurant</Table.Th>
-            <Table.Th>Average score</Table.Th>
-            <Table.Th>Audits</Table.Th>
-            <Table.Th>Group</Table.Th>
+            <Table.Th>{t`Restaurant`}</Table.Th>
+            <Table.Th>{t`Average score`}</Table.Th>
+            <Table.Th>{t`Audits`}</Table.Th>
+            <Table.Th>{t`Group`}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -104,9 +128,7 @@ function RankingTable({ ranked }: { ranked: Ranked[] }) {
               <Table.Td>{entry.restaurant.name}</Table.Td>
               <Table.Td>{percentText(entry.average)}</Table.Td>
               <Table.Td>{entry.audits}</Table.Td>
-              <Table.Td>
-                {entry.group === 'Lowest' ? `${SCORE_RANKING_SIZE} lowest` : `${SCORE_RANKING_SIZE} highest`}
-              </Table.Td>
+              <Table.Td>{entry.group === 'Lowest' ? t`${size} lowest` : t`${size} highest`}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -1,4 +1,6 @@
 import { type AuditScoreTrend, CHART_WEEKS, MAX_TREND_RESTAURANTS } from '@brigade/core/schemas/dashboard-charts';
+import { msg, t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { MultiSelect, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ChartPanel } from '../../components/charts/chart-panel';
@@ -9,7 +11,7 @@ import { useHqAuditScoreTrend } from './api/get-hq-audit-score-trend';
 import { chartQueryState, PERCENT_DOMAIN, PERCENT_TICKS, percentText } from './chart-format';
 import { type ChartReadiness, useSeen } from './use-seen';
 
-const TITLE = 'Average audit score per week';
+const TITLE = msg`Average audit score per week`;
 const CHAIN = 'chain';
 /** The chain's line and up to three restaurants': colours told apart at a glance. */
 const CHAIN_COLOUR = 'indigo.7';
@@ -21,6 +23,10 @@ const RESTAURANT_COLOURS = ['orange.7', 'teal.7', 'grape.7'];
  * beside the chart add their own lines (one request for all lines).
  */
 export function HqAuditScoreTrendChart({ ready }: ChartReadiness) {
+  // The sentences below are written in the active language; this re-renders them when it changes.
+  const { i18n } = useLingui();
+  const weeks = CHART_WEEKS;
+  const max = MAX_TREND_RESTAURANTS;
   const [restaurantIds, setRestaurantIds] = useState<string[]>([]);
   const { ref, seen } = useSeen<HTMLDivElement>();
   const trend = useHqAuditScoreTrend(restaurantIds, { enabled: ready && seen });
@@ -33,21 +39,21 @@ export function HqAuditScoreTrendChart({ ready }: ChartReadiness) {
   return (
     <div ref={ref}>
       <ChartPanel
-        title={TITLE}
-        description={`Completed audits of the whole chain, week by week (Monday to Sunday, UTC), over the last ${CHART_WEEKS} weeks`}
+        title={i18n._(TITLE)}
+        description={t`Completed audits of the whole chain, week by week (Monday to Sunday, UTC), over the last ${weeks} weeks`}
         summary={data ? summaryOf(data) : ''}
         height={280}
         {...chartQueryState(trend)}
         empty={{
           when: data?.chain.every((week) => week.average === null) ?? false,
-          title: `No completed audits in the last ${CHART_WEEKS} weeks`,
-          description: 'The chart fills in as audits are submitted.',
+          title: t`No completed audits in the last ${weeks} weeks`,
+          description: t`The chart fills in as audits are submitted.`,
         }}
         controls={
           <MultiSelect
-            label="Compare restaurants"
-            placeholder={restaurantIds.length < MAX_TREND_RESTAURANTS ? 'Add a restaurant' : undefined}
-            description={`Up to ${MAX_TREND_RESTAURANTS}, each drawn as its own line`}
+            label={t`Compare restaurants`}
+            placeholder={restaurantIds.length < MAX_TREND_RESTAURANTS ? t`Add a restaurant` : undefined}
+            description={t`Up to ${max}, each drawn as its own line`}
             data={(options.data ?? []).map((restaurant) => ({ value: restaurant.id, label: restaurant.name }))}
             value={restaurantIds}
             onChange={setRestaurantIds}
@@ -56,7 +62,7 @@ export function HqAuditScoreTrendChart({ ready }: ChartReadiness) {
             clearable
             onDropdownOpen={() => setChoosing(true)}
             loading={choosing && options.isPending}
-            nothingFoundMessage={options.isPending ? 'Loading restaurants…' : 'No restaurant found'}
+            nothingFoundMessage={options.isPending ? t`Loading restaurants…` : t`No restaurant found`}
             w={{ base: '100%', sm: 420 }}
           />
         }
@@ -67,7 +73,7 @@ export function HqAuditScoreTrendChart({ ready }: ChartReadiness) {
               data={rowsOf(data)}
               dataKey="week"
               series={[
-                { name: CHAIN, label: 'Chain average', color: CHAIN_COLOUR },
+                { name: CHAIN, label: t`Chain average`, color: CHAIN_COLOUR },
                 ...lines.map((line, index) => ({
                   name: line.restaurant.id,
                   label: line.restaurant.name,
@@ -102,16 +108,26 @@ function summaryOf(data: AuditScoreTrend): string {
   const scored = data.chain.filter((week) => week.average !== null);
   const first = scored[0];
   const last = scored.at(-1);
-  if (!first || !last) return `No completed audits in the last ${CHART_WEEKS} weeks.`;
+  const weeks = CHART_WEEKS;
+  if (!first || !last) return t`No completed audits in the last ${weeks} weeks.`;
+  const firstAverage = percentText(first.average ?? 0);
+  const firstWeek = weekLabel(first.weekStart);
+  const lastAverage = percentText(last.average ?? 0);
+  const lastWeek = weekLabel(last.weekStart);
   const trend =
     first === last
-      ? `${percentText(first.average ?? 0)} in the week of ${weekLabel(first.weekStart)}`
-      : `${percentText(first.average ?? 0)} in the week of ${weekLabel(first.weekStart)}, ${percentText(last.average ?? 0)} in the week of ${weekLabel(last.weekStart)}`;
+      ? t`${firstAverage} in the week of ${firstWeek}`
+      : t`${firstAverage} in the week of ${firstWeek}, ${lastAverage} in the week of ${lastWeek}`;
   const gaps = data.chain.length - scored.length;
-  const compared = data.restaurants.length
-    ? ` Also drawn: ${data.restaurants.map((line) => line.restaurant.name).join(', ')}.`
-    : '';
-  return `Chain average audit score: ${trend}; ${gaps} of ${data.chain.length} weeks without a completed audit.${compared}`;
+  const total = data.chain.length;
+  const names = data.restaurants.map((line) => line.restaurant.name).join(', ');
+  const compared = data.restaurants.length ? ` ${t`Also drawn: ${names}.`}` : '';
+  return `${t`Chain average audit score: ${trend}; ${gaps} of ${total} weeks without a completed audit.`}${compared}`;
+}
+
+/** A restaurant's column: "Riverside (audits)". */
+function auditsOf(name: string): string {
+  return t`${name} (audits)`;
 }
 
 function ScoreCell({ average, audits }: { average: number | null; audits: number }) {
@@ -119,7 +135,7 @@ function ScoreCell({ average, audits }: { average: number | null; audits: number
     <Table.Td>
       {average === null ? (
         <Text size="sm" c="gray.7">
-          No audits
+          {t`No audits`}
         </Text>
       ) : (
         `${percentText(average)} (${audits})`
@@ -129,15 +145,17 @@ function ScoreCell({ average, audits }: { average: number | null; audits: number
 }
 
 function TrendTable({ data }: { data: AuditScoreTrend }) {
+  const { i18n } = useLingui();
+  const title = i18n._(TITLE);
   return (
     <Table.ScrollContainer minWidth={320 + data.restaurants.length * 140}>
-      <Table verticalSpacing={4} aria-label={`${TITLE}, as a table`}>
+      <Table verticalSpacing={4} aria-label={t`${title}, as a table`}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Week of</Table.Th>
-            <Table.Th>Chain average (audits)</Table.Th>
+            <Table.Th>{t`Week of`}</Table.Th>
+            <Table.Th>{t`Chain average (audits)`}</Table.Th>
             {data.restaurants.map((line) => (
-              <Table.Th key={line.restaurant.id}>{line.restaurant.name} (audits)</Table.Th>
+              <Table.Th key={line.restaurant.id}>{auditsOf(line.restaurant.name)}</Table.Th>
             ))}
           </Table.Tr>
         </Table.Thead>

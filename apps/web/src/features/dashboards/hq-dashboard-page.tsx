@@ -1,4 +1,7 @@
-import { messages, pendingAuditsTrend } from '@brigade/core/messages';
+import { messages } from '@brigade/core/messages';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Grid, SimpleGrid, Stack } from '@mantine/core';
 import {
   IconAlertTriangle,
@@ -12,6 +15,7 @@ import { Link } from 'react-router';
 import { ActionCountsCard } from '../../components/action-counts-card';
 import { PageHeader } from '../../components/page-header';
 import { useCurrentUser } from '../../lib/current-user';
+import { useCoreText } from '../../lib/i18n';
 import { AnnouncementsPanel } from './announcements-panel';
 import { useHqDashboard } from './api/get-hq-dashboard';
 import { DashboardContent } from './dashboard-content';
@@ -26,18 +30,21 @@ import { SuggestedTrainingsPanel } from './suggested-trainings-panel';
 
 /** /dashboard-hq (core §2 "HQ dashboard"): the chain at a glance, from one request. */
 export function HqDashboardPage() {
+  const { t, i18n } = useLingui();
+  const { text, catalogue } = useCoreText();
   const me = useCurrentUser();
+  const email = me.email;
   const dashboard = useHqDashboard();
 
   return (
     <>
       <PageHeader
-        title="Headquarters Dashboard"
-        subtitle={`Welcome back, ${me.email}`}
+        title={t`Headquarters Dashboard`}
+        subtitle={t`Welcome back, ${email}`}
         actions={
           <>
             <Button component={Link} to="/audits-management" leftSection={<IconPlus size={18} aria-hidden />}>
-              New Audit
+              <Trans>New Audit</Trans>
             </Button>
             <Button
               component={Link}
@@ -45,7 +52,7 @@ export function HqDashboardPage() {
               variant="default"
               leftSection={<IconChartBar size={18} aria-hidden />}
             >
-              HQ Reports
+              <Trans>HQ Reports</Trans>
             </Button>
           </>
         }
@@ -56,35 +63,35 @@ export function HqDashboardPage() {
           <Stack gap="md">
             <SimpleGrid
               component="section"
-              aria-label="Key figures"
+              aria-label={t`Key figures`}
               cols={{ base: 2, lg: 4 }}
               spacing={{ base: 'xs', sm: 'md' }}
             >
               <StatCard
-                label="Total Restaurants"
+                label={t`Total Restaurants`}
                 value={data?.totalRestaurants ?? null}
-                hint="Active restaurants"
+                hint={t`Active restaurants`}
                 icon={<IconBuildingStore size={24} />}
                 color="indigo"
               />
               <StatCard
-                label="Total Staff"
+                label={t`Total Staff`}
                 value={data?.totalStaff ?? null}
-                hint="Active staff and managers"
+                hint={t`Active staff and managers`}
                 icon={<IconUsers size={24} />}
                 color="teal"
               />
               <StatCard
-                label="Pending Audits"
+                label={t`Pending Audits`}
                 value={data?.pendingAudits ?? null}
-                hint={data ? pendingAuditsTrend(data.pendingAudits) : null}
+                hint={data ? catalogue.pendingAuditsTrend(data.pendingAudits) : null}
                 icon={<IconClipboardList size={24} />}
                 color="yellow"
               />
               <StatCard
-                label="Overdue Trainings"
+                label={t`Overdue Trainings`}
                 value={data?.overdueTrainings ?? null}
-                hint={data ? overdueTrainingsHint(data.overdueTrainings, data.incompleteTrainings) : null}
+                hint={data ? overdueTrainingsHint(data.overdueTrainings, data.incompleteTrainings, i18n, text) : null}
                 alert={(data?.overdueTrainings ?? 0) > 0}
                 icon={<IconAlertTriangle size={24} />}
                 color="red"
@@ -118,7 +125,12 @@ export function HqDashboardPage() {
  * The line under Overdue Trainings: the spec's "Action needed" while any assignment is
  * past its due date; otherwise how many are incomplete but not yet due.
  */
-function overdueTrainingsHint(overdue: number, incomplete: number): string {
-  if (overdue > 0) return messages.actionNeeded;
-  return incomplete > 0 ? `None overdue, ${incomplete} incomplete` : 'All trainings completed';
+function overdueTrainingsHint(
+  overdue: number,
+  incomplete: number,
+  i18n: I18n,
+  text: (english: string) => string,
+): string {
+  if (overdue > 0) return text(messages.actionNeeded);
+  return i18n._(incomplete > 0 ? msg`None overdue, ${incomplete} incomplete` : msg`All trainings completed`);
 }

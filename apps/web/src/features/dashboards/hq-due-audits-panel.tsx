@@ -1,10 +1,12 @@
 import { scheduleMessages } from '@brigade/core/schedule-messages';
 import type { HqDueAuditsPanel as Panel } from '@brigade/core/schemas/audit-schedules';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarCheck } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { EmptyList } from '../../components/empty-list';
+import { useCoreText } from '../../lib/i18n';
 import classes from './dashboard-card.module.css';
 import { ListSkeleton } from './dashboard-skeleton';
 
@@ -14,30 +16,34 @@ import { ListSkeleton } from './dashboard-skeleton';
  * (`undefined` while the dashboard loads).
  */
 export function HqDueAuditsPanel({ panel }: { panel: Panel | undefined }) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const headingId = useId();
   return (
     <Paper component="section" withBorder p="md" aria-labelledby={headingId}>
       <Group justify="space-between" align="flex-start" mb="sm" wrap="nowrap">
         <Stack gap={2}>
           <Title order={2} fz="lg" id={headingId}>
-            Due Audits
+            <Trans>Due Audits</Trans>
           </Title>
           <Text size="sm" c="gray.7">
-            {panel
-              ? `${panel.dueThisWeek} due this week, ${panel.missed} missed (last 90 days)`
-              : 'Due this week and missed'}
+            {panel ? (
+              <DueLine due={panel.dueThisWeek} missed={panel.missed} />
+            ) : (
+              <Trans>Due this week and missed</Trans>
+            )}
           </Text>
         </Stack>
         <Anchor component={Link} to="/audit-schedules" size="sm" style={{ whiteSpace: 'nowrap' }}>
-          All due audits
+          <Trans>All due audits</Trans>
         </Anchor>
       </Group>
       {panel === undefined ? (
         <ListSkeleton rows={3} height={30} />
       ) : panel.restaurants.length === 0 ? (
         <EmptyList
-          title={scheduleMessages.noDueAudits}
-          description={scheduleMessages.noDueAuditsHint}
+          title={text(scheduleMessages.noDueAudits)}
+          description={text(scheduleMessages.noDueAuditsHint)}
           icon={<IconCalendarCheck size={28} aria-hidden />}
         />
       ) : (
@@ -47,42 +53,65 @@ export function HqDueAuditsPanel({ panel }: { panel: Panel | undefined }) {
           p={0}
           m={0}
           style={{ listStyle: 'none' }}
-          aria-label="Restaurants with due audits"
+          aria-label={t`Restaurants with due audits`}
         >
           {panel.restaurants.map((row) => (
-            <li key={row.restaurant.id} className={classes.item}>
-              <Group justify="space-between" wrap="nowrap" gap="sm">
-                <Anchor
-                  component={Link}
-                  to={`/audit-schedules?restaurantId=${encodeURIComponent(row.restaurant.id)}`}
-                  size="sm"
-                  fw={600}
-                  truncate
-                >
-                  {row.restaurant.name}
-                </Anchor>
-                <Group gap={6} wrap="nowrap">
-                  {row.dueThisWeek > 0 && (
-                    <Badge color="yellow.4" variant="filled" tt="none">
-                      {row.dueThisWeek} due
-                    </Badge>
-                  )}
-                  {row.missed > 0 && (
-                    <Badge color="red.9" variant="filled" tt="none">
-                      {row.missed} missed
-                    </Badge>
-                  )}
-                </Group>
-              </Group>
-            </li>
+            <RestaurantRow key={row.restaurant.id} row={row} />
           ))}
           {panel.restaurantCount > panel.restaurants.length && (
             <Text component="li" size="sm" c="gray.7">
-              and {panel.restaurantCount - panel.restaurants.length} more restaurants
+              <MoreRestaurants count={panel.restaurantCount - panel.restaurants.length} />
             </Text>
           )}
         </Stack>
       )}
     </Paper>
   );
+}
+
+/** One restaurant of the list: its name, linking to its due list, and its due and missed counts. */
+function RestaurantRow({ row }: { row: Panel['restaurants'][number] }) {
+  const due = row.dueThisWeek;
+  const missed = row.missed;
+  return (
+    <li className={classes.item}>
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Anchor
+          component={Link}
+          to={`/audit-schedules?restaurantId=${encodeURIComponent(row.restaurant.id)}`}
+          size="sm"
+          fw={600}
+          truncate
+        >
+          {row.restaurant.name}
+        </Anchor>
+        <Group gap={6} wrap="nowrap">
+          {row.dueThisWeek > 0 && (
+            <Badge color="yellow.4" variant="filled" tt="none">
+              <Trans>{due} due</Trans>
+            </Badge>
+          )}
+          {row.missed > 0 && (
+            <Badge color="red.9" variant="filled" tt="none">
+              <Trans>{missed} missed</Trans>
+            </Badge>
+          )}
+        </Group>
+      </Group>
+    </li>
+  );
+}
+
+/** "3 due this week, 1 missed (last 90 days)". */
+function DueLine({ due, missed }: { due: number; missed: number }) {
+  return (
+    <Trans>
+      {due} due this week, {missed} missed (last 90 days)
+    </Trans>
+  );
+}
+
+/** "and 4 more restaurants": the ones past the list's end. */
+function MoreRestaurants({ count }: { count: number }) {
+  return <Plural value={count} one="and # more restaurant" other="and # more restaurants" />;
 }

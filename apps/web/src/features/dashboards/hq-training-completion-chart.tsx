@@ -1,12 +1,14 @@
 import type { TrainingCompletionByRestaurant } from '@brigade/core/schemas/dashboard-charts';
+import { msg, plural, t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { Box, Table } from '@mantine/core';
 import { ChartPanel } from '../../components/charts/chart-panel';
 import { useHqTrainingCompletion } from './api/get-hq-training-completion';
-import { chartQueryState, countOf, percentText } from './chart-format';
+import { chartQueryState, percentText } from './chart-format';
 import { barsHeight, RestaurantPercentBars } from './restaurant-percent-bars';
 import { type ChartReadiness, useSeen } from './use-seen';
 
-const TITLE = 'Training completion per restaurant';
+const TITLE = msg`Training completion per restaurant`;
 /** Bars drawn: the restaurants lowest in completion; the table lists every one. */
 const DRAWN = 10;
 /** The table of a large chain scrolls inside the panel. */
@@ -18,6 +20,8 @@ const TABLE_MAX_HEIGHT = 360;
  * lowest first. A large chain draws its 10 lowest; the table has them all.
  */
 export function HqTrainingCompletionChart({ ready }: ChartReadiness) {
+  // The sentences below are written in the active language; this re-renders them when it changes.
+  const { i18n } = useLingui();
   const { ref, seen } = useSeen<HTMLDivElement>();
   const completion = useHqTrainingCompletion({ enabled: ready && seen });
   const data = completion.data;
@@ -27,21 +31,21 @@ export function HqTrainingCompletionChart({ ready }: ChartReadiness) {
   return (
     <div ref={ref}>
       <ChartPanel
-        title={TITLE}
+        title={i18n._(TITLE)}
         description={descriptionOf(data)}
         summary={data ? summaryOf(data) : ''}
         height={data ? height : 300}
         {...chartQueryState(completion)}
         empty={{
           when: data !== undefined && data.restaurants.length === 0,
-          title: 'No trainings assigned yet',
-          description: 'Completion shows once restaurant staff have trainings assigned.',
+          title: t`No trainings assigned yet`,
+          description: t`Completion shows once restaurant staff have trainings assigned.`,
         }}
         chart={
           data && (
             <RestaurantPercentBars
               bars={drawn.map((entry) => ({ name: entry.restaurant.name, percent: entry.percent }))}
-              label="Completed"
+              label={t`Completed`}
               color="teal.8"
             />
           )
@@ -54,30 +58,44 @@ export function HqTrainingCompletionChart({ ready }: ChartReadiness) {
 
 function descriptionOf(data: TrainingCompletionByRestaurant | undefined): string {
   const parts = [
-    "Completed share of the trainings assigned to each restaurant's active staff and managers, lowest first",
+    t`Completed share of the trainings assigned to each restaurant's active staff and managers, lowest first`,
   ];
-  if (data && data.restaurants.length > DRAWN)
-    parts.push(`the chart shows the ${DRAWN} lowest, the table all ${data.restaurants.length}`);
-  if (data && data.withoutAssignments > 0)
+  if (data && data.restaurants.length > DRAWN) {
+    const drawn = DRAWN;
+    const all = data.restaurants.length;
+    parts.push(t`the chart shows the ${drawn} lowest, the table all ${all}`);
+  }
+  if (data && data.withoutAssignments > 0) {
+    const withoutAssignments = data.withoutAssignments;
     parts.push(
-      `${countOf(data.withoutAssignments, 'restaurant')} without assigned trainings ${data.withoutAssignments === 1 ? 'is' : 'are'} left out`,
+      plural(withoutAssignments, {
+        one: '# restaurant without assigned trainings is left out',
+        other: '# restaurants without assigned trainings are left out',
+      }),
     );
+  }
   return `${parts.join('; ')}.`;
 }
 
 function summaryOf(data: TrainingCompletionByRestaurant): string {
   const lowest = data.restaurants[0];
   const highest = data.restaurants.at(-1);
-  if (!lowest || !highest) return 'No trainings assigned yet.';
-  if (lowest === highest)
-    return `${lowest.restaurant.name} has completed ${percentText(lowest.percent)} of its assigned trainings.`;
-  return (
-    `Across ${countOf(data.restaurants.length, 'restaurant')}, training completion ranges from ` +
-    `${percentText(lowest.percent)} at ${lowest.restaurant.name} to ${percentText(highest.percent)} at ${highest.restaurant.name}.`
-  );
+  if (!lowest || !highest) return t`No trainings assigned yet.`;
+  const lowestName = lowest.restaurant.name;
+  const lowestPercent = percentText(lowest.percent);
+  if (lowest === highest) return t`${lowestName} has completed ${lowestPercent} of its assigned trainings.`;
+  const highestName = highest.restaurant.name;
+  const highestPercent = percentText(highest.percent);
+  const restaurants = data.restaurants.length;
+  return plural(restaurants, {
+    one: `Across # restaurant, training completion ranges from ${lowestPercent} at ${lowestName} to ${highestPercent} at ${highestName}.`,
+    other: `Across # restaurants, training completion ranges from ${lowestPercent} at ${lowestName} to ${highestPercent} at ${highestName}.`,
+  });
 }
 
 function CompletionTable({ data }: { data: TrainingCompletionByRestaurant }) {
+  const { i18n } = useLingui();
+  const title = i18n._(TITLE);
   return (
     // Focusable, so that a keyboard can scroll it (a scrolling region must be reachable).
     <Box
@@ -85,15 +103,15 @@ function CompletionTable({ data }: { data: TrainingCompletionByRestaurant }) {
       style={{ overflow: 'auto' }}
       tabIndex={0}
       role="region"
-      aria-label={`${TITLE}, every restaurant`}
+      aria-label={t`${title}, every restaurant`}
     >
-      <Table verticalSpacing={4} stickyHeader aria-label={`${TITLE}, as a table`}>
+      <Table verticalSpacing={4} stickyHeader aria-label={t`${title}, as a table`}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Restaurant</Table.Th>
-            <Table.Th>Completed</Table.Th>
-            <Table.Th>Assigned</Table.Th>
-            <Table.Th>Completion</Table.Th>
+            <Table.Th>{t`Restaurant`}</Table.Th>
+            <Table.Th>{t`Completed`}</Table.Th>
+            <Table.Th>{t`Assigned`}</Table.Th>
+            <Table.Th>{t`Completion`}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

@@ -1,4 +1,6 @@
 import { RECENT_AUDIT_SCORES, type RecentAuditScores } from '@brigade/core/schemas/dashboard-charts';
+import { msg, t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { Table } from '@mantine/core';
 import { ChartPanel } from '../../components/charts/chart-panel';
 import { LineChart } from '../../components/charts/lazy-charts';
@@ -7,10 +9,14 @@ import { useManagerAuditScores } from './api/get-manager-audit-scores';
 import { chartQueryState, PERCENT_DOMAIN, PERCENT_TICKS, percentText } from './chart-format';
 import { type ChartReadiness, useSeen } from './use-seen';
 
-const TITLE = 'Audit score trend';
+const TITLE = msg`Audit score trend`;
 
 /** The manager: the selected restaurant's last 10 completed audits, oldest first, with their average. */
 export function ManagerAuditScoresChart({ restaurantId, ready }: { restaurantId: string } & ChartReadiness) {
+  // The sentences below are written in the active language; this re-renders them when it changes.
+  const { i18n } = useLingui();
+  const title = i18n._(TITLE);
+  const recent = RECENT_AUDIT_SCORES;
   const { ref, seen } = useSeen<HTMLDivElement>();
   const scores = useManagerAuditScores(restaurantId, { enabled: ready && seen });
   const data = scores.data;
@@ -18,15 +24,15 @@ export function ManagerAuditScoresChart({ restaurantId, ready }: { restaurantId:
   return (
     <div ref={ref}>
       <ChartPanel
-        title={TITLE}
-        description={`Final scores of the last ${RECENT_AUDIT_SCORES} completed audits, oldest first`}
+        title={title}
+        description={t`Final scores of the last ${recent} completed audits, oldest first`}
         summary={data ? summaryOf(data) : ''}
         height={260}
         {...chartQueryState(scores)}
         empty={{
           when: data !== undefined && data.audits.length === 0,
-          title: 'No completed audits yet',
-          description: "The trend shows once head office completes this restaurant's first audit.",
+          title: t`No completed audits yet`,
+          description: t`The trend shows once head office completes this restaurant's first audit.`,
         }}
         chart={
           data && (
@@ -34,7 +40,7 @@ export function ManagerAuditScoresChart({ restaurantId, ready }: { restaurantId:
               h={260}
               data={data.audits.map((audit) => ({ date: formatDate(audit.auditedAt), score: audit.score }))}
               dataKey="date"
-              series={[{ name: 'score', label: 'Score', color: 'indigo.7' }]}
+              series={[{ name: 'score', label: t`Score`, color: 'indigo.7' }]}
               curveType="linear"
               yAxisProps={{ domain: PERCENT_DOMAIN, ticks: PERCENT_TICKS, width: 48 }}
               valueFormatter={percentText}
@@ -44,7 +50,7 @@ export function ManagerAuditScoresChart({ restaurantId, ready }: { restaurantId:
                   : [
                       {
                         y: data.average,
-                        label: `Average ${percentText(data.average)}`,
+                        label: averageLabel(data.average),
                         labelPosition: 'insideBottomLeft',
                         color: 'gray.7',
                       },
@@ -56,11 +62,11 @@ export function ManagerAuditScoresChart({ restaurantId, ready }: { restaurantId:
         }
         table={
           data && (
-            <Table verticalSpacing={4} aria-label={`${TITLE}, as a table`}>
+            <Table verticalSpacing={4} aria-label={t`${title}, as a table`}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Audit date</Table.Th>
-                  <Table.Th>Score</Table.Th>
+                  <Table.Th>{t`Audit date`}</Table.Th>
+                  <Table.Th>{t`Score`}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -79,13 +85,22 @@ export function ManagerAuditScoresChart({ restaurantId, ready }: { restaurantId:
   );
 }
 
+/** The reference line's label: "Average 78%". */
+function averageLabel(value: number): string {
+  const average = percentText(value);
+  return t`Average ${average}`;
+}
+
 function summaryOf(data: RecentAuditScores): string {
   const first = data.audits[0];
   const last = data.audits.at(-1);
-  if (!first || !last || data.average === null) return 'No completed audits yet.';
-  if (first === last) return `One completed audit, on ${formatDate(first.auditedAt)}: ${percentText(first.score)}.`;
-  return (
-    `The last ${data.audits.length} completed audits went from ${percentText(first.score)} on ${formatDate(first.auditedAt)} ` +
-    `to ${percentText(last.score)} on ${formatDate(last.auditedAt)}; their average is ${percentText(data.average)}.`
-  );
+  if (!first || !last || data.average === null) return t`No completed audits yet.`;
+  const firstDate = formatDate(first.auditedAt);
+  const firstScore = percentText(first.score);
+  if (first === last) return t`One completed audit, on ${firstDate}: ${firstScore}.`;
+  const count = data.audits.length;
+  const lastScore = percentText(last.score);
+  const lastDate = formatDate(last.auditedAt);
+  const average = percentText(data.average);
+  return t`The last ${count} completed audits went from ${firstScore} on ${firstDate} to ${lastScore} on ${lastDate}; their average is ${average}.`;
 }

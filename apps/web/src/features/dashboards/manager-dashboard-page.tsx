@@ -1,11 +1,13 @@
-import { noActiveRestaurantMessage, pendingAuditsTrend } from '@brigade/core/messages';
+import { noActiveRestaurantMessage } from '@brigade/core/messages';
 import type { RestaurantRef } from '@brigade/core/schemas/session';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Grid, SimpleGrid, Stack } from '@mantine/core';
 import { IconClipboardList, IconSchool, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ActionCountsCard } from '../../components/action-counts-card';
 import { PageHeader } from '../../components/page-header';
 import { useCurrentUser } from '../../lib/current-user';
+import { useCoreText } from '../../lib/i18n';
 import { RestaurantNotice } from '../../lib/restaurant-notice';
 import { useSelectedRestaurant } from '../../lib/selected-restaurant';
 import { AnnouncementsPanel } from './announcements-panel';
@@ -22,21 +24,23 @@ import { SuggestedTrainingsPanel } from './suggested-trainings-panel';
 
 /** /dashboard-manager (core §2 "Manager dashboard"): the selected restaurant at a glance. */
 export function ManagerDashboardPage() {
+  const { t } = useLingui();
   const me = useCurrentUser();
+  const email = me.email;
   const { selectedRestaurant } = useSelectedRestaurant();
 
   return (
     <>
       <PageHeader
-        title="Manager Dashboard"
-        subtitle={`Welcome back, ${me.email}`}
+        title={t`Manager Dashboard`}
+        subtitle={t`Welcome back, ${email}`}
         actions={
           <>
             <Button component={Link} to="/audits-management" variant="default">
-              View Audits
+              <Trans>View Audits</Trans>
             </Button>
             <Button component={Link} to="/training-assign">
-              Assign Training
+              <Trans>Assign Training</Trans>
             </Button>
           </>
         }
@@ -53,37 +57,35 @@ export function ManagerDashboardPage() {
 }
 
 function RestaurantDashboard({ restaurant }: { restaurant: RestaurantRef }) {
+  const { t } = useLingui();
+  const { catalogue } = useCoreText();
+  const name = restaurant.name;
   const dashboard = useManagerDashboard(restaurant.id);
   return (
     <DashboardContent query={dashboard}>
       {(data) => (
         <Stack gap="md">
-          <SimpleGrid
-            component="section"
-            aria-label={`Key figures of ${restaurant.name}`}
-            cols={{ base: 1, xs: 3 }}
-            spacing="md"
-          >
+          <SimpleGrid component="section" aria-label={t`Key figures of ${name}`} cols={{ base: 1, xs: 3 }} spacing="md">
             <StatCard
-              label="Total Staff"
+              label={t`Total Staff`}
               value={data?.totalStaff ?? null}
-              hint={`Staff of ${restaurant.name}`}
+              hint={t`Staff of ${name}`}
               icon={<IconUsers size={24} />}
               color="teal"
               to="/staff-management"
             />
             <StatCard
-              label="Pending Audits"
+              label={t`Pending Audits`}
               value={data?.pendingAudits ?? null}
-              hint={data ? pendingAuditsTrend(data.pendingAudits) : null}
+              hint={data ? catalogue.pendingAuditsTrend(data.pendingAudits) : null}
               icon={<IconClipboardList size={24} />}
               color="yellow"
               to="/audits-management"
             />
             <StatCard
-              label="Active Trainings"
+              label={t`Active Trainings`}
               value={data?.activeTrainings ?? null}
-              hint="Incomplete assignments"
+              hint={t`Incomplete assignments`}
               icon={<IconSchool size={24} />}
               color="indigo"
               to="/training-assignments"

@@ -1,32 +1,35 @@
 import { scheduleMessages } from '@brigade/core/schedule-messages';
 import type { ManagerDueAuditsPanel as Panel } from '@brigade/core/schemas/audit-schedules';
+import { Trans } from '@lingui/react/macro';
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarCheck } from '@tabler/icons-react';
 import { useId } from 'react';
 import { EmptyList } from '../../components/empty-list';
 import { formatPeriod } from '../../lib/format-period';
+import { useCoreText } from '../../lib/i18n';
 import classes from './dashboard-card.module.css';
 import { ListSkeleton } from './dashboard-skeleton';
 
 /** The manager dashboard's due audits (issue 19): the restaurant's audits due this week and missed. */
 export function ManagerDueAuditsPanel({ panel }: { panel: Panel | undefined }) {
+  const { text } = useCoreText();
   const headingId = useId();
   return (
     <Paper component="section" withBorder p="md" aria-labelledby={headingId}>
       <Stack gap={2} mb="sm">
         <Title order={2} fz="lg" id={headingId}>
-          Due Audits
+          <Trans>Due Audits</Trans>
         </Title>
         <Text size="sm" c="gray.7">
-          {panel ? `${panel.dueThisWeek} due this week, ${panel.missed} missed` : 'Due this week and missed'}
+          {panel ? <DueLine due={panel.dueThisWeek} missed={panel.missed} /> : <Trans>Due this week and missed</Trans>}
         </Text>
       </Stack>
       {panel === undefined ? (
         <ListSkeleton rows={2} height={30} />
       ) : panel.entries.length === 0 ? (
         <EmptyList
-          title={scheduleMessages.noDueAudits}
-          description={scheduleMessages.noDueAuditsHint}
+          title={text(scheduleMessages.noDueAudits)}
+          description={text(scheduleMessages.noDueAuditsHint)}
           icon={<IconCalendarCheck size={28} aria-hidden />}
         />
       ) : (
@@ -43,7 +46,7 @@ export function ManagerDueAuditsPanel({ panel }: { panel: Panel | undefined }) {
                   </Text>
                 </Stack>
                 <Badge color={entry.status === 'missed' ? 'red.9' : 'yellow.4'} variant="filled" tt="none">
-                  {entry.status === 'missed' ? 'Missed' : 'Due'}
+                  {entry.status === 'missed' ? <Trans>Missed</Trans> : <Trans>Due</Trans>}
                 </Badge>
               </Group>
             </li>
@@ -51,5 +54,14 @@ export function ManagerDueAuditsPanel({ panel }: { panel: Panel | undefined }) {
         </Stack>
       )}
     </Paper>
+  );
+}
+
+/** "2 due this week, 1 missed". */
+function DueLine({ due, missed }: { due: number; missed: number }) {
+  return (
+    <Trans>
+      {due} due this week, {missed} missed
+    </Trans>
   );
 }

@@ -1,4 +1,6 @@
 import { CHART_WEEKS, type WeeklyTrainingProgress } from '@brigade/core/schemas/dashboard-charts';
+import { msg, plural, t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { Table } from '@mantine/core';
 import { ChartPanel } from '../../components/charts/chart-panel';
 import { BarChart } from '../../components/charts/lazy-charts';
@@ -7,7 +9,7 @@ import { useManagerTrainingProgress } from './api/get-manager-training-progress'
 import { chartQueryState } from './chart-format';
 import { type ChartReadiness, useSeen } from './use-seen';
 
-const TITLE = 'Staff trainings per week';
+const TITLE = msg`Staff trainings per week`;
 
 /**
  * The manager: per week (Monday to Sunday, UTC) of the last 12, the trainings the
@@ -15,6 +17,10 @@ const TITLE = 'Staff trainings per week';
  * it ended (this week: incomplete now, the Active Trainings card's count).
  */
 export function ManagerTrainingProgressChart({ restaurantId, ready }: { restaurantId: string } & ChartReadiness) {
+  // The sentences below are written in the active language; this re-renders them when it changes.
+  const { i18n } = useLingui();
+  const title = i18n._(TITLE);
+  const weeks = CHART_WEEKS;
   const { ref, seen } = useSeen<HTMLDivElement>();
   const progress = useManagerTrainingProgress(restaurantId, { enabled: ready && seen });
   const data = progress.data;
@@ -22,15 +28,15 @@ export function ManagerTrainingProgressChart({ restaurantId, ready }: { restaura
   return (
     <div ref={ref}>
       <ChartPanel
-        title={TITLE}
-        description="Per week: trainings your staff completed that week, and assignments still incomplete at the end of it"
+        title={title}
+        description={t`Per week: trainings your staff completed that week, and assignments still incomplete at the end of it`}
         summary={data ? summaryOf(data) : ''}
         height={260}
         {...chartQueryState(progress)}
         empty={{
           when: data?.weeks.every((week) => week.completed === 0 && week.incomplete === 0) ?? false,
-          title: `No staff trainings in the last ${CHART_WEEKS} weeks`,
-          description: 'Assign trainings to your staff to follow their progress here.',
+          title: t`No staff trainings in the last ${weeks} weeks`,
+          description: t`Assign trainings to your staff to follow their progress here.`,
         }}
         chart={
           data && (
@@ -43,8 +49,8 @@ export function ManagerTrainingProgressChart({ restaurantId, ready }: { restaura
               }))}
               dataKey="week"
               series={[
-                { name: 'completed', label: 'Completed that week', color: 'teal.8' },
-                { name: 'incomplete', label: 'Incomplete at week end', color: 'orange.7' },
+                { name: 'completed', label: t`Completed that week`, color: 'teal.8' },
+                { name: 'incomplete', label: t`Incomplete at week end`, color: 'orange.7' },
               ]}
               withLegend
               yAxisProps={{ allowDecimals: false, width: 40 }}
@@ -54,12 +60,12 @@ export function ManagerTrainingProgressChart({ restaurantId, ready }: { restaura
         }
         table={
           data && (
-            <Table verticalSpacing={4} aria-label={`${TITLE}, as a table`}>
+            <Table verticalSpacing={4} aria-label={t`${title}, as a table`}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Week of</Table.Th>
-                  <Table.Th>Completed that week</Table.Th>
-                  <Table.Th>Incomplete at week end</Table.Th>
+                  <Table.Th>{t`Week of`}</Table.Th>
+                  <Table.Th>{t`Completed that week`}</Table.Th>
+                  <Table.Th>{t`Incomplete at week end`}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -79,17 +85,26 @@ export function ManagerTrainingProgressChart({ restaurantId, ready }: { restaura
   );
 }
 
-/** Plural-aware "3 trainings" / "1 training". */
-function trainings(count: number) {
-  return `${count} ${count === 1 ? 'training' : 'trainings'}`;
-}
-
 function summaryOf(data: WeeklyTrainingProgress): string {
   const first = data.weeks[0];
   const last = data.weeks.at(-1);
-  if (!first || !last) return `No staff trainings in the last ${CHART_WEEKS} weeks.`;
-  return (
-    `At the end of the week of ${weekLabel(first.weekStart)} ${trainings(first.incomplete)} of your staff were incomplete; ` +
-    `this week ${trainings(last.completed)} completed so far and ${trainings(last.incomplete)} incomplete now.`
-  );
+  const weeks = CHART_WEEKS;
+  if (!first || !last) return t`No staff trainings in the last ${weeks} weeks.`;
+  const week = weekLabel(first.weekStart);
+  const incompleteThen = first.incomplete;
+  const then = plural(incompleteThen, {
+    one: `At the end of the week of ${week} # training of your staff were incomplete;`,
+    other: `At the end of the week of ${week} # trainings of your staff were incomplete;`,
+  });
+  const completedNow = last.completed;
+  const completed = plural(completedNow, {
+    one: 'this week # training completed so far',
+    other: 'this week # trainings completed so far',
+  });
+  const incompleteNow = last.incomplete;
+  const now = plural(incompleteNow, {
+    one: 'and # training incomplete now.',
+    other: 'and # trainings incomplete now.',
+  });
+  return `${then} ${completed} ${now}`;
 }

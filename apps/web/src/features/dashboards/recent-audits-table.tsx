@@ -1,5 +1,6 @@
-import { messages, showingAuditsLine } from '@brigade/core/messages';
+import { messages } from '@brigade/core/messages';
 import type { RecentAudits } from '@brigade/core/schemas/dashboards';
+import { Trans } from '@lingui/react/macro';
 import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import { IconClipboardCheck } from '@tabler/icons-react';
@@ -9,6 +10,7 @@ import { EmptyList } from '../../components/empty-list';
 import { ScoreBadge } from '../../components/score-badge';
 import { ViewAuditButton } from '../../components/view-audit-button';
 import { formatDate } from '../../lib/format-date';
+import { useCoreText } from '../../lib/i18n';
 import classes from './dashboard-card.module.css';
 import { ListSkeleton, TextSkeleton } from './dashboard-skeleton';
 
@@ -23,6 +25,7 @@ const WIDE_WINDOW_QUERY = '(min-width: 62em)';
  * dashboard loads: the heading and skeleton rows.
  */
 export function RecentAuditsTable({ recentAudits }: { recentAudits: RecentAudits | undefined }) {
+  const { text, catalogue } = useCoreText();
   const headingId = useId();
   const { ref, width } = useElementSize();
   const wideWindow = useMediaQuery(WIDE_WINDOW_QUERY, true, { getInitialValueInEffect: false });
@@ -33,37 +36,47 @@ export function RecentAuditsTable({ recentAudits }: { recentAudits: RecentAudits
       <Group justify="space-between" align="flex-start" mb="sm" gap="sm">
         <Stack gap={2}>
           <Title order={2} fz="lg" id={headingId}>
-            Recent Audits
+            <Trans>Recent Audits</Trans>
           </Title>
           {recentAudits ? (
             <Text size="sm" c="gray.7">
-              {showingAuditsLine(recentAudits.items.length, recentAudits.total)}
+              {catalogue.showingAuditsLine(recentAudits.items.length, recentAudits.total)}
             </Text>
           ) : (
             <TextSkeleton width={160} size="sm" />
           )}
         </Stack>
         <Button component={Link} to="/audits-management" variant="default" size="xs">
-          View All
+          <Trans>View All</Trans>
         </Button>
       </Group>
       {recentAudits === undefined ? (
         <ListSkeleton rows={5} height={asTable ? 36 : 64} />
       ) : recentAudits.items.length === 0 ? (
         <EmptyList
-          title={messages.noAuditsFound}
-          description={messages.noAuditsHint}
+          title={text(messages.noAuditsFound)}
+          description={text(messages.noAuditsHint)}
           icon={<IconClipboardCheck size={28} aria-hidden />}
         />
       ) : asTable ? (
         <Table verticalSpacing="xs" highlightOnHover aria-labelledby={headingId}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Restaurant</Table.Th>
-              <Table.Th>Audit Date</Table.Th>
-              <Table.Th>Score</Table.Th>
-              <Table.Th>Total Audits</Table.Th>
-              <Table.Th>Actions</Table.Th>
+              <Table.Th>
+                <Trans>Restaurant</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Audit Date</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Score</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Total Audits</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Actions</Trans>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -100,7 +113,7 @@ export function RecentAuditsTable({ recentAudits }: { recentAudits: RecentAudits
                     {audit.restaurant.name}
                   </Text>
                   <Text size="sm" c="gray.7">
-                    {formatDate(audit.auditedAt)} · Total Audits: {audit.restaurantAuditCount}
+                    {formatDate(audit.auditedAt)} · <TotalAudits count={audit.restaurantAuditCount} />
                   </Text>
                 </Stack>
                 <ScoreBadge status={audit.status} score={audit.finalScore} />
@@ -114,4 +127,9 @@ export function RecentAuditsTable({ recentAudits }: { recentAudits: RecentAudits
       )}
     </Paper>
   );
+}
+
+/** "Total Audits: 12", on a stacked card. */
+function TotalAudits({ count }: { count: number }) {
+  return <Trans>Total Audits: {count}</Trans>;
 }

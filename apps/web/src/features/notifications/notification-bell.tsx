@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import {
   ActionIcon,
   Button,
@@ -36,6 +37,7 @@ const PHONE_QUERY = '(max-width: 47.99em)';
  * notifications in a popover (a drawer on phones) with Mark all as read and See all.
  */
 export function NotificationBell() {
+  const { t, i18n } = useLingui();
   const [opened, { close, toggle }] = useDisclosure(false);
   const isPhone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   const unread = useUnreadCount().data?.unread ?? 0;
@@ -48,7 +50,7 @@ export function NotificationBell() {
       variant="subtle"
       color="gray"
       size="lg"
-      aria-label={bellLabel(unread)}
+      aria-label={bellLabel(i18n, unread)}
       aria-expanded={opened}
       aria-controls={opened ? panelId : undefined}
       aria-haspopup="dialog"
@@ -70,8 +72,8 @@ export function NotificationBell() {
           onClose={close}
           position="bottom"
           size="85%"
-          title={notificationMessages.title}
-          closeButtonProps={{ 'aria-label': 'Close notifications' }}
+          title={i18n._(notificationMessages.title)}
+          closeButtonProps={{ 'aria-label': t`Close notifications` }}
         >
           <NotificationPanel unread={unread} onClose={close} />
         </Drawer>
@@ -85,7 +87,7 @@ export function NotificationBell() {
       <Popover.Dropdown id={panelId} p={0} aria-labelledby={titleId}>
         <div className={classes.panel}>
           <Text id={titleId} fw={700} px="sm" pt="sm">
-            {notificationMessages.title}
+            {i18n._(notificationMessages.title)}
           </Text>
           <NotificationPanel unread={unread} onClose={close} />
         </div>
@@ -114,10 +116,11 @@ function useCountFromList(unread: number | undefined) {
 }
 
 function NotificationPanel({ unread, onClose }: { unread: number; onClose: () => void }) {
+  const { t, i18n } = useLingui();
   const latest = useNotifications({ page: 1, pageSize: BELL_LIST_SIZE }, { staleTime: 0 });
   useCountFromList(latest.isPlaceholderData ? undefined : latest.data?.unread);
   const markAll = useMarkAllNotificationsRead({
-    onError: () => toasts.show({ color: 'red', message: notificationMessages.markAllReadFailed }),
+    onError: () => toasts.show({ color: 'red', message: i18n._(notificationMessages.markAllReadFailed) }),
   });
 
   return (
@@ -131,34 +134,34 @@ function NotificationPanel({ unread, onClose }: { unread: number; onClose: () =>
           loading={markAll.isPending}
           onClick={() => markAll.mutate()}
         >
-          {notificationMessages.markAllRead}
+          {i18n._(notificationMessages.markAllRead)}
         </Button>
       </Group>
       {latest.isPending ? (
-        <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading notifications">
+        <Stack gap="sm" role="status" aria-busy="true" aria-label={t`Loading notifications`}>
           {[0, 1, 2].map((row) => (
             <Skeleton key={row} height={48} />
           ))}
         </Stack>
       ) : latest.isError && !latest.data ? (
         <LoadError
-          message={notificationMessages.loadFailed}
+          message={i18n._(notificationMessages.loadFailed)}
           onRetry={() => void latest.refetch()}
           retrying={latest.isFetching}
         />
       ) : latest.data.items.length === 0 ? (
         <EmptyList
-          title={notificationMessages.allCaughtUp}
-          description={notificationMessages.allCaughtUpHint}
+          title={i18n._(notificationMessages.allCaughtUp)}
+          description={i18n._(notificationMessages.allCaughtUpHint)}
           icon={<IconBellCheck size={28} aria-hidden />}
         />
       ) : (
         <ScrollArea.Autosize mah="60vh" type="auto">
-          <NotificationList items={latest.data.items} onOpen={onClose} label="Latest notifications" />
+          <NotificationList items={latest.data.items} onOpen={onClose} label={t`Latest notifications`} />
         </ScrollArea.Autosize>
       )}
       <Button component={Link} to="/notifications" variant="light" onClick={onClose} fullWidth>
-        {notificationMessages.seeAll}
+        {i18n._(notificationMessages.seeAll)}
       </Button>
     </Stack>
   );

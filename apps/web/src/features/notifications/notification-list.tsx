@@ -1,4 +1,5 @@
 import type { Notification } from '@brigade/core/schemas/notifications';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Text, VisuallyHidden } from '@mantine/core';
 import { notifications as toasts } from '@mantine/notifications';
 import { Link } from 'react-router';
@@ -21,9 +22,15 @@ interface NotificationListProps {
  * Opening one marks it read and goes to its screen.
  */
 export function NotificationList({ items, onOpen, withMarkRead = false, label }: NotificationListProps) {
+  const { t, i18n } = useLingui();
   const markRead = useMarkNotificationRead({
-    onError: () => toasts.show({ color: 'red', message: notificationMessages.markReadFailed }),
+    onError: () => toasts.show({ color: 'red', message: i18n._(notificationMessages.markReadFailed) }),
   });
+
+  /** The button's name: 'Mark "Training due" read'. */
+  function markReadLabel(title: string) {
+    return t`Mark "${title}" read`;
+  }
 
   return (
     <ul className={classes.list} aria-label={label}>
@@ -39,7 +46,11 @@ export function NotificationList({ items, onOpen, withMarkRead = false, label }:
           >
             <span className={classes.dot} aria-hidden />
             <span className={classes.text}>
-              {!notification.read && <VisuallyHidden>Unread: </VisuallyHidden>}
+              {!notification.read && (
+                <VisuallyHidden>
+                  <Trans>Unread:</Trans>{' '}
+                </VisuallyHidden>
+              )}
               <Text component="span" display="block" fw={notification.read ? 500 : 700}>
                 {notification.title}
               </Text>
@@ -63,11 +74,11 @@ export function NotificationList({ items, onOpen, withMarkRead = false, label }:
               className={classes.markRead}
               variant="subtle"
               size="compact-sm"
-              aria-label={`Mark "${notification.title}" read`}
+              aria-label={markReadLabel(notification.title)}
               loading={markRead.isPending && markRead.variables === notification.id}
               onClick={() => markRead.mutate(notification.id)}
             >
-              Mark read
+              <Trans>Mark read</Trans>
             </Button>
           )}
         </li>

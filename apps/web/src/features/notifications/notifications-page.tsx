@@ -1,4 +1,6 @@
 import { DEFAULT_PAGE_SIZE } from '@brigade/core/limits';
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Button, Paper, Skeleton, Stack } from '@mantine/core';
 import { notifications as toasts } from '@mantine/notifications';
 import { IconBellCheck } from '@tabler/icons-react';
@@ -15,19 +17,25 @@ import { notificationMessages } from './notification-messages';
 
 /** /notifications (issue 20): all my notifications, newest first, paged; read one, or all at once. */
 export function NotificationsPage() {
+  const { t, i18n } = useLingui();
   const [page, setPage] = useState(1);
   const list = useNotifications({ page, pageSize: DEFAULT_PAGE_SIZE });
   const data = list.data;
   useClampPage(data, setPage);
+  /** The page's subtitle: how many are unread. */
+  function unreadSummary(unread: number): string {
+    if (unread === 0) return t`Everything is read`;
+    return t({ message: plural(unread, { one: '# unread notification', other: '# unread notifications' }) });
+  }
   const markAll = useMarkAllNotificationsRead({
-    onSuccess: () => toasts.show({ color: 'green', message: notificationMessages.allMarkedRead }),
-    onError: () => toasts.show({ color: 'red', message: notificationMessages.markAllReadFailed }),
+    onSuccess: () => toasts.show({ color: 'green', message: i18n._(notificationMessages.allMarkedRead) }),
+    onError: () => toasts.show({ color: 'red', message: i18n._(notificationMessages.markAllReadFailed) }),
   });
 
   return (
     <>
       <PageHeader
-        title={notificationMessages.title}
+        title={i18n._(notificationMessages.title)}
         subtitle={data ? unreadSummary(data.unread) : undefined}
         actions={
           <Button
@@ -37,47 +45,42 @@ export function NotificationsPage() {
             loading={markAll.isPending}
             onClick={() => markAll.mutate()}
           >
-            {notificationMessages.markAllRead}
+            {i18n._(notificationMessages.markAllRead)}
           </Button>
         }
       />
       {list.isPending ? (
-        <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading notifications">
+        <Stack gap="sm" role="status" aria-busy="true" aria-label={t`Loading notifications`}>
           {[0, 1, 2, 3].map((row) => (
             <Skeleton key={row} height={64} />
           ))}
         </Stack>
       ) : list.isError && !data ? (
         <LoadError
-          message={notificationMessages.loadFailed}
+          message={i18n._(notificationMessages.loadFailed)}
           onRetry={() => void list.refetch()}
           retrying={list.isFetching}
         />
       ) : data && data.items.length === 0 ? (
         <EmptyList
-          title={notificationMessages.allCaughtUp}
-          description={notificationMessages.allCaughtUpHint}
+          title={i18n._(notificationMessages.allCaughtUp)}
+          description={i18n._(notificationMessages.allCaughtUpHint)}
           icon={<IconBellCheck size={28} aria-hidden />}
         />
       ) : data ? (
         <div aria-busy={list.isFetching || undefined}>
           <Paper withBorder>
-            <NotificationList items={data.items} withMarkRead label="All notifications" />
+            <NotificationList items={data.items} withMarkRead label={t`All notifications`} />
           </Paper>
           <ListPagination
             total={data.total}
             page={data.page}
             pageSize={data.pageSize}
             onChange={setPage}
-            label="Notification pages"
+            label={t`Notification pages`}
           />
         </div>
       ) : null}
     </>
   );
-}
-
-function unreadSummary(unread: number): string {
-  if (unread === 0) return 'Everything is read';
-  return unread === 1 ? '1 unread notification' : `${unread} unread notifications`;
 }

@@ -1,10 +1,12 @@
 import { type Restaurant, RestaurantInput } from '@brigade/core/schemas/restaurants';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Fieldset, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { FormFailureAlert } from '../../components/form-failure-alert';
 import { useFormFailure } from '../../lib/form-failure';
+import { useCoreText } from '../../lib/i18n';
 import { useCreateRestaurant } from './api/create-restaurant';
 import { useUpdateRestaurant } from './api/update-restaurant';
 
@@ -21,16 +23,17 @@ interface RestaurantFormModalProps {
 
 /** Add Restaurant / Edit Restaurant (core-operations §2 "Restaurants (hq)", §5). */
 export function RestaurantFormModal({ opened, onClose, restaurant, formKey }: RestaurantFormModalProps) {
+  const { t } = useLingui();
   // On a phone the form takes the whole screen instead of scrolling inside a small box.
   const isPhone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   return (
     <Modal
       opened={opened}
       onClose={onClose}
-      title={restaurant ? 'Edit Restaurant' : 'Add Restaurant'}
+      title={restaurant ? t`Edit Restaurant` : t`Add Restaurant`}
       size="lg"
       fullScreen={isPhone}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t`Close` }}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       <RestaurantForm key={formKey} restaurant={restaurant} onDone={onClose} />
@@ -58,6 +61,8 @@ function initialValuesOf(restaurant: Restaurant | null): RestaurantFormValues {
 }
 
 function RestaurantForm({ restaurant, onDone }: { restaurant: Restaurant | null; onDone: () => void }) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const create = useCreateRestaurant();
   const update = useUpdateRestaurant();
   const save = restaurant ? update : create;
@@ -72,54 +77,50 @@ function RestaurantForm({ restaurant, onDone }: { restaurant: Restaurant | null;
   function submit(values: RestaurantFormValues) {
     const callbacks = {
       onSuccess: () => {
-        notifications.show({ color: 'green', message: restaurant ? 'Restaurant updated' : 'Restaurant created' });
+        notifications.show({ color: 'green', message: restaurant ? t`Restaurant updated` : t`Restaurant created` });
         onDone();
       },
       onError: (error: Error) =>
-        saveFailure.report(form, error, restaurant ? 'Failed to update restaurant' : 'Failed to create restaurant'),
+        saveFailure.report(form, error, restaurant ? t`Failed to update restaurant` : t`Failed to create restaurant`),
     };
     if (restaurant) update.mutate({ id: restaurant.id, input: values }, callbacks);
     else create.mutate(values, callbacks);
+  }
+
+  /** A field's props, its message (core's check, or the server's) in the person's language. */
+  function field(path: keyof RestaurantFormValues) {
+    const input = form.getInputProps(path);
+    return { ...input, error: typeof input.error === 'string' ? text(input.error) : input.error };
   }
 
   return (
     <form noValidate onSubmit={form.onSubmit(submit)}>
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Name" required data-autofocus key={form.key('name')} {...form.getInputProps('name')} />
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="off"
-            key={form.key('email')}
-            {...form.getInputProps('email')}
-          />
+          <TextInput label={t`Name`} required data-autofocus key={form.key('name')} {...field('name')} />
+          <TextInput label={t`Email`} type="email" autoComplete="off" key={form.key('email')} {...field('email')} />
         </SimpleGrid>
-        <TextInput label="Address" required key={form.key('address')} {...form.getInputProps('address')} />
+        <TextInput label={t`Address`} required key={form.key('address')} {...field('address')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="City" required key={form.key('city')} {...form.getInputProps('city')} />
-          <TextInput label="Country" required key={form.key('country')} {...form.getInputProps('country')} />
+          <TextInput label={t`City`} required key={form.key('city')} {...field('city')} />
+          <TextInput label={t`Country`} required key={form.key('country')} {...field('country')} />
         </SimpleGrid>
-        <TextInput label="POS ID" key={form.key('posId')} {...form.getInputProps('posId')} />
-        <Fieldset legend="Delivery and listing integrations" variant="filled">
+        <TextInput label={t`POS ID`} key={form.key('posId')} {...field('posId')} />
+        <Fieldset legend={t`Delivery and listing integrations`} variant="filled">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="Google place ID"
-              key={form.key('googlePlaceId')}
-              {...form.getInputProps('googlePlaceId')}
-            />
-            <TextInput label="Uber Eats ID" key={form.key('uberEatsId')} {...form.getInputProps('uberEatsId')} />
-            <TextInput label="Takeaway ID" key={form.key('takeawayId')} {...form.getInputProps('takeawayId')} />
-            <TextInput label="Deliveroo ID" key={form.key('deliverooId')} {...form.getInputProps('deliverooId')} />
+            <TextInput label={t`Google place ID`} key={form.key('googlePlaceId')} {...field('googlePlaceId')} />
+            <TextInput label={t`Uber Eats ID`} key={form.key('uberEatsId')} {...field('uberEatsId')} />
+            <TextInput label={t`Takeaway ID`} key={form.key('takeawayId')} {...field('takeawayId')} />
+            <TextInput label={t`Deliveroo ID`} key={form.key('deliverooId')} {...field('deliverooId')} />
           </SimpleGrid>
         </Fieldset>
         <FormFailureAlert failure={saveFailure.failure} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save'}
+            {save.isPending ? <Trans>Saving...</Trans> : <Trans>Save</Trans>}
           </Button>
         </Group>
       </Stack>

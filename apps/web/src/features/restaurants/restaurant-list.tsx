@@ -1,9 +1,11 @@
 import type { Restaurant, RestaurantSort } from '@brigade/core/schemas/restaurants';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { RowActions } from '../../components/row-action';
 import { SortableTh } from '../../components/sortable-th';
 import { StatusBadge } from '../../components/status-badge';
+import { useCoreText } from '../../lib/i18n';
 import type { SortControl } from '../../lib/use-list-params';
 import { useDeleteRestaurant } from './api/delete-restaurant';
 import { useSetRestaurantActive } from './api/set-restaurant-active';
@@ -19,16 +21,21 @@ export function RestaurantTable({
   onEdit,
   sortControl,
 }: RestaurantListProps & { sortControl: (column: RestaurantSort) => SortControl }) {
+  const { t } = useLingui();
   return (
     <Paper withBorder>
       <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
-            <SortableTh {...sortControl('name')}>Restaurant</SortableTh>
-            <SortableTh {...sortControl('email')}>Contact</SortableTh>
-            <Table.Th>Integrations</Table.Th>
-            <SortableTh {...sortControl('status')}>Status</SortableTh>
-            <Table.Th>Actions</Table.Th>
+            <SortableTh {...sortControl('name')}>{t`Restaurant`}</SortableTh>
+            <SortableTh {...sortControl('email')}>{t`Contact`}</SortableTh>
+            <Table.Th>
+              <Trans>Integrations</Trans>
+            </Table.Th>
+            <SortableTh {...sortControl('status')}>{t`Status`}</SortableTh>
+            <Table.Th>
+              <Trans>Actions</Trans>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -99,13 +106,15 @@ export function RestaurantCards({ restaurants, onEdit }: RestaurantListProps) {
 }
 
 function ContactLines({ restaurant }: { restaurant: Restaurant }) {
+  const { t } = useLingui();
+  const posId = restaurant.posId ?? '—';
   return (
     <div>
       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {restaurant.email ?? 'No email'}
+        {restaurant.email ?? t`No email`}
       </Text>
       <Text size="sm" c="gray.7">
-        POS ID: {restaurant.posId ?? '—'}
+        <Trans>POS ID: {posId}</Trans>
       </Text>
     </div>
   );
@@ -124,7 +133,7 @@ function IntegrationBadges({ restaurant }: { restaurant: Restaurant }) {
   if (linked.length === 0) {
     return (
       <Text size="sm" c="gray.7">
-        No integrations
+        <Trans>No integrations</Trans>
       </Text>
     );
   }
@@ -147,18 +156,20 @@ function RestaurantActions({
   restaurant: Restaurant;
   onEdit: (restaurant: Restaurant) => void;
 }) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const { name } = restaurant;
-  const showFailure = (error: Error) => notifications.show({ color: 'red', title: name, message: error.message });
+  const showFailure = (error: Error) => notifications.show({ color: 'red', title: name, message: text(error.message) });
   const setActive = useSetRestaurantActive({
     onSuccess: (saved) =>
       notifications.show({
         color: 'green',
-        message: saved.isActive ? 'Restaurant activated' : 'Restaurant deactivated',
+        message: saved.isActive ? t`Restaurant activated` : t`Restaurant deactivated`,
       }),
     onError: showFailure,
   });
   const remove = useDeleteRestaurant({
-    onSuccess: () => notifications.show({ color: 'green', message: 'Restaurant deleted' }),
+    onSuccess: () => notifications.show({ color: 'green', message: t`Restaurant deleted` }),
     onError: showFailure,
   });
 
@@ -171,11 +182,11 @@ function RestaurantActions({
       onEdit={() => onEdit(restaurant)}
       deleting={remove.isPending}
       deleteConfirm={{
-        title: 'Delete restaurant',
+        title: t`Delete restaurant`,
         message: (
-          <>
+          <Trans>
             Are you sure you want to delete <strong>{name}</strong>? This action cannot be undone.
-          </>
+          </Trans>
         ),
       }}
       onDelete={() => remove.mutate(restaurant.id)}

@@ -1,6 +1,9 @@
 import { DEFAULT_PAGE_SIZE } from '@brigade/core/limits';
 import { messages } from '@brigade/core/messages';
 import { RESTAURANT_SORTS, type Restaurant, type RestaurantSort } from '@brigade/core/schemas/restaurants';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Paper, Skeleton, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconBuildingStore, IconPlus } from '@tabler/icons-react';
@@ -12,6 +15,7 @@ import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
 import { SortSelect } from '../../components/sort-select';
+import { useCoreText } from '../../lib/i18n';
 import { type ListSortSpec, useListParams } from '../../lib/use-list-params';
 import { useRestaurants } from './api/get-restaurants';
 import { RestaurantFormModal } from './restaurant-form-modal';
@@ -24,10 +28,10 @@ const RESTAURANT_SORT: ListSortSpec<RestaurantSort> = {
 };
 
 /** The cards' "Sort by" choices: the table's sortable headers. */
-const SORT_OPTIONS: readonly { value: RestaurantSort; label: string }[] = [
-  { value: 'name', label: 'Name' },
-  { value: 'email', label: 'Email' },
-  { value: 'status', label: 'Status' },
+const SORT_OPTIONS: readonly { value: RestaurantSort; label: MessageDescriptor }[] = [
+  { value: 'name', label: msg`Name` },
+  { value: 'email', label: msg`Email` },
+  { value: 'status', label: msg`Status` },
 ];
 
 /** From this width (1280 px) the list is a table; below it each restaurant is a card. */
@@ -38,6 +42,8 @@ const TABLE_QUERY = '(min-width: 80em)';
  * kept in the address, so Back, a reload or a shared link show the same list.
  */
 export function RestaurantsPage() {
+  const { t, i18n } = useLingui();
+  const { text } = useCoreText();
   const list = useListParams(RESTAURANT_SORT);
   const restaurants = useRestaurants({ ...list.query, pageSize: DEFAULT_PAGE_SIZE });
   const showTable = useMediaQuery(TABLE_QUERY, true, { getInitialValueInEffect: false });
@@ -62,24 +68,24 @@ export function RestaurantsPage() {
   return (
     <>
       <PageHeader
-        title="Restaurants"
+        title={text('Restaurants')}
         actions={
           <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => openForm(null)}>
-            Add Restaurant
+            <Trans>Add Restaurant</Trans>
           </Button>
         }
       />
       <Stack>
         <FilterBar>
           <SearchInput
-            label="Search restaurants"
-            placeholder="Name, city, email, POS ID..."
+            label={t`Search restaurants`}
+            placeholder={t`Name, city, email, POS ID...`}
             value={list.search}
             onChange={list.setSearch}
           />
           {!showTable && (
             <SortSelect
-              options={SORT_OPTIONS}
+              options={SORT_OPTIONS.map((option) => ({ value: option.value, label: i18n._(option.label) }))}
               sort={list.query.sort}
               order={list.query.order}
               onChange={list.setSort}
@@ -91,14 +97,16 @@ export function RestaurantsPage() {
           <ListSkeleton />
         ) : restaurants.isError && !data ? (
           <LoadError
-            message="Failed to load restaurants"
+            message={t`Failed to load restaurants`}
             onRetry={() => void restaurants.refetch()}
             retrying={restaurants.isFetching}
           />
         ) : data && data.items.length === 0 ? (
           <EmptyList
-            title={messages.noRestaurantsFound}
-            description={list.query.search ? 'Try a different search term' : 'Add your first restaurant to get started'}
+            title={text(messages.noRestaurantsFound)}
+            description={
+              list.query.search ? t`Try a different search term` : t`Add your first restaurant to get started`
+            }
             icon={<IconBuildingStore size={28} aria-hidden />}
           />
         ) : data ? (
@@ -109,7 +117,7 @@ export function RestaurantsPage() {
               <RestaurantCards restaurants={data.items} onEdit={openForm} />
             )}
             <ListPagination
-              label="Restaurant pages"
+              label={t`Restaurant pages`}
               total={data.total}
               page={data.page}
               pageSize={data.pageSize}
@@ -125,8 +133,9 @@ export function RestaurantsPage() {
 }
 
 function ListSkeleton() {
+  const { t } = useLingui();
   return (
-    <Paper withBorder p="md" role="status" aria-busy="true" aria-label="Loading restaurants">
+    <Paper withBorder p="md" role="status" aria-busy="true" aria-label={t`Loading restaurants`}>
       <Stack gap="md">
         {[0, 1, 2, 3].map((row) => (
           <Group key={row} wrap="nowrap">

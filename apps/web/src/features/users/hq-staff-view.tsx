@@ -1,5 +1,6 @@
 import { STAFF_SORTS } from '@brigade/core/schemas/users';
 import type { StaffCaller } from '@brigade/core/staff-changes';
+import { useLingui } from '@lingui/react/macro';
 import { Select } from '@mantine/core';
 import { useRestaurantOptions } from '../../lib/api/get-restaurant-options';
 import { useListParams } from '../../lib/use-list-params';
@@ -15,6 +16,7 @@ const ALL_RESTAURANTS = 'all';
  * search, sort and page (`?restaurantId=…`), so a shared link shows the same people.
  */
 export function HqStaffView({ caller }: { caller: StaffCaller }) {
+  const { t } = useLingui();
   const options = useRestaurantOptions();
   const list = useListParams(STAFF_SORT, ['restaurantId']);
   const { restaurantId } = list.filters;
@@ -26,21 +28,21 @@ export function HqStaffView({ caller }: { caller: StaffCaller }) {
       sortColumns={STAFF_SORTS}
       caller={caller}
       restaurantId={restaurantId ?? undefined}
-      searchPlaceholder="Name, email, role or restaurant"
+      searchPlaceholder={t`Name, email, role or restaurant`}
       showRestaurants
       formScope={{ kind: 'hq', restaurantOptions, optionsLoading: options.isPending }}
       filters={
         <Select
-          label="Restaurant"
+          label={t`Restaurant`}
           data={[
-            { value: ALL_RESTAURANTS, label: 'All restaurants' },
+            { value: ALL_RESTAURANTS, label: t`All restaurants` },
             ...restaurantOptions.map((option) => ({ value: option.id, label: option.name })),
           ]}
           value={restaurantId ?? ALL_RESTAURANTS}
           onChange={(value) => list.setFilters({ restaurantId: value && value !== ALL_RESTAURANTS ? value : null })}
           allowDeselect={false}
           searchable
-          nothingFoundMessage="No active restaurants"
+          nothingFoundMessage={t`No active restaurants`}
           w={{ base: '100%', xs: 260 }}
         />
       }

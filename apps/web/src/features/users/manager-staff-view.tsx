@@ -1,6 +1,8 @@
 import type { StaffCaller } from '@brigade/core/staff-changes';
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { PageHeader } from '../../components/page-header';
+import { useCoreText } from '../../lib/i18n';
 import { RestaurantNotice, useRestaurantNotice } from '../../lib/restaurant-notice';
 import { useSelectedRestaurant } from '../../lib/selected-restaurant';
 import { useAppRoute } from '../../lib/use-app-route';
@@ -18,6 +20,8 @@ const MANAGER_SORT_COLUMNS = ['name', 'email', 'status', 'trainings'] as const;
  * address; the restaurant is the selected one.
  */
 export function ManagerStaffView({ caller }: { caller: StaffCaller }) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const notice = useRestaurantNotice(useAppRoute());
   const { selectedRestaurant } = useSelectedRestaurant();
   const list = useListParams(STAFF_SORT);
@@ -34,12 +38,13 @@ export function ManagerStaffView({ caller }: { caller: StaffCaller }) {
   if (notice || !selectedRestaurant) {
     return (
       <>
-        <PageHeader title={STAFF_PAGE_TITLE} />
+        <PageHeader title={text(STAFF_PAGE_TITLE)} />
         {notice && <RestaurantNotice message={notice} />}
       </>
     );
   }
 
+  const restaurantName = selectedRestaurant.name;
   return (
     <StaffDirectory
       list={list}
@@ -47,9 +52,9 @@ export function ManagerStaffView({ caller }: { caller: StaffCaller }) {
       caller={caller}
       // Another restaurant is another list: an open form starts over.
       key={selectedRestaurant.id}
-      subtitle={`Staff of ${selectedRestaurant.name}`}
+      subtitle={t`Staff of ${restaurantName}`}
       restaurantId={selectedRestaurant.id}
-      searchPlaceholder="Name or email"
+      searchPlaceholder={t`Name or email`}
       showRestaurants={false}
       formScope={{ kind: 'manager', restaurantId: selectedRestaurant.id }}
     />

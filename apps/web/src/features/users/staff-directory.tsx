@@ -2,6 +2,7 @@ import { DEFAULT_PAGE_SIZE } from '@brigade/core/limits';
 import { messages } from '@brigade/core/messages';
 import type { StaffMember, StaffSort } from '@brigade/core/schemas/users';
 import type { StaffCaller } from '@brigade/core/staff-changes';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Paper, Skeleton, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconPlus, IconUsers } from '@tabler/icons-react';
@@ -14,6 +15,7 @@ import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
 import { SortSelect } from '../../components/sort-select';
+import { useCoreText } from '../../lib/i18n';
 import { exportQuery } from '../../lib/use-list-params';
 import { useStaff } from './api/get-staff';
 import { StaffForm, type StaffFormScope } from './staff-form';
@@ -23,6 +25,7 @@ import { STAFF_SORT_LABELS, type StaffListView } from './staff-list-params';
 /** From this width (1200 px) the list is a table; below it each person is a card. */
 const TABLE_QUERY = '(min-width: 75em)';
 
+/** A route title of core's: shown through `useCoreText`. */
 export const STAFF_PAGE_TITLE = 'Staff Management';
 
 interface StaffDirectoryProps {
@@ -59,6 +62,8 @@ export function StaffDirectory({
   formScope,
   caller,
 }: StaffDirectoryProps) {
+  const { t, i18n } = useLingui();
+  const { text } = useCoreText();
   const staff = useStaff({ ...list.query, pageSize: DEFAULT_PAGE_SIZE, restaurantId });
   const showTable = useMediaQuery(TABLE_QUERY, true, { getInitialValueInEffect: false });
   const [failure, setFailure] = useState<StaffActionFailure | null>(null);
@@ -91,7 +96,7 @@ export function StaffDirectory({
   return (
     <>
       <PageHeader
-        title={STAFF_PAGE_TITLE}
+        title={text(STAFF_PAGE_TITLE)}
         subtitle={subtitle}
         actions={
           <>
@@ -101,7 +106,7 @@ export function StaffDirectory({
               leftSection={<IconPlus size={18} aria-hidden />}
               onClick={() => setForm({ kind: 'add', key: nextKey() })}
             >
-              Add Staff
+              <Trans>Add Staff</Trans>
             </Button>
           </>
         }
@@ -124,7 +129,7 @@ export function StaffDirectory({
             role="alert"
             title={failure.title}
             withCloseButton
-            closeButtonLabel="Dismiss"
+            closeButtonLabel={t`Dismiss`}
             onClose={() => setFailure(null)}
           >
             {failure.detail}
@@ -133,7 +138,7 @@ export function StaffDirectory({
 
         <FilterBar>
           <SearchInput
-            label="Search staff"
+            label={t`Search staff`}
             placeholder={searchPlaceholder}
             value={list.search}
             onChange={list.setSearch}
@@ -141,7 +146,7 @@ export function StaffDirectory({
           {filters}
           {/* Also beside the table: the Name and email column sorts by name, and email is sorted from here. */}
           <SortSelect
-            options={sortColumns.map((column) => ({ value: column, label: STAFF_SORT_LABELS[column] }))}
+            options={sortColumns.map((column) => ({ value: column, label: i18n._(STAFF_SORT_LABELS[column]) }))}
             sort={list.query.sort}
             order={list.query.order}
             onChange={list.setSort}
@@ -152,14 +157,14 @@ export function StaffDirectory({
           <ListSkeleton />
         ) : staff.isError && !data ? (
           <LoadError
-            message={messages.staffLoadFailed}
+            message={text(messages.staffLoadFailed)}
             onRetry={() => void staff.refetch()}
             retrying={staff.isFetching}
           />
         ) : data && data.items.length === 0 ? (
           <EmptyList
-            title={messages.noStaffFound}
-            description={list.query.search ? 'Try a different search term' : 'Add Staff to get started'}
+            title={text(messages.noStaffFound)}
+            description={list.query.search ? t`Try a different search term` : t`Add Staff to get started`}
             icon={<IconUsers size={28} aria-hidden />}
           />
         ) : data ? (
@@ -175,7 +180,7 @@ export function StaffDirectory({
               <StaffCards people={data.items} {...rowHandlers} />
             )}
             <ListPagination
-              label="Staff pages"
+              label={t`Staff pages`}
               total={data.total}
               page={data.page}
               pageSize={data.pageSize}
@@ -189,8 +194,9 @@ export function StaffDirectory({
 }
 
 function ListSkeleton() {
+  const { t } = useLingui();
   return (
-    <Paper withBorder p="md" role="status" aria-busy="true" aria-label="Loading staff">
+    <Paper withBorder p="md" role="status" aria-busy="true" aria-label={t`Loading staff`}>
       <Stack gap="md">
         {[0, 1, 2, 3].map((row) => (
           <Group key={row} wrap="nowrap">

@@ -4,6 +4,7 @@ import { ROLE_LABELS, ROLES, type Role } from '@brigade/core/roles';
 import type { RestaurantOption } from '@brigade/core/schemas/restaurants';
 import { SaveUser, type SaveUserInput, type StaffMember } from '@brigade/core/schemas/users';
 import { type StaffCaller, staffChangesFor } from '@brigade/core/staff-changes';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -12,6 +13,7 @@ import { useEffect, useId, useRef } from 'react';
 import { FormFailureAlert } from '../../components/form-failure-alert';
 import { PasswordField } from '../../components/password-field';
 import { useFormFailure } from '../../lib/form-failure';
+import { useCoreText } from '../../lib/i18n';
 import { useSaveUser } from './api/save-user';
 
 /**
@@ -41,8 +43,6 @@ interface StaffFormValues {
 
 const validateStaff = schemaResolver(SaveUser, { sync: true });
 
-const ROLE_CHOICES = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
-
 /**
  * For a manager: the person's restaurants the manager reaches, plus the selected one. The
  * server keeps the person's other restaurants as they are (docs/decisions/010).
@@ -65,12 +65,10 @@ function initialValuesOf(caller: StaffCaller, person: StaffMember | null, scope:
   };
 }
 
-function passwordNote(accountLocked: string | null): string {
-  return accountLocked ? 'Only head office can change this password' : 'Leave blank to keep the current password';
-}
-
 /** The inline add/edit form of Staff Management (core-operations §2, §4, §5). */
 export function StaffForm({ person, scope, caller, onClose }: StaffFormProps) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const save = useSaveUser();
   const titleId = useId();
   const lockedNoteId = useId();
@@ -80,6 +78,9 @@ export function StaffForm({ person, scope, caller, onClose }: StaffFormProps) {
         .account
     : null;
   const elsewhere = (person?.restaurants ?? []).filter((restaurant) => !reachesRestaurant(caller, restaurant.id));
+  const name = person?.name;
+  const elsewhereNames = elsewhere.map((restaurant) => restaurant.name).join(', ');
+  const alsoAt = t`(Also at ${elsewhereNames}.)`;
   const nameRef = useRef<HTMLInputElement>(null);
   // A taken email (409) shows under Email only.
   const saveFailure = useFormFailure({ conflictField: 'email' });
@@ -90,6 +91,17 @@ export function StaffForm({ person, scope, caller, onClose }: StaffFormProps) {
     // The schema's "a new person needs a password" rule looks at the id.
     validate: (values) => validateStaff({ ...values, ...(person ? { id: person.id } : {}) }),
   });
+
+  const roleChoices = ROLES.map((role) => ({ value: role, label: text(ROLE_LABELS[role]) }));
+  const passwordNote = accountLocked
+    ? t`Only head office can change this password`
+    : t`Leave blank to keep the current password`;
+
+  /** A field's props, its message (core's check, or the server's) in the person's language. */
+  function field(path: keyof StaffFormValues) {
+    const input = form.getInputProps(path);
+    return { ...input, error: typeof input.error === 'string' ? text(input.error) : input.error };
+  }
 
   useEffect(() => {
     nameRef.current?.focus();
@@ -110,93 +122,95 @@ export function StaffForm({ person, scope, caller, onClose }: StaffFormProps) {
     };
     save.mutate(input, {
       onSuccess: () => {
-        notifications.show({ color: 'green', message: person ? 'Staff member updated' : 'Staff member added' });
+        notifications.show({ color: 'green', message: person ? t`Staff member updated` : t`Staff member added` });
         onClose();
       },
       onError: (error) =>
-        saveFailure.report(form, error, person ? messages.userUpdateFailed : messages.userCreateFailed),
+        saveFailure.report(form, error, text(person ? messages.userUpdateFailed : messages.userCreateFailed)),
     });
   }
 
   const restaurantChoices =
-    scope.kind === 'hq' ? restaurantChoicesFor(scope.restaurantOptions, person) : ([] as RestaurantChoice[]);
+    scope.kind === 'hq'
+      ? restaurantChoicesFor(scope.restaurantOptions, person, (name) => t`${name} (inactive)`)
+      : ([] as RestaurantChoice[]);
 
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby={titleId}>
       <form noValidate onSubmit={form.onSubmit(submit)}>
         <Stack>
           <Title order={2} size="h3" id={titleId}>
-            {person ? `Edit ${person.name}` : 'Add Staff Member'}
+            {person ? t`Edit ${name}` : t`Add Staff Member`}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
-              label="Name"
+              label={t`Name`}
               required
               readOnly={Boolean(accountLocked)}
               aria-describedby={accountLocked ? lockedNoteId : undefined}
               autoComplete="off"
               ref={nameRef}
               key={form.key('name')}
-              {...form.getInputProps('name')}
+              {...field('name')}
             />
             <TextInput
-              label="Email"
+              label={t`Email`}
               type="email"
               required
               readOnly={Boolean(accountLocked)}
               aria-describedby={accountLocked ? lockedNoteId : undefined}
               autoComplete="off"
               key={form.key('email')}
-              {...form.getInputProps('email')}
+              {...field('email')}
             />
             {scope.kind === 'hq' && (
               <Select
-                label="Role"
+                label={t`Role`}
                 required
-                data={ROLE_CHOICES}
+                data={roleChoices}
                 allowDeselect={false}
                 key={form.key('role')}
-                {...form.getInputProps('role')}
+                {...field('role')}
               />
             )}
             <PasswordField
-              label="Password"
+              label={t`Password`}
               required={!person}
-              description={person ? passwordNote(accountLocked) : undefined}
+              description={person ? passwordNote : undefined}
               readOnly={Boolean(accountLocked)}
               autoComplete="new-password"
               key={form.key('password')}
-              {...form.getInputProps('password')}
+              {...field('password')}
             />
           </SimpleGrid>
           {accountLocked && (
             <Group gap="xs" wrap="nowrap" align="flex-start">
               <IconLock size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
               <Text size="sm" id={lockedNoteId}>
-                {accountLocked}
-                {elsewhere.length > 0 && ` (Also at ${elsewhere.map((restaurant) => restaurant.name).join(', ')}.)`}
+                {text(accountLocked)}
+                {elsewhere.length > 0 && ` ${alsoAt}`}
               </Text>
             </Group>
           )}
           {scope.kind === 'hq' && (
             <MultiSelect
-              label="Restaurants"
+              label={t`Restaurants`}
               required
               searchable
-              placeholder={scope.optionsLoading ? 'Loading restaurants...' : 'Choose restaurants'}
-              nothingFoundMessage="No active restaurants"
+              placeholder={scope.optionsLoading ? t`Loading restaurants...` : t`Choose restaurants`}
+              nothingFoundMessage={t`No active restaurants`}
               data={restaurantChoices}
               key={form.key('selectedRestaurants')}
-              {...form.getInputProps('selectedRestaurants')}
+              {...field('selectedRestaurants')}
             />
           )}
           <FormFailureAlert failure={saveFailure.failure} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Saving...' : 'Save'}
+              {save.isPending ? <Trans>Saving...</Trans> : <Trans>Save</Trans>}
             </Button>
           </Group>
         </Stack>
@@ -214,11 +228,15 @@ interface RestaurantChoice {
  * The active restaurants, plus any inactive ones the person is still assigned to, so
  * editing someone never silently drops an assignment the list cannot show.
  */
-function restaurantChoicesFor(options: readonly RestaurantOption[], person: StaffMember | null): RestaurantChoice[] {
+function restaurantChoicesFor(
+  options: readonly RestaurantOption[],
+  person: StaffMember | null,
+  inactiveLabel: (name: string) => string,
+): RestaurantChoice[] {
   const choices = options.map((option) => ({ value: option.id, label: option.name }));
   const known = new Set(choices.map((choice) => choice.value));
   for (const restaurant of person?.restaurants ?? []) {
-    if (!known.has(restaurant.id)) choices.push({ value: restaurant.id, label: `${restaurant.name} (inactive)` });
+    if (!known.has(restaurant.id)) choices.push({ value: restaurant.id, label: inactiveLabel(restaurant.name) });
   }
   return choices;
 }

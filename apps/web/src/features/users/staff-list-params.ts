@@ -1,4 +1,6 @@
 import { STAFF_SORTS, type StaffSort } from '@brigade/core/schemas/users';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { ListSortSpec, useListParams } from '../../lib/use-list-params';
 
 /** Staff Management's sort: by name without a choice; the server's columns (core `STAFF_SORTS`). */
@@ -9,12 +11,12 @@ export const STAFF_SORT: ListSortSpec<StaffSort> = {
 };
 
 /** What a column is called in the "Sort by" menu. */
-export const STAFF_SORT_LABELS: Record<StaffSort, string> = {
-  name: 'Name',
-  email: 'Email',
-  role: 'Role',
-  status: 'Status',
-  trainings: 'Training progress',
+export const STAFF_SORT_LABELS: Record<StaffSort, MessageDescriptor> = {
+  name: msg`Name`,
+  email: msg`Email`,
+  role: msg`Role`,
+  status: msg`Status`,
+  trainings: msg`Training progress`,
 };
 
 /** The list's view as both Staff Management screens keep it in the address (`useListParams`). */

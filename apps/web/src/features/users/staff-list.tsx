@@ -3,11 +3,13 @@ import { allows } from '@brigade/core/permissions';
 import { ROLE_LABELS } from '@brigade/core/roles';
 import type { StaffMember, StaffSort } from '@brigade/core/schemas/users';
 import { type StaffCaller, staffChangesFor } from '@brigade/core/staff-changes';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { RowActions } from '../../components/row-action';
 import { SortableTh } from '../../components/sortable-th';
 import { StatusBadge } from '../../components/status-badge';
+import { useCoreText } from '../../lib/i18n';
 import type { SortControl } from '../../lib/use-list-params';
 import { useDeleteUser } from './api/delete-user';
 import { useSetUserActive } from './api/set-user-active';
@@ -42,6 +44,8 @@ interface StaffTableProps extends StaffListProps {
 
 /** Wide screens: one row per person; a sortable column's header sorts the list. */
 export function StaffTable({ people, showRestaurants, sortControl, sortColumns, ...handlers }: StaffTableProps) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const header = (column: StaffSort, label: string) =>
     sortColumns.includes(column) ? (
       <SortableTh {...sortControl(column)}>{label}</SortableTh>
@@ -53,12 +57,18 @@ export function StaffTable({ people, showRestaurants, sortControl, sortColumns, 
       <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
-            {header('name', 'Name and email')}
-            {header('role', 'Role')}
-            {showRestaurants && <Table.Th>Restaurants</Table.Th>}
-            {header('status', 'Status')}
-            {header('trainings', 'Trainings')}
-            <Table.Th>Actions</Table.Th>
+            {header('name', t`Name and email`)}
+            {header('role', t`Role`)}
+            {showRestaurants && (
+              <Table.Th>
+                <Trans>Restaurants</Trans>
+              </Table.Th>
+            )}
+            {header('status', t`Status`)}
+            {header('trainings', t`Trainings`)}
+            <Table.Th>
+              <Trans>Actions</Trans>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -73,7 +83,7 @@ export function StaffTable({ people, showRestaurants, sortControl, sortColumns, 
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{ROLE_LABELS[person.role]}</Text>
+                <Text size="sm">{text(ROLE_LABELS[person.role])}</Text>
               </Table.Td>
               {showRestaurants && (
                 <Table.Td>
@@ -99,6 +109,7 @@ export function StaffTable({ people, showRestaurants, sortControl, sortColumns, 
 
 /** Narrower screens: one card per person, the same facts and actions as a table row. */
 export function StaffCards({ people, showRestaurants, ...handlers }: StaffListProps) {
+  const { text } = useCoreText();
   return (
     <SimpleGrid component="ul" cols={{ base: 1, md: 2 }} spacing="sm" p={0} m={0} style={{ listStyle: 'none' }}>
       {people.map((person) => (
@@ -115,7 +126,7 @@ export function StaffCards({ people, showRestaurants, ...handlers }: StaffListPr
               {person.email}
             </Text>
             <Text size="sm">
-              {ROLE_LABELS[person.role]} · Trainings <TrainingProgress person={person} />
+              {text(ROLE_LABELS[person.role])} · <Trans>Trainings</Trans> <TrainingProgress person={person} />
             </Text>
             {showRestaurants && <RestaurantBadges person={person} />}
             <Group justify="flex-end" mt="auto">
@@ -130,9 +141,10 @@ export function StaffCards({ people, showRestaurants, ...handlers }: StaffListPr
 
 /** 'completed/total' (core-operations §2 "Staff management, manager view"). */
 function TrainingProgress({ person }: { person: StaffMember }) {
+  const { t } = useLingui();
   const { completed, total } = person.trainingProgress;
   return (
-    <Text component="span" size="sm" title={`${completed} of ${total} assigned trainings completed`}>
+    <Text component="span" size="sm" title={t`${completed} of ${total} assigned trainings completed`}>
       {completed}/{total}
     </Text>
   );
@@ -142,7 +154,7 @@ function RestaurantBadges({ person }: { person: StaffMember }) {
   if (person.restaurants.length === 0) {
     return (
       <Text size="sm" c="gray.7">
-        No restaurants
+        <Trans>No restaurants</Trans>
       </Text>
     );
   }
@@ -162,22 +174,28 @@ function RestaurantBadges({ person }: { person: StaffMember }) {
  * server would refuse (core `staffChangesFor`) is shown disabled, its tooltip saying why.
  */
 function StaffActions({ person, caller, onEdit, onDeleted, onFailure }: { person: StaffMember } & StaffRowHandlers) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const { name } = person;
-  const refused = staffChangesFor(caller, {
+  const changes = staffChangesFor(caller, {
     ...person,
     restaurantIds: person.restaurants.map((restaurant) => restaurant.id),
   });
+  // Core's reasons, in the person's language.
+  const refused = Object.fromEntries(
+    Object.entries(changes).map(([action, reason]) => [action, reason ? text(reason) : reason]),
+  ) as typeof changes;
   const setActive = useSetUserActive({
     onSuccess: (saved) =>
-      notifications.show({ color: 'green', message: `${name} ${saved.isActive ? 'activated' : 'deactivated'}` }),
-    onError: (error) => onFailure({ title: messages.staffStatusFailed, detail: error.message }),
+      notifications.show({ color: 'green', message: saved.isActive ? t`${name} activated` : t`${name} deactivated` }),
+    onError: (error) => onFailure({ title: text(messages.staffStatusFailed), detail: text(error.message) }),
   });
   const remove = useDeleteUser({
     onSuccess: () => {
-      notifications.show({ color: 'green', message: 'Staff member deleted' });
+      notifications.show({ color: 'green', message: t`Staff member deleted` });
       onDeleted(person);
     },
-    onError: (error) => onFailure({ title: messages.staffDeleteFailed, detail: error.message }),
+    onError: (error) => onFailure({ title: text(messages.staffDeleteFailed), detail: text(error.message) }),
   });
 
   // hq sets temporary passwords (issue 20); for their own, the profile is the place.
@@ -190,7 +208,7 @@ function StaffActions({ person, caller, onEdit, onDeleted, onFailure }: { person
       onToggleActive={() => setActive.mutate({ id: person.id, isActive: !person.isActive })}
       onEdit={() => onEdit(person)}
       deleting={remove.isPending}
-      deleteConfirm={{ title: `Delete ${name}`, message: messages.staffDeleteConfirm }}
+      deleteConfirm={{ title: t`Delete ${name}`, message: text(messages.staffDeleteConfirm) }}
       onDelete={() => remove.mutate(person.id)}
       refusals={refused}
     />

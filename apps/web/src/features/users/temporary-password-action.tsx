@@ -1,6 +1,7 @@
 import { messages } from '@brigade/core/messages';
 import { SetTemporaryPassword } from '@brigade/core/schemas/passwords';
 import type { StaffMember } from '@brigade/core/schemas/users';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
@@ -10,6 +11,7 @@ import { FormFailureAlert } from '../../components/form-failure-alert';
 import { PasswordField } from '../../components/password-field';
 import { RowAction } from '../../components/row-action';
 import { useFormFailure } from '../../lib/form-failure';
+import { useCoreText } from '../../lib/i18n';
 import { useSetTemporaryPassword } from './api/set-temporary-password';
 
 /**
@@ -18,17 +20,19 @@ import { useSetTemporaryPassword } from './api/set-temporary-password';
  * every session they had ends now.
  */
 export function TemporaryPasswordAction({ person }: { person: StaffMember }) {
+  const { t } = useLingui();
   const [opened, { open, close }] = useDisclosure(false);
+  const name = person.name;
   return (
     <>
       <RowAction
-        tooltip="Set temporary password"
-        label={`Set a temporary password for ${person.name}`}
+        tooltip={t`Set temporary password`}
+        label={t`Set a temporary password for ${name}`}
         color="gray.8"
         onClick={open}
         icon={<IconKey size={18} aria-hidden />}
       />
-      <Modal opened={opened} onClose={close} title={`Temporary password for ${person.name}`}>
+      <Modal opened={opened} onClose={close} title={t`Temporary password for ${name}`}>
         {opened && <TemporaryPasswordForm person={person} onDone={close} />}
       </Modal>
     </>
@@ -36,6 +40,9 @@ export function TemporaryPasswordAction({ person }: { person: StaffMember }) {
 }
 
 function TemporaryPasswordForm({ person, onDone }: { person: StaffMember; onDone: () => void }) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
+  const email = person.email;
   const setPassword = useSetTemporaryPassword();
   const failure = useFormFailure();
   const form = useForm<SetTemporaryPassword>({
@@ -45,6 +52,13 @@ function TemporaryPasswordForm({ person, onDone }: { person: StaffMember; onDone
     validate: schemaResolver(SetTemporaryPassword, { sync: true }),
   });
 
+  // The field's message (core's check, or the server's) in the person's language.
+  const passwordInput = form.getInputProps('password');
+  const passwordProps = {
+    ...passwordInput,
+    error: typeof passwordInput.error === 'string' ? text(passwordInput.error) : passwordInput.error,
+  };
+
   return (
     <form
       noValidate
@@ -53,35 +67,37 @@ function TemporaryPasswordForm({ person, onDone }: { person: StaffMember; onDone
           { id: person.id, ...values },
           {
             onSuccess: () => {
-              notifications.show({ color: 'green', message: messages.temporaryPasswordSet });
+              notifications.show({ color: 'green', message: text(messages.temporaryPasswordSet) });
               onDone();
             },
-            onError: (error) => failure.report(form, error, 'Could not set the temporary password'),
+            onError: (error) => failure.report(form, error, t`Could not set the temporary password`),
           },
         ),
       )}
     >
       <Stack gap="md">
         <Text size="sm">
-          Give it to {person.email} in person or by phone. It works for one sign-in: they must then choose their own
-          password, and they are signed out everywhere now.
+          <Trans>
+            Give it to {email} in person or by phone. It works for one sign-in: they must then choose their own
+            password, and they are signed out everywhere now.
+          </Trans>
         </Text>
         <PasswordField
-          label="Temporary password"
+          label={t`Temporary password`}
           autoComplete="new-password"
           required
           withAsterisk={false}
           data-autofocus
           key={form.key('password')}
-          {...form.getInputProps('password')}
+          {...passwordProps}
         />
         <FormFailureAlert failure={failure.failure} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" disabled={setPassword.isPending}>
-            {setPassword.isPending ? 'Saving...' : 'Set temporary password'}
+            {setPassword.isPending ? <Trans>Saving...</Trans> : <Trans>Set temporary password</Trans>}
           </Button>
         </Group>
       </Stack>
