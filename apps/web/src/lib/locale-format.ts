@@ -4,43 +4,27 @@ import { currentLocale } from './i18n';
  * Intl formatters in the active language's locale (issue 22), made once per locale and
  * options: "21 Nov 2026" in English, "21 nov 2026" in Dutch, "21 nov. 2026" in French.
  */
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const made = new Map<string, unknown>();
 
-export function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+function forLocale<T>(key: string, make: (locale: string) => T): T {
   const locale = currentLocale();
-  const key = `${locale} ${JSON.stringify(options)}`;
-  let format = dateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
-    dateFormats.set(key, format);
-  }
-  return format;
+  const full = `${locale} ${key}`;
+  if (!made.has(full)) made.set(full, make(locale));
+  return made.get(full) as T;
 }
 
-const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+export function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return forLocale(`date ${JSON.stringify(options)}`, (locale) => new Intl.DateTimeFormat(locale, options));
+}
 
 /** "5 minutes ago", "gisteren", "il y a 3 semaines". */
 export function relativeTimeFormat(): Intl.RelativeTimeFormat {
-  const locale = currentLocale();
-  let format = relativeFormats.get(locale);
-  if (!format) {
-    format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
-    relativeFormats.set(locale, format);
-  }
-  return format;
+  return forLocale('relative', (locale) => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
 }
-
-const collators = new Map<string, Intl.Collator>();
 
 /** Text compared as the language sorts it, numbers by their value ("Item 2" before "Item 10"). */
 export function collator(): Intl.Collator {
-  const locale = currentLocale();
-  let found = collators.get(locale);
-  if (!found) {
-    found = new Intl.Collator(locale, { sensitivity: 'base', numeric: true });
-    collators.set(locale, found);
-  }
-  return found;
+  return forLocale('collator', (locale) => new Intl.Collator(locale, { sensitivity: 'base', numeric: true }));
 }
 
 /** A day (`YYYY-MM-DD`) read as midnight UTC, so it is the same day in every time zone. */

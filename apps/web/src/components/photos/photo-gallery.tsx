@@ -1,4 +1,5 @@
 import type { PhotoRef } from '@brigade/core/schemas/photos';
+import { useLingui } from '@lingui/react/macro';
 import { Group, Image, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { PhotoViewer } from './photo-viewer';
@@ -15,27 +16,32 @@ interface PhotoGalleryProps {
  * viewer. Shows nothing when there are no photos.
  */
 export function PhotoGallery({ photos, label }: PhotoGalleryProps) {
+  const { t } = useLingui();
   const [open, setOpen] = useState<number | null>(null);
+  const count = photos.length;
   if (photos.length === 0) return null;
   return (
     <>
-      <Group gap="xs" component="ul" className={classes.thumbs} aria-label={`Photos of ${label}`}>
-        {photos.map((photo, index) => (
-          <li key={photo.id}>
-            <UnstyledButton
-              className={classes.thumbButton}
-              onClick={() => setOpen(index)}
-              aria-label={`Open photo ${index + 1} of ${photos.length}: ${label}`}
-            >
-              <Image
-                src={photo.thumbUrl}
-                alt={`${label}: photo ${index + 1} of ${photos.length}`}
-                loading="lazy"
-                className={classes.thumb}
-              />
-            </UnstyledButton>
-          </li>
-        ))}
+      <Group gap="xs" component="ul" className={classes.thumbs} aria-label={t`Photos of ${label}`}>
+        {photos.map((photo, index) => {
+          const number = index + 1;
+          return (
+            <li key={photo.id}>
+              <UnstyledButton
+                className={classes.thumbButton}
+                onClick={() => setOpen(index)}
+                aria-label={t`Open photo ${number} of ${count}: ${label}`}
+              >
+                <Image
+                  src={photo.thumbUrl}
+                  alt={t`${label}: photo ${number} of ${count}`}
+                  loading="lazy"
+                  className={classes.thumb}
+                />
+              </UnstyledButton>
+            </li>
+          );
+        })}
       </Group>
       <PhotoViewer photos={photos} index={open} label={label} onIndexChange={setOpen} onClose={() => setOpen(null)} />
     </>

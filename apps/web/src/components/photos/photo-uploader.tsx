@@ -1,4 +1,5 @@
 import { MAX_PHOTOS_PER_ITEM, type PhotoRef } from '@brigade/core/schemas/photos';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Alert, Button, FileButton, Group, Image, Progress, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCamera, IconPhotoPlus, IconRefresh, IconX } from '@tabler/icons-react';
@@ -6,6 +7,7 @@ import { type DragEvent, useEffect, useRef, useState } from 'react';
 import { deletePhoto } from '../../lib/api/delete-photo';
 import { uploadPhoto } from '../../lib/api/upload-photo';
 import { isApiError } from '../../lib/api-client';
+import { useCoreText } from '../../lib/i18n';
 import { confirmDelete } from '../confirm-delete';
 import { PhotoViewer } from './photo-viewer';
 import classes from './photos.module.css';
@@ -51,6 +53,8 @@ export function PhotoUploader({
   label,
   onChange,
 }: PhotoUploaderProps) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const [photos, setPhotos] = useState<PhotoRef[]>(() => [...initial]);
   const [pending, setPending] = useState<PendingUpload[]>([]);
   const [dragging, setDragging] = useState(false);
@@ -64,6 +68,7 @@ export function PhotoUploader({
     if (changed.current) onChangeRef.current?.(photos);
   }, [photos]);
 
+  const stored = photos.length;
   const busy = pending.filter((upload) => !upload.error).length;
   const room = max - photos.length - busy;
   const full = room <= 0;
@@ -80,7 +85,7 @@ export function PhotoUploader({
         setPhotos((current) => [...current, photo]);
       })
       .catch((error: unknown) => {
-        const message = isApiError(error) ? error.message : 'The upload failed. Please try again.';
+        const message = isApiError(error) ? text(error.message) : t`The upload failed. Please try again.`;
         update(key, { error: message, progress: 0 });
       });
   }
@@ -90,10 +95,8 @@ export function PhotoUploader({
     if (files.length === 0 || disabled) return;
     const taken = files.slice(0, Math.max(room, 0));
     if (taken.length < files.length) {
-      notifications.show({
-        color: 'orange',
-        message: `At most ${max} photos: ${files.length - taken.length} not added.`,
-      });
+      const left = files.length - taken.length;
+      notifications.show({ color: 'orange', message: t`At most ${max} photos: ${left} not added.` });
     }
     const uploads = taken.map((file) => ({ key: `upload-${++sequence}`, file, progress: 0, error: null }));
     setPending((current) => [...current, ...uploads]);
@@ -106,10 +109,11 @@ export function PhotoUploader({
   }
 
   function remove(photo: PhotoRef, index: number) {
+    const number = index + 1;
     confirmDelete({
-      title: 'Remove photo',
-      message: `Remove photo ${index + 1} of "${label}"? This cannot be undone.`,
-      confirmLabel: 'Remove',
+      title: t`Remove photo`,
+      message: t`Remove photo ${number} of "${label}"? This cannot be undone.`,
+      confirmLabel: t`Remove`,
       onConfirm: () => {
         deletePhoto(removeUrl(photo.id))
           .then(() => {
@@ -119,7 +123,7 @@ export function PhotoUploader({
           .catch((error: unknown) =>
             notifications.show({
               color: 'red',
-              message: isApiError(error) ? error.message : 'The photo could not be removed.',
+              message: isApiError(error) ? text(error.message) : t`The photo could not be removed.`,
             }),
           );
       },
@@ -146,15 +150,17 @@ export function PhotoUploader({
       onDragOver={onDragOver}
       onDragLeave={() => setDragging(false)}
       onDrop={onDrop}
-      aria-label={`Photos of ${label}`}
+      aria-label={t`Photos of ${label}`}
       role="group"
     >
       <Group justify="space-between" gap="xs">
         <Text size="sm" fw={600}>
-          Photos{' '}
-          <Text span size="sm" c="gray.7" fw={400}>
-            ({photos.length} of {max})
-          </Text>
+          <Trans>
+            Photos{' '}
+            <Text span size="sm" c="gray.7" fw={400}>
+              ({stored} of {max})
+            </Text>
+          </Trans>
         </Text>
         <Group gap="xs">
           <FileButton onChange={(file) => addFiles(file ? [file] : null)} accept="image/*" capture="environment">
@@ -164,9 +170,9 @@ export function PhotoUploader({
                 size="xs"
                 leftSection={<IconCamera size={16} aria-hidden />}
                 disabled={disabled || full}
-                aria-label={`Take photo for ${label}`}
+                aria-label={t`Take photo for ${label}`}
               >
-                Take photo
+                <Trans>Take photo</Trans>
               </Button>
             )}
           </FileButton>
@@ -178,9 +184,9 @@ export function PhotoUploader({
                 variant="default"
                 leftSection={<IconPhotoPlus size={16} aria-hidden />}
                 disabled={disabled || full}
-                aria-label={`Choose photos for ${label}`}
+                aria-label={t`Choose photos for ${label}`}
               >
-                Choose photos
+                <Trans>Choose photos</Trans>
               </Button>
             )}
           </FileButton>
@@ -189,59 +195,61 @@ export function PhotoUploader({
 
       {photos.length === 0 && pending.length === 0 && (
         <Text size="xs" c="gray.7">
-          No photos yet. Take one, choose files{' '}
-          <Text span visibleFrom="sm" size="xs">
-            or drop them here
-          </Text>
-          .
+          <Trans>
+            No photos yet. Take one, choose files{' '}
+            <Text span visibleFrom="sm" size="xs">
+              or drop them here
+            </Text>
+            .
+          </Trans>
         </Text>
       )}
 
       {photos.length > 0 && (
-        <Group gap="sm" component="ul" className={classes.thumbs} aria-label={`Stored photos of ${label}`}>
-          {photos.map((photo, index) => (
-            <li key={photo.id} className={classes.thumbButton}>
-              <button
-                type="button"
-                className={classes.thumbButton}
-                style={{ border: 0, padding: 0, background: 'none', cursor: 'pointer' }}
-                onClick={() => setOpen(index)}
-                aria-label={`Open photo ${index + 1} of ${photos.length}: ${label}`}
-              >
-                <Image
-                  src={photo.thumbUrl}
-                  alt={`${label}: photo ${index + 1}`}
-                  loading="lazy"
-                  className={classes.thumb}
-                />
-              </button>
-              {!disabled && (
-                <ActionIcon
-                  className={classes.removeButton}
-                  size="sm"
-                  radius="xl"
-                  color="red"
-                  variant="filled"
-                  aria-label={`Remove photo ${index + 1} of ${label}`}
-                  onClick={() => remove(photo, index)}
+        <Group gap="sm" component="ul" className={classes.thumbs} aria-label={t`Stored photos of ${label}`}>
+          {photos.map((photo, index) => {
+            const number = index + 1;
+            return (
+              <li key={photo.id} className={classes.thumbButton}>
+                <button
+                  type="button"
+                  className={classes.thumbButton}
+                  style={{ border: 0, padding: 0, background: 'none', cursor: 'pointer' }}
+                  onClick={() => setOpen(index)}
+                  aria-label={t`Open photo ${number} of ${stored}: ${label}`}
                 >
-                  <IconX size={14} aria-hidden />
-                </ActionIcon>
-              )}
-            </li>
-          ))}
+                  <Image
+                    src={photo.thumbUrl}
+                    alt={t`${label}: photo ${number}`}
+                    loading="lazy"
+                    className={classes.thumb}
+                  />
+                </button>
+                {!disabled && (
+                  <ActionIcon
+                    className={classes.removeButton}
+                    size="sm"
+                    radius="xl"
+                    color="red"
+                    variant="filled"
+                    aria-label={t`Remove photo ${number} of ${label}`}
+                    onClick={() => remove(photo, index)}
+                  >
+                    <IconX size={14} aria-hidden />
+                  </ActionIcon>
+                )}
+              </li>
+            );
+          })}
         </Group>
       )}
 
-      {pending.map((upload) =>
-        upload.error ? (
-          <Alert
-            key={upload.key}
-            color="red"
-            p="xs"
-            role="alert"
-            title={`${upload.file.name || 'Photo'} was not added`}
-          >
+      {pending.map((upload) => {
+        const name = upload.file.name || t`Photo`;
+        const fileName = upload.file.name || t`photo`;
+        const percent = Math.round(upload.progress * 100);
+        return upload.error ? (
+          <Alert key={upload.key} color="red" p="xs" role="alert" title={t`${name} was not added`}>
             <Stack gap={6} align="flex-start">
               <Text size="sm">{upload.error}</Text>
               <Group gap="xs">
@@ -253,14 +261,14 @@ export function PhotoUploader({
                   onClick={() => retry(upload)}
                   disabled={disabled || (room <= 0 && !upload.error)}
                 >
-                  Retry
+                  <Trans>Retry</Trans>
                 </Button>
                 <Button
                   size="xs"
                   variant="default"
                   onClick={() => setPending((current) => current.filter((each) => each.key !== upload.key))}
                 >
-                  Dismiss
+                  <Trans>Dismiss</Trans>
                 </Button>
               </Group>
             </Stack>
@@ -268,18 +276,16 @@ export function PhotoUploader({
         ) : (
           <Stack key={upload.key} gap={2}>
             <Text size="xs" c="gray.7" truncate>
-              Uploading {upload.file.name || 'photo'}… {Math.round(upload.progress * 100)}%
+              <Trans>
+                Uploading {fileName}… {percent}%
+              </Trans>
             </Text>
             <Progress.Root size="sm">
-              <Progress.Section
-                value={Math.round(upload.progress * 100)}
-                aria-label={`Uploading ${upload.file.name || 'photo'}`}
-                animated
-              />
+              <Progress.Section value={percent} aria-label={t`Uploading ${fileName}`} animated />
             </Progress.Root>
           </Stack>
-        ),
-      )}
+        );
+      })}
 
       <PhotoViewer photos={photos} index={open} label={label} onIndexChange={setOpen} onClose={() => setOpen(null)} />
     </Stack>

@@ -1,4 +1,5 @@
 import type { PhotoRef } from '@brigade/core/schemas/photos';
+import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, Box, Group, Image, Modal, Text } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
@@ -19,7 +20,9 @@ interface PhotoViewerProps {
  * inside while it is open and gives it back to the thumbnail after).
  */
 export function PhotoViewer({ photos, index, label, onIndexChange, onClose }: PhotoViewerProps) {
+  const { t } = useLingui();
   const photo = index === null ? undefined : photos[index];
+  const number = (index ?? 0) + 1;
   const count = photos.length;
   const move = (step: number) => {
     if (index !== null && count > 1) onIndexChange((index + step + count) % count);
@@ -34,18 +37,18 @@ export function PhotoViewer({ photos, index, label, onIndexChange, onClose }: Ph
     <Modal
       opened={photo !== undefined}
       onClose={onClose}
-      title={`${label}: photo ${(index ?? 0) + 1} of ${count}`}
+      title={t`${label}: photo ${number} of ${count}`}
       size="xl"
       fullScreen={false}
       centered
-      closeButtonProps={{ 'aria-label': 'Close photo' }}
+      closeButtonProps={{ 'aria-label': t`Close photo` }}
       styles={{ title: { fontWeight: 600, overflowWrap: 'anywhere' } }}
     >
       {photo && (
         <Box>
           <Image
             src={photo.displayUrl}
-            alt={`${label}: photo ${(index ?? 0) + 1} of ${count}`}
+            alt={t`${label}: photo ${number} of ${count}`}
             fit="contain"
             mah="70vh"
             w="100%"
@@ -53,13 +56,13 @@ export function PhotoViewer({ photos, index, label, onIndexChange, onClose }: Ph
           />
           {count > 1 && (
             <Group justify="space-between" mt="sm">
-              <ActionIcon variant="default" size="lg" aria-label="Previous photo" onClick={() => move(-1)}>
+              <ActionIcon variant="default" size="lg" aria-label={t`Previous photo`} onClick={() => move(-1)}>
                 <IconChevronLeft aria-hidden />
               </ActionIcon>
               <Text size="sm" c="gray.7" aria-live="polite">
                 {(index ?? 0) + 1} / {count}
               </Text>
-              <ActionIcon variant="default" size="lg" aria-label="Next photo" onClick={() => move(1)}>
+              <ActionIcon variant="default" size="lg" aria-label={t`Next photo`} onClick={() => move(1)}>
                 <IconChevronRight aria-hidden />
               </ActionIcon>
             </Group>

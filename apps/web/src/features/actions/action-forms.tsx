@@ -6,6 +6,7 @@ import {
   ReopenAction,
   ResolveAction,
 } from '@brigade/core/schemas/corrective-actions';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, MultiSelect, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
@@ -14,6 +15,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { FormFailureAlert } from '../../components/form-failure-alert';
 import { PhotoUploader } from '../../components/photos/photo-uploader';
 import { useFormFailure } from '../../lib/form-failure';
+import { useCoreText } from '../../lib/i18n';
 import { type ActionChange, useChangeAction } from './api/change-action';
 import { actionQueryKey } from './api/get-action';
 import { useOwnerChoices } from './api/get-owner-choices';
@@ -24,18 +26,23 @@ interface FormProps {
 
 /** Sends one change; a success says so, a refusal goes under its field or in the form's box. */
 function useActionForm(action: ActionDetail, successMessage: string) {
+  const { text } = useCoreText();
   const change = useChangeAction(action.id);
   const failure = useFormFailure();
   function send(form: Parameters<typeof failure.report>[0] & { reset: () => void }, body: ActionChange) {
     change.mutate(body, {
       onSuccess: () => {
-        notifications.show({ color: 'green', message: successMessage });
+        notifications.show({ color: 'green', message: text(successMessage) });
         form.reset();
       },
       onError: (error) => failure.report(form, error, actionMessages.actionFailed),
     });
   }
-  return { change, failure, send };
+  /** A field's props, its message (core's check, or the server's) in the person's language. */
+  function field<Input extends { error?: unknown }>(input: Input): Input {
+    return { ...input, error: typeof input.error === 'string' ? text(input.error) : input.error };
+  }
+  return { change, failure, send, field };
 }
 
 /**
@@ -44,7 +51,9 @@ function useActionForm(action: ActionDetail, successMessage: string) {
  * the note typed so far stays); the history then shows it.
  */
 export function ResolveForm({ action }: FormProps) {
-  const { change, failure, send } = useActionForm(action, actionMessages.resolved);
+  const { t } = useLingui();
+  const { change, failure, send, field } = useActionForm(action, actionMessages.resolved);
+  const itemText = action.itemText;
   const queryClient = useQueryClient();
   const actionPath = `/api/actions/${encodeURIComponent(action.id)}`;
   const form = useForm({
@@ -63,23 +72,23 @@ export function ResolveForm({ action }: FormProps) {
       >
         <Stack gap="sm">
           <Title order={2} size="h4" id="resolve-title">
-            Resolve
+            <Trans>Resolve</Trans>
           </Title>
           <Textarea
-            label="What was done"
+            label={t`What was done`}
             required
             autosize
             minRows={3}
             maxLength={2000}
             key={form.key('note')}
-            {...form.getInputProps('note')}
+            {...field(form.getInputProps('note'))}
           />
           <Stack gap={4}>
             <Text size="sm" fw={500}>
-              Photos of the fix (optional)
+              <Trans>Photos of the fix (optional)</Trans>
             </Text>
             <PhotoUploader
-              label={`Fix of ${action.itemText}`}
+              label={t`Fix of ${itemText}`}
               uploadUrl={`${actionPath}/photos`}
               removeUrl={(photoId) => `${actionPath}/photos/${encodeURIComponent(photoId)}`}
               photos={action.fixPhotos}
@@ -89,7 +98,7 @@ export function ResolveForm({ action }: FormProps) {
           <FormFailureAlert failure={failure.failure} />
           <Group justify="flex-end">
             <Button type="submit" loading={change.isPending}>
-              Resolve Action
+              <Trans>Resolve Action</Trans>
             </Button>
           </Group>
         </Stack>
@@ -100,7 +109,8 @@ export function ResolveForm({ action }: FormProps) {
 
 /** "Reopen" (hq): a reason, and a confirmation before the resolution is set aside. */
 export function ReopenForm({ action }: FormProps) {
-  const { change, failure, send } = useActionForm(action, actionMessages.reopened);
+  const { t } = useLingui();
+  const { change, failure, send, field } = useActionForm(action, actionMessages.reopened);
   const form = useForm({
     mode: 'uncontrolled',
     onValuesChange: failure.clear,
@@ -109,11 +119,15 @@ export function ReopenForm({ action }: FormProps) {
   });
   const confirm = (values: { reason: string }) => {
     modals.openConfirmModal({
-      title: 'Reopen this action?',
+      title: t`Reopen this action?`,
       centered: true,
-      closeButtonProps: { 'aria-label': 'Close' },
-      children: <Text size="sm">The action goes back to its owners as open; its resolution stays in the history.</Text>,
-      labels: { confirm: 'Reopen', cancel: 'Cancel' },
+      closeButtonProps: { 'aria-label': t`Close` },
+      children: (
+        <Text size="sm">
+          <Trans>The action goes back to its owners as open; its resolution stays in the history.</Trans>
+        </Text>
+      ),
+      labels: { confirm: t`Reopen`, cancel: t`Cancel` },
       cancelProps: { variant: 'default' },
       onConfirm: () => send(form, { kind: 'reopen', body: { reason: values.reason, version: action.version } }),
     });
@@ -123,21 +137,21 @@ export function ReopenForm({ action }: FormProps) {
       <form noValidate onSubmit={form.onSubmit(confirm)}>
         <Stack gap="sm">
           <Title order={2} size="h4" id="reopen-title">
-            Reopen
+            <Trans>Reopen</Trans>
           </Title>
           <Textarea
-            label="Reason"
+            label={t`Reason`}
             required
             autosize
             minRows={2}
             maxLength={2000}
             key={form.key('reason')}
-            {...form.getInputProps('reason')}
+            {...field(form.getInputProps('reason'))}
           />
           <FormFailureAlert failure={failure.failure} />
           <Group justify="flex-end">
             <Button type="submit" color="orange" loading={change.isPending}>
-              Reopen Action
+              <Trans>Reopen Action</Trans>
             </Button>
           </Group>
         </Stack>
@@ -148,7 +162,8 @@ export function ReopenForm({ action }: FormProps) {
 
 /** hq chooses the owners: active hq and the restaurant's active managers. */
 export function ReassignForm({ action }: FormProps) {
-  const { change, failure, send } = useActionForm(action, actionMessages.reassigned);
+  const { t } = useLingui();
+  const { change, failure, send, field } = useActionForm(action, actionMessages.reassigned);
   const choices = useOwnerChoices(action.restaurant.id, true);
   const form = useForm({
     mode: 'uncontrolled',
@@ -173,20 +188,20 @@ export function ReassignForm({ action }: FormProps) {
       >
         <Stack gap="sm">
           <Title order={2} size="h4" id="reassign-title">
-            Owners
+            <Trans>Owners</Trans>
           </Title>
           <MultiSelect
-            label="Owners"
+            label={t`Owners`}
             data={data}
             searchable
-            error={choices.isError ? 'Failed to load the people who may own this action' : undefined}
+            error={choices.isError ? t`Failed to load the people who may own this action` : undefined}
             key={form.key('ownerIds')}
-            {...form.getInputProps('ownerIds')}
+            {...field(form.getInputProps('ownerIds'))}
           />
           <FormFailureAlert failure={failure.failure} />
           <Group justify="flex-end">
             <Button type="submit" variant="default" loading={change.isPending}>
-              Save Owners
+              <Trans>Save Owners</Trans>
             </Button>
           </Group>
         </Stack>
@@ -197,7 +212,8 @@ export function ReassignForm({ action }: FormProps) {
 
 /** hq moves the due date. */
 export function ChangeDueForm({ action }: FormProps) {
-  const { change, failure, send } = useActionForm(action, actionMessages.dueChanged);
+  const { t } = useLingui();
+  const { change, failure, send, field } = useActionForm(action, actionMessages.dueChanged);
   const form = useForm({
     mode: 'uncontrolled',
     onValuesChange: failure.clear,
@@ -214,13 +230,19 @@ export function ChangeDueForm({ action }: FormProps) {
       >
         <Stack gap="sm">
           <Title order={2} size="h4" id="due-title">
-            Due date
+            <Trans>Due date</Trans>
           </Title>
-          <TextInput type="date" label="Due on" required key={form.key('dueOn')} {...form.getInputProps('dueOn')} />
+          <TextInput
+            type="date"
+            label={t`Due on`}
+            required
+            key={form.key('dueOn')}
+            {...field(form.getInputProps('dueOn'))}
+          />
           <FormFailureAlert failure={failure.failure} />
           <Group justify="flex-end">
             <Button type="submit" variant="default" loading={change.isPending}>
-              Save Due Date
+              <Trans>Save Due Date</Trans>
             </Button>
           </Group>
         </Stack>

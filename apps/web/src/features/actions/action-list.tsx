@@ -1,9 +1,10 @@
 import type { ActionListItem, ActionSort } from '@brigade/core/schemas/corrective-actions';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { SortableTh } from '../../components/sortable-th';
 import type { SortControl } from '../../lib/use-list-params';
-import { ActionStatusBadges, markLabel } from './action-badges';
+import { ActionStatusBadges, useMarkLabel } from './action-badges';
 import { formatDay } from './format-day';
 
 interface ActionListProps {
@@ -12,10 +13,15 @@ interface ActionListProps {
   showRestaurant: boolean;
 }
 
-function ownersOf(action: ActionListItem) {
-  if (action.ownerCount === 0) return 'No owner';
-  const more = action.ownerCount - action.ownerNames.length;
-  return `${action.ownerNames.join(', ')}${more > 0 ? ` + ${more} more` : ''}`;
+/** "Ana, Ben + 2 more", or "No owner". */
+function useOwnersOf(): (action: ActionListItem) => string {
+  const { t } = useLingui();
+  return (action) => {
+    if (action.ownerCount === 0) return t`No owner`;
+    const names = action.ownerNames.join(', ');
+    const more = action.ownerCount - action.ownerNames.length;
+    return more > 0 ? t`${names} + ${more} more` : names;
+  };
 }
 
 interface ActionTableProps extends ActionListProps {
@@ -24,17 +30,22 @@ interface ActionTableProps extends ActionListProps {
 
 /** Wide screens: one row per action, the item text links to the action; every header but Owners sorts. */
 export function ActionTable({ actions, showRestaurant, sortControl }: ActionTableProps) {
+  const { t } = useLingui();
+  const markLabel = useMarkLabel();
+  const ownersOf = useOwnersOf();
   return (
     <Paper withBorder>
       <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
-            <SortableTh {...sortControl('item')}>Finding</SortableTh>
-            {showRestaurant && <SortableTh {...sortControl('restaurant')}>Restaurant</SortableTh>}
-            <SortableTh {...sortControl('template')}>Template</SortableTh>
-            <SortableTh {...sortControl('dueOn')}>Due</SortableTh>
-            <Table.Th>Owners</Table.Th>
-            <SortableTh {...sortControl('status')}>Status</SortableTh>
+            <SortableTh {...sortControl('item')}>{t`Finding`}</SortableTh>
+            {showRestaurant && <SortableTh {...sortControl('restaurant')}>{t`Restaurant`}</SortableTh>}
+            <SortableTh {...sortControl('template')}>{t`Template`}</SortableTh>
+            <SortableTh {...sortControl('dueOn')}>{t`Due`}</SortableTh>
+            <Table.Th>
+              <Trans>Owners</Trans>
+            </Table.Th>
+            <SortableTh {...sortControl('status')}>{t`Status`}</SortableTh>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -75,40 +86,49 @@ export function ActionTable({ actions, showRestaurant, sortControl }: ActionTabl
 
 /** Phones and narrow screens: one card per action, the whole title a link. */
 export function ActionCards({ actions, showRestaurant }: ActionListProps) {
+  const markLabel = useMarkLabel();
+  const ownersOf = useOwnersOf();
   return (
     <SimpleGrid component="ul" cols={{ base: 1, md: 2 }} spacing="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-      {actions.map((action) => (
-        <Paper component="li" key={action.id} withBorder p="md">
-          <Stack gap={6}>
-            <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <Anchor
-                component={Link}
-                to={`/actions/${action.id}`}
-                fw={700}
-                miw={0}
-                style={{ overflowWrap: 'anywhere' }}
-              >
-                {action.itemText}
-              </Anchor>
-              <ActionStatusBadges status={action.status} overdue={action.overdue} />
-            </Group>
-            <Text size="sm">
-              {markLabel(action.mark)} · {action.templateName}
-              {showRestaurant ? ` · ${action.restaurant.name}` : ''}
-            </Text>
-            <Text size="sm" c={action.overdue ? 'red.9' : 'gray.7'} fw={action.overdue ? 600 : undefined}>
-              Due {formatDay(action.dueOn)} · {ownersOf(action)}
-            </Text>
-          </Stack>
-        </Paper>
-      ))}
+      {actions.map((action) => {
+        const day = formatDay(action.dueOn);
+        const owners = ownersOf(action);
+        return (
+          <Paper component="li" key={action.id} withBorder p="md">
+            <Stack gap={6}>
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Anchor
+                  component={Link}
+                  to={`/actions/${action.id}`}
+                  fw={700}
+                  miw={0}
+                  style={{ overflowWrap: 'anywhere' }}
+                >
+                  {action.itemText}
+                </Anchor>
+                <ActionStatusBadges status={action.status} overdue={action.overdue} />
+              </Group>
+              <Text size="sm">
+                {markLabel(action.mark)} · {action.templateName}
+                {showRestaurant ? ` · ${action.restaurant.name}` : ''}
+              </Text>
+              <Text size="sm" c={action.overdue ? 'red.9' : 'gray.7'} fw={action.overdue ? 600 : undefined}>
+                <Trans>
+                  Due {day} · {owners}
+                </Trans>
+              </Text>
+            </Stack>
+          </Paper>
+        );
+      })}
     </SimpleGrid>
   );
 }
 
 export function ActionListSkeleton() {
+  const { t } = useLingui();
   return (
-    <Paper withBorder p="md" role="status" aria-busy="true" aria-label="Loading corrective actions">
+    <Paper withBorder p="md" role="status" aria-busy="true" aria-label={t`Loading corrective actions`}>
       <Stack gap="md">
         {[0, 1, 2, 3].map((row) => (
           <Group key={row} wrap="nowrap">

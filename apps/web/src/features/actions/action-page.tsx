@@ -1,5 +1,8 @@
 import { actionMessages } from '@brigade/core/messages';
 import type { ActionDetail, ActionEvent } from '@brigade/core/schemas/corrective-actions';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Timeline, Title } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
@@ -9,8 +12,8 @@ import { PhotoGallery } from '../../components/photos/photo-gallery';
 import { isApiError } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/current-user';
 import { formatDate } from '../../lib/format-date';
-import { currentLocale } from '../../lib/i18n';
-import { ActionStatusBadges, markLabel } from './action-badges';
+import { currentLocale, useCoreText } from '../../lib/i18n';
+import { ActionStatusBadges, useMarkLabel } from './action-badges';
 import { ChangeDueForm, ReassignForm, ReopenForm, ResolveForm } from './action-forms';
 import { useAction } from './api/get-action';
 import { formatDay } from './format-day';
@@ -23,6 +26,8 @@ const LIST_PATH = '/actions';
  * (its restaurant's managers, hq), reopen, reassign and move the due date (hq).
  */
 export function ActionPage() {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const { id = '' } = useParams();
   const action = useAction(id);
   if (action.isPending) return <ActionSkeleton />;
@@ -31,10 +36,10 @@ export function ActionPage() {
     if (isApiError(error) && [400, 403, 404].includes(error.status)) {
       return (
         <>
-          <PageHeader title="Corrective Action" />
+          <PageHeader title={t`Corrective Action`} />
           <Stack align="flex-start" maw={640}>
             <Alert color="red" icon={<IconAlertCircle aria-hidden />} w="100%" role="alert">
-              {error.status === 403 ? error.message : actionMessages.notFound}
+              {text(error.status === 403 ? error.message : actionMessages.notFound)}
             </Alert>
             <BackToList />
           </Stack>
@@ -43,9 +48,9 @@ export function ActionPage() {
     }
     return (
       <>
-        <PageHeader title="Corrective Action" />
+        <PageHeader title={t`Corrective Action`} />
         <LoadError
-          message={actionMessages.loadOneFailed}
+          message={text(actionMessages.loadOneFailed)}
           onRetry={() => void action.refetch()}
           retrying={action.isFetching}
         />
@@ -58,12 +63,16 @@ export function ActionPage() {
 function BackToList() {
   return (
     <Button component={Link} to={LIST_PATH} variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />}>
-      Back to Actions
+      <Trans>Back to Actions</Trans>
     </Button>
   );
 }
 
 function ActionView({ action }: { action: ActionDetail }) {
+  const { i18n, t } = useLingui();
+  const markLabel = useMarkLabel();
+  const auditDate = action.audit ? formatDate(action.audit.auditedAt) : '';
+  const itemText = action.itemText;
   const me = useCurrentUser();
   const isHq = me.role === 'hq';
   const mayResolve = isHq || (me.role === 'manager' && me.restaurants.some((r) => r.id === action.restaurant.id));
@@ -79,33 +88,33 @@ function ActionView({ action }: { action: ActionDetail }) {
           <Stack gap="xs">
             <Group justify="space-between" wrap="wrap">
               <Title order={2} size="h4" id="action-finding">
-                Finding
+                <Trans>Finding</Trans>
               </Title>
               <ActionStatusBadges status={action.status} overdue={action.overdue} />
             </Group>
-            <Fact label="Restaurant">{action.restaurant.name}</Fact>
-            <Fact label="Audit">
+            <Fact label={t`Restaurant`}>{action.restaurant.name}</Fact>
+            <Fact label={t`Audit`}>
               {action.audit ? (
                 <Anchor component={Link} to={`/audits/${action.audit.id}`}>
-                  Audit of {formatDate(action.audit.auditedAt)}
+                  <Trans>Audit of {auditDate}</Trans>
                 </Anchor>
               ) : (
-                'Deleted'
+                t({ message: 'Deleted', context: 'audit' })
               )}
             </Fact>
-            <Fact label="Template">{action.templateName}</Fact>
-            <Fact label="Mark">{markLabel(action.mark)}</Fact>
-            {action.comment && <Fact label="Comment">{action.comment}</Fact>}
-            <Fact label="Due">
+            <Fact label={t`Template`}>{action.templateName}</Fact>
+            <Fact label={t`Mark`}>{markLabel(action.mark)}</Fact>
+            {action.comment && <Fact label={t`Comment`}>{action.comment}</Fact>}
+            <Fact label={t`Due`}>
               <Text span c={action.overdue ? 'red.9' : undefined} fw={action.overdue ? 600 : undefined}>
                 {formatDay(action.dueOn)}
               </Text>
             </Fact>
-            <Fact label="Owners">
-              {action.owners.length ? action.owners.map((owner) => owner.name).join(', ') : 'No owner'}
+            <Fact label={t`Owners`}>
+              {action.owners.length ? action.owners.map((owner) => owner.name).join(', ') : t`No owner`}
             </Fact>
             {action.evidencePhotos.length > 0 && (
-              <Photos title="Evidence" photos={action.evidencePhotos} label={action.itemText} />
+              <Photos title={t`Evidence`} photos={action.evidencePhotos} label={action.itemText} />
             )}
           </Stack>
         </Paper>
@@ -114,14 +123,14 @@ function ActionView({ action }: { action: ActionDetail }) {
           <Paper withBorder p="md" component="section" aria-labelledby="action-resolution">
             <Stack gap="xs">
               <Title order={2} size="h4" id="action-resolution">
-                Resolution
+                <Trans>Resolution</Trans>
               </Title>
               <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{action.resolution.note}</Text>
               <Text size="sm" c="gray.7">
-                {action.resolution.resolvedBy ?? 'Deleted user'} · {formatDate(action.resolution.resolvedAt)}
+                {action.resolution.resolvedBy ?? t`Deleted user`} · {formatDate(action.resolution.resolvedAt)}
               </Text>
               {action.fixPhotos.length > 0 && (
-                <Photos title="Fix photos" photos={action.fixPhotos} label={`Fix of ${action.itemText}`} />
+                <Photos title={t`Fix photos`} photos={action.fixPhotos} label={t`Fix of ${itemText}`} />
               )}
             </Stack>
           </Paper>
@@ -138,11 +147,11 @@ function ActionView({ action }: { action: ActionDetail }) {
 
         <Paper withBorder p="md" component="section" aria-labelledby="action-history">
           <Title order={2} size="h4" id="action-history" mb="sm">
-            History
+            <Trans>History</Trans>
           </Title>
           <Timeline bulletSize={14} lineWidth={2} active={action.events.length - 1}>
             {action.events.map((event) => (
-              <Timeline.Item key={event.id} title={eventTitle(event)}>
+              <Timeline.Item key={event.id} title={i18n._(EVENT_TITLES[event.kind])}>
                 {event.note && (
                   <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                     {event.note}
@@ -167,18 +176,14 @@ function ActionView({ action }: { action: ActionDetail }) {
   );
 }
 
-const EVENT_TITLES: Record<ActionEvent['kind'], string> = {
-  created: 'Created',
-  resolved: 'Resolved',
-  reopened: 'Reopened',
-  reassigned: 'Owners changed',
-  due_changed: 'Due date changed',
-  photo_added: 'Photo added',
+const EVENT_TITLES: Record<ActionEvent['kind'], MessageDescriptor> = {
+  created: msg({ message: 'Created', context: 'corrective action history' }),
+  resolved: msg({ message: 'Resolved', context: 'corrective action history' }),
+  reopened: msg({ message: 'Reopened', context: 'corrective action history' }),
+  reassigned: msg`Owners changed`,
+  due_changed: msg`Due date changed`,
+  photo_added: msg`Photo added`,
 };
-
-function eventTitle(event: ActionEvent) {
-  return EVENT_TITLES[event.kind];
-}
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -207,8 +212,9 @@ function Photos({ title, photos, label }: { title: string; photos: ActionDetail[
 }
 
 function ActionSkeleton() {
+  const { t } = useLingui();
   return (
-    <Stack role="status" aria-busy="true" aria-label="Loading the corrective action" maw={900}>
+    <Stack role="status" aria-busy="true" aria-label={t`Loading the corrective action`} maw={900}>
       <Skeleton height={36} width="60%" />
       <Skeleton height={220} />
       <Skeleton height={160} />

@@ -8,6 +8,9 @@ import {
   type ActionStatus,
 } from '@brigade/core/schemas/corrective-actions';
 import { idField } from '@brigade/core/schemas/fields';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Select, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChecklist } from '@tabler/icons-react';
@@ -24,6 +27,7 @@ import { SearchInput } from '../../components/search-input';
 import { SortSelect } from '../../components/sort-select';
 import { apiRequest } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/current-user';
+import { useCoreText } from '../../lib/i18n';
 import { RestaurantNotice, useRestaurantNotice } from '../../lib/restaurant-notice';
 import { useSelectedRestaurant } from '../../lib/selected-restaurant';
 import { useAppRoute } from '../../lib/use-app-route';
@@ -33,17 +37,17 @@ import { ActionCards, ActionListSkeleton, ActionTable } from './action-list';
 import { useActions } from './api/get-actions';
 
 const TABLE_QUERY = '(min-width: 75em)';
-const PAGE_TITLE = 'Corrective Actions';
+const PAGE_TITLE = msg`Corrective Actions`;
 
 const STATUS_CHOICES = [
-  { value: 'all', label: 'All' },
-  { value: 'open', label: 'Open' },
-  { value: 'resolved', label: 'Resolved' },
+  { value: 'all', label: msg`All` },
+  { value: 'open', label: msg({ message: 'Open', context: 'corrective actions' }) },
+  { value: 'resolved', label: msg({ message: 'Resolved', context: 'corrective actions' }) },
 ];
 const DUE_CHOICES = [
-  { value: 'all', label: 'Any due date' },
-  { value: 'true', label: 'Overdue' },
-  { value: 'false', label: 'Not overdue' },
+  { value: 'all', label: msg`Any due date` },
+  { value: 'true', label: msg`Overdue` },
+  { value: 'false', label: msg`Not overdue` },
 ];
 
 /** Open first, then the earliest due (decision 019): the order without a choice. */
@@ -54,13 +58,13 @@ const ACTION_SORT: ListSortSpec<ActionSort> = {
   descendingFirst: ['createdAt'],
 };
 
-const SORT_OPTIONS: readonly { value: ActionSort; label: string }[] = [
-  { value: 'status', label: 'Status' },
-  { value: 'dueOn', label: 'Due' },
-  { value: 'item', label: 'Finding' },
-  { value: 'restaurant', label: 'Restaurant' },
-  { value: 'template', label: 'Template' },
-  { value: 'createdAt', label: 'Created' },
+const SORT_OPTIONS: readonly { value: ActionSort; label: MessageDescriptor }[] = [
+  { value: 'status', label: msg`Status` },
+  { value: 'dueOn', label: msg`Due` },
+  { value: 'item', label: msg`Finding` },
+  { value: 'restaurant', label: msg`Restaurant` },
+  { value: 'template', label: msg`Template` },
+  { value: 'createdAt', label: msg({ message: 'Created', context: 'sort by' }) },
 ];
 
 /**
@@ -77,13 +81,14 @@ const FILTER_KEYS = ['status', 'overdue', 'template', 'restaurantId'] as const;
  * list filtered, and Back returns to it.
  */
 export function ActionsPage() {
+  const { i18n } = useLingui();
   const me = useCurrentUser();
   const notice = useRestaurantNotice(useAppRoute());
   const { selectedRestaurant } = useSelectedRestaurant();
   if (me.role !== 'hq' && (notice || !selectedRestaurant)) {
     return (
       <>
-        <PageHeader title={PAGE_TITLE} />
+        <PageHeader title={i18n._(PAGE_TITLE)} />
         {notice && <RestaurantNotice message={notice} />}
       </>
     );
@@ -101,6 +106,10 @@ function useTemplateNames(enabled: boolean) {
 }
 
 function ActionList({ fixedRestaurantId }: { fixedRestaurantId: string | null }) {
+  const { i18n, t } = useLingui();
+  const { text } = useCoreText();
+  const choices = (options: readonly { value: string; label: MessageDescriptor }[]) =>
+    options.map((option) => ({ value: option.value, label: i18n._(option.label) }));
   const me = useCurrentUser();
   const isHq = me.role === 'hq';
   const list = useListParams(ACTION_SORT, FILTER_KEYS);
@@ -134,17 +143,19 @@ function ActionList({ fixedRestaurantId }: { fixedRestaurantId: string | null })
   return (
     <>
       <PageHeader
-        title={PAGE_TITLE}
+        title={i18n._(PAGE_TITLE)}
         subtitle={
-          isHq ? 'Follow-up of every finding, open and most overdue first' : 'Findings of your restaurant to follow up'
+          isHq
+            ? t`Follow-up of every finding, open and most overdue first`
+            : t`Findings of your restaurant to follow up`
         }
         actions={<ExportCsvButton href={exportHref} />}
       />
       <Stack>
         <FilterBar>
           <SearchInput
-            label="Search actions"
-            placeholder="Item, comment, restaurant or template"
+            label={t`Search actions`}
+            placeholder={t`Item, comment, restaurant or template`}
             value={list.search}
             onChange={list.setSearch}
           />
@@ -152,8 +163,8 @@ function ActionList({ fixedRestaurantId }: { fixedRestaurantId: string | null })
             <RestaurantFilter value={restaurantId} onChange={(value) => list.setFilters({ restaurantId: value })} />
           )}
           <Select
-            label="Status"
-            data={STATUS_CHOICES}
+            label={t`Status`}
+            data={choices(STATUS_CHOICES)}
             value={status ?? 'all'}
             // Open is the default and stays out of the address; All is written as `status=all`.
             onChange={(value) => list.setFilters({ status: value === 'open' ? null : value })}
@@ -161,8 +172,8 @@ function ActionList({ fixedRestaurantId }: { fixedRestaurantId: string | null })
             w={{ base: '100%', xs: 140 }}
           />
           <Select
-            label="Due"
-            data={DUE_CHOICES}
+            label={t`Due`}
+            data={choices(DUE_CHOICES)}
             value={overdue ?? 'all'}
             onChange={(value) => list.setFilters({ overdue: value === 'all' ? null : value })}
             allowDeselect={false}
@@ -170,20 +181,23 @@ function ActionList({ fixedRestaurantId }: { fixedRestaurantId: string | null })
           />
           {isHq && (
             <Select
-              label="Template"
-              placeholder="All templates"
+              label={t`Template`}
+              placeholder={t`All templates`}
               data={[...new Set((templates.data ?? []).map((template) => template.name))]}
               value={templateName}
               onChange={(value) => list.setFilters({ template: value })}
               clearable
-              clearButtonProps={{ 'aria-label': 'Clear template filter' }}
+              clearButtonProps={{ 'aria-label': t`Clear template filter` }}
               searchable
               w={{ base: '100%', xs: 200 }}
             />
           )}
           {!showTable && (
             <SortSelect
-              options={isHq ? SORT_OPTIONS : SORT_OPTIONS.filter((option) => option.value !== 'restaurant')}
+              options={SORT_OPTIONS.filter((option) => isHq || option.value !== 'restaurant').map((option) => ({
+                value: option.value,
+                label: i18n._(option.label),
+              }))}
               sort={list.query.sort}
               order={list.query.order}
               onChange={list.setSort}
@@ -195,14 +209,14 @@ function ActionList({ fixedRestaurantId }: { fixedRestaurantId: string | null })
           <ActionListSkeleton />
         ) : actions.isError && !data ? (
           <LoadError
-            message={actionMessages.loadFailed}
+            message={text(actionMessages.loadFailed)}
             onRetry={() => void actions.refetch()}
             retrying={actions.isFetching}
           />
         ) : data && data.items.length === 0 ? (
           <EmptyList
-            title={actionMessages.noneFound}
-            description={filtered ? messages.tryDifferentSearch : actionMessages.noneHint}
+            title={text(actionMessages.noneFound)}
+            description={text(filtered ? messages.tryDifferentSearch : actionMessages.noneHint)}
             icon={<IconChecklist size={28} aria-hidden />}
           />
         ) : data ? (
@@ -213,7 +227,7 @@ function ActionList({ fixedRestaurantId }: { fixedRestaurantId: string | null })
               <ActionCards actions={data.items} showRestaurant={isHq} />
             )}
             <ListPagination
-              label="Action pages"
+              label={t`Action pages`}
               total={data.total}
               page={data.page}
               pageSize={data.pageSize}

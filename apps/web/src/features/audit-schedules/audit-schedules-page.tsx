@@ -6,6 +6,9 @@ import {
   type AuditScheduleSort,
 } from '@brigade/core/schemas/audit-schedules';
 import { SORT_ORDERS } from '@brigade/core/schemas/common';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -19,6 +22,7 @@ import { RowActions } from '../../components/row-action';
 import { SortSelect } from '../../components/sort-select';
 import { useRestaurantOptions } from '../../lib/api/get-restaurant-options';
 import { formatPeriod } from '../../lib/format-period';
+import { useCoreText } from '../../lib/i18n';
 import { useDeleteAuditSchedule } from './api/delete-audit-schedule';
 import { useAuditSchedules } from './api/get-audit-schedules';
 import { useScheduleTemplateOptions } from './api/get-schedule-template-options';
@@ -31,13 +35,13 @@ const PHONE_QUERY = '(max-width: 48em)';
 /** What the form edits: nothing (closed), a new schedule, or one of the list. */
 type Editing = null | 'new' | AuditSchedule;
 
-const SORT_OPTIONS: readonly { value: AuditScheduleSort; label: string }[] = [
-  { value: 'status', label: 'Status' },
-  { value: 'name', label: 'Name' },
-  { value: 'cadence', label: 'Frequency' },
-  { value: 'startsOn', label: 'Start date' },
-  { value: 'restaurantCount', label: 'Restaurants' },
-];
+const SORT_OPTIONS = [
+  { value: 'status', label: msg`Status` },
+  { value: 'name', label: msg`Name` },
+  { value: 'cadence', label: msg`Frequency` },
+  { value: 'startsOn', label: msg`Start date` },
+  { value: 'restaurantCount', label: msg`Restaurants` },
+] as const satisfies readonly { value: AuditScheduleSort; label: MessageDescriptor }[];
 
 /**
  * The schedules' sort, kept in the address (`?sort=cadence&order=desc`); the default
@@ -51,6 +55,8 @@ const scheduleSortParsers = {
 
 /** /audit-schedules (hq, issue 19): the schedules, and the audits they make due. */
 export function AuditSchedulesPage() {
+  const { t, i18n } = useLingui();
+  const { text } = useCoreText();
   const [sorting, setSorting] = useQueryStates(scheduleSortParsers, { history: 'replace' });
   const schedules = useAuditSchedules(sorting);
   const [editing, setEditing] = useState<Editing>(null);
@@ -60,37 +66,37 @@ export function AuditSchedulesPage() {
   return (
     <>
       <PageHeader
-        title="Audit Schedules"
-        subtitle="Which restaurants are due for which audit, and how often"
+        title={t`Audit Schedules`}
+        subtitle={t`Which restaurants are due for which audit, and how often`}
         actions={
           <Button onClick={() => setEditing('new')} leftSection={<IconPlus size={18} aria-hidden />}>
-            Add Schedule
+            <Trans>Add Schedule</Trans>
           </Button>
         }
       />
       <Stack gap="lg">
         <section aria-labelledby="schedules-heading">
           <Title order={2} fz="lg" mb="sm" id="schedules-heading">
-            Schedules
+            <Trans>Schedules</Trans>
           </Title>
           {schedules.isPending ? (
             <ListSkeleton />
           ) : schedules.isError && !data ? (
             <LoadError
-              message={scheduleMessages.schedulesLoadFailed}
+              message={text(scheduleMessages.schedulesLoadFailed)}
               onRetry={() => void schedules.refetch()}
               retrying={schedules.isFetching}
             />
           ) : data && data.length === 0 ? (
             <EmptyList
-              title={scheduleMessages.noSchedules}
-              description={scheduleMessages.noSchedulesHint}
+              title={text(scheduleMessages.noSchedules)}
+              description={text(scheduleMessages.noSchedulesHint)}
               icon={<IconCalendarRepeat size={28} aria-hidden />}
             />
           ) : data ? (
             <Stack gap="sm">
               <SortSelect
-                options={SORT_OPTIONS}
+                options={SORT_OPTIONS.map((option) => ({ value: option.value, label: i18n._(option.label) }))}
                 sort={sorting.sort}
                 order={sorting.order}
                 onChange={(sort, order) => void setSorting({ sort, order })}
@@ -115,10 +121,10 @@ export function AuditSchedulesPage() {
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}
-        title={editing === 'new' ? 'Add Schedule' : 'Edit Schedule'}
+        title={editing === 'new' ? t`Add Schedule` : t`Edit Schedule`}
         fullScreen={phone}
         size="lg"
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': t`Close` }}
       >
         {editing !== null && (
           <ScheduleFormLoader schedule={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
@@ -130,13 +136,14 @@ export function AuditSchedulesPage() {
 
 /** The form once its choices (templates, active restaurants) have loaded. */
 function ScheduleFormLoader({ schedule, onDone }: { schedule: AuditSchedule | null; onDone: () => void }) {
+  const { text } = useCoreText();
   const templates = useScheduleTemplateOptions();
   const restaurants = useRestaurantOptions();
   if (templates.isPending || restaurants.isPending) return <ListSkeleton />;
   if (!templates.data || !restaurants.data) {
     return (
       <LoadError
-        message={scheduleMessages.schedulesLoadFailed}
+        message={text(scheduleMessages.schedulesLoadFailed)}
         onRetry={() => {
           void templates.refetch();
           void restaurants.refetch();
@@ -149,26 +156,30 @@ function ScheduleFormLoader({ schedule, onDone }: { schedule: AuditSchedule | nu
 }
 
 function ScheduleCard({ schedule, onEdit }: { schedule: AuditSchedule; onEdit: () => void }) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const { name } = schedule;
   const remove = useDeleteAuditSchedule({
-    onSuccess: () => notifications.show({ color: 'green', message: scheduleMessages.scheduleDeleted }),
+    onSuccess: () => notifications.show({ color: 'green', message: text(scheduleMessages.scheduleDeleted) }),
     onError: (error) =>
       notifications.show({
         color: 'red',
-        title: scheduleMessages.scheduleDeleteFailed,
-        message: `${name}: ${error.message}`,
+        title: text(scheduleMessages.scheduleDeleteFailed),
+        message: `${name}: ${text(error.message)}`,
       }),
   });
   const toggle = useSetAuditScheduleActive({
     onError: (error) =>
       notifications.show({
         color: 'red',
-        title: scheduleMessages.scheduleSaveFailed,
-        message: `${name}: ${error.message}`,
+        title: text(scheduleMessages.scheduleSaveFailed),
+        message: `${name}: ${text(error.message)}`,
       }),
   });
+  const count = schedule.restaurantCount;
+  const period = formatPeriod(schedule.nextPeriod.start, schedule.nextPeriod.end);
   const where = schedule.allRestaurants
-    ? `All restaurants (${schedule.restaurantCount})`
+    ? t`All restaurants (${count})`
     : schedule.restaurants.map((restaurant) => restaurant.name).join(', ');
 
   return (
@@ -179,7 +190,7 @@ function ScheduleCard({ schedule, onEdit }: { schedule: AuditSchedule; onEdit: (
             {name}
           </Text>
           <Badge variant="light" color="indigo" c="indigo.9" tt="none" style={{ flexShrink: 0 }}>
-            {CADENCE_LABELS[schedule.cadence]}
+            {text(CADENCE_LABELS[schedule.cadence])}
           </Badge>
         </Group>
         <Text size="sm">{schedule.templates.map((template) => template.name).join(', ')}</Text>
@@ -187,13 +198,11 @@ function ScheduleCard({ schedule, onEdit }: { schedule: AuditSchedule; onEdit: (
           {where}
         </Text>
         <Text size="sm" c="gray.7">
-          {schedule.isActive
-            ? `Current period: ${formatPeriod(schedule.nextPeriod.start, schedule.nextPeriod.end)}`
-            : 'Inactive: nothing becomes due'}
+          {schedule.isActive ? t`Current period: ${period}` : t`Inactive: nothing becomes due`}
         </Text>
         <Group justify="space-between" mt="auto" wrap="nowrap">
           <Text size="sm" fw={600} c={schedule.isActive ? '#277c38' : 'gray.7'}>
-            {schedule.isActive ? 'Active' : 'Inactive'}
+            {schedule.isActive ? t`Active` : t`Inactive`}
           </Text>
           <RowActions
             name={name}
@@ -203,12 +212,12 @@ function ScheduleCard({ schedule, onEdit }: { schedule: AuditSchedule; onEdit: (
             onEdit={onEdit}
             deleting={remove.isPending}
             deleteConfirm={{
-              title: 'Delete schedule',
+              title: t`Delete schedule`,
               message: (
-                <>
+                <Trans>
                   Are you sure you want to delete <strong>{name}</strong>? Its due and missed entries go with it; audits
                   made from them stay. This action cannot be undone.
-                </>
+                </Trans>
               ),
             }}
             onDelete={() => remove.mutate(schedule.id)}
@@ -220,8 +229,9 @@ function ScheduleCard({ schedule, onEdit }: { schedule: AuditSchedule; onEdit: (
 }
 
 function ListSkeleton() {
+  const { t } = useLingui();
   return (
-    <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading">
+    <Stack gap="sm" role="status" aria-busy="true" aria-label={t`Loading`}>
       {[0, 1].map((row) => (
         <Skeleton key={row} height={120} />
       ))}

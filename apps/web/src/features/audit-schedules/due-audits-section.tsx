@@ -1,5 +1,7 @@
 import { scheduleMessages } from '@brigade/core/schedule-messages';
 import type { AuditDueEntry } from '@brigade/core/schemas/audit-schedules';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Group, Paper, SegmentedControl, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarCheck } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
@@ -8,13 +10,14 @@ import { ListPagination } from '../../components/list-pagination';
 import { LoadError } from '../../components/load-error';
 import { useRestaurantOptions } from '../../lib/api/get-restaurant-options';
 import { formatPeriod } from '../../lib/format-period';
+import { useCoreText } from '../../lib/i18n';
 import { useDueAudits } from './api/get-due-audits';
 
 const FILTERS = [
-  { value: 'soon', label: 'Due this week' },
-  { value: 'missed', label: 'Missed' },
-  { value: 'open', label: 'All open' },
-  { value: 'completed', label: 'Completed' },
+  { value: 'soon', label: msg`Due this week` },
+  { value: 'missed', label: msg`Missed` },
+  { value: 'open', label: msg`All open` },
+  { value: 'completed', label: msg`Completed` },
 ] as const;
 type Filter = (typeof FILTERS)[number]['value'];
 const PAGE_SIZE = 20;
@@ -24,6 +27,8 @@ const PAGE_SIZE = 20;
  * here), filtered and paged on the server; each open one can be started as an audit.
  */
 export function DueAuditsSection() {
+  const { t, i18n } = useLingui();
+  const { text } = useCoreText();
   const [params, setParams] = useSearchParams();
   const filter = (FILTERS.find((option) => option.value === params.get('filter'))?.value ?? 'open') as Filter;
   const restaurantId = params.get('restaurantId') ?? undefined;
@@ -42,22 +47,22 @@ export function DueAuditsSection() {
   return (
     <section aria-labelledby="due-heading">
       <Title order={2} fz="lg" mb="sm" id="due-heading">
-        Due Audits
+        <Trans>Due Audits</Trans>
       </Title>
       <Stack gap="sm">
         <Group gap="sm" align="flex-end">
           <SegmentedControl
-            data={[...FILTERS]}
+            data={FILTERS.map((option) => ({ value: option.value, label: i18n._(option.label) }))}
             value={filter}
             onChange={(value) => setParam('filter', value)}
-            aria-label="Which due audits"
+            aria-label={t`Which due audits`}
             size="xs"
             fullWidth
             style={{ flex: '1 1 320px' }}
           />
           <Select
-            label="Restaurant"
-            placeholder="All restaurants"
+            label={t`Restaurant`}
+            placeholder={t`All restaurants`}
             clearable
             searchable
             data={(restaurants.data ?? []).map((restaurant) => ({ value: restaurant.id, label: restaurant.name }))}
@@ -67,28 +72,28 @@ export function DueAuditsSection() {
           />
         </Group>
         {due.isPending ? (
-          <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading due audits">
+          <Stack gap="xs" role="status" aria-busy="true" aria-label={t`Loading due audits`}>
             {[0, 1, 2].map((row) => (
               <Skeleton key={row} height={64} />
             ))}
           </Stack>
         ) : due.isError && !due.data ? (
           <LoadError
-            message={scheduleMessages.dueLoadFailed}
+            message={text(scheduleMessages.dueLoadFailed)}
             onRetry={() => void due.refetch()}
             retrying={due.isFetching}
           />
         ) : due.data && due.data.items.length === 0 ? (
           <EmptyList
-            title={scheduleMessages.noDueAudits}
+            title={text(scheduleMessages.noDueAudits)}
             description={
-              filter === 'completed' ? 'No scheduled audit completed yet.' : scheduleMessages.noDueAuditsHint
+              filter === 'completed' ? t`No scheduled audit completed yet.` : text(scheduleMessages.noDueAuditsHint)
             }
             icon={<IconCalendarCheck size={28} aria-hidden />}
           />
         ) : due.data ? (
           <>
-            <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Due audits">
+            <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t`Due audits`}>
               {due.data.items.map((entry) => (
                 <DueEntryRow key={entry.id} entry={entry} />
               ))}
@@ -98,7 +103,7 @@ export function DueAuditsSection() {
               page={page}
               pageSize={PAGE_SIZE}
               onChange={(next) => setParam('page', String(next))}
-              label="Due audits pages"
+              label={t`Due audits pages`}
             />
           </>
         ) : null}
@@ -109,14 +114,17 @@ export function DueAuditsSection() {
 
 /** Filled colours whose text keeps 4.5:1 contrast, as ScoreBadge's (yellow 4 carries black text). */
 const STATUS_BADGES = {
-  due: { label: 'Due', color: 'yellow.4' },
-  missed: { label: 'Missed', color: 'red.9' },
-  completed: { label: 'Completed', color: '#277c38' },
+  due: { label: msg`Due`, color: 'yellow.4' },
+  missed: { label: msg`Missed`, color: 'red.9' },
+  completed: { label: msg`Completed`, color: '#277c38' },
 } as const;
 
 function DueEntryRow({ entry }: { entry: AuditDueEntry }) {
+  const { t, i18n } = useLingui();
   const badge = STATUS_BADGES[entry.status];
-  const label = `${entry.schedule.name} at ${entry.restaurant.name}`;
+  const schedule = entry.schedule.name;
+  const restaurant = entry.restaurant.name;
+  const label = t`${schedule} at ${restaurant}`;
   return (
     <Paper component="li" withBorder p="sm">
       <Group justify="space-between" wrap="wrap" gap="sm">
@@ -130,11 +138,11 @@ function DueEntryRow({ entry }: { entry: AuditDueEntry }) {
         </Stack>
         <Group gap="xs" wrap="nowrap">
           <Badge color={badge.color} variant="filled" tt="none">
-            {entry.status === 'completed' && entry.onTime === false ? 'Completed late' : badge.label}
+            {entry.status === 'completed' && entry.onTime === false ? t`Completed late` : i18n._(badge.label)}
           </Badge>
           {entry.status === 'completed' && entry.auditId ? (
             <Button component={Link} to={`/audits/${encodeURIComponent(entry.auditId)}`} size="xs" variant="default">
-              View audit
+              <Trans>View audit</Trans>
             </Button>
           ) : entry.auditId ? (
             <Button
@@ -142,18 +150,18 @@ function DueEntryRow({ entry }: { entry: AuditDueEntry }) {
               to={`/audits/${encodeURIComponent(entry.auditId)}`}
               size="xs"
               variant="default"
-              aria-label={`Continue audit: ${label}`}
+              aria-label={t`Continue audit: ${label}`}
             >
-              Continue audit
+              <Trans>Continue audit</Trans>
             </Button>
           ) : (
             <Button
               component={Link}
               to={`/audits/create?due=${encodeURIComponent(entry.id)}`}
               size="xs"
-              aria-label={`Start audit: ${label}`}
+              aria-label={t`Start audit: ${label}`}
             >
-              Start audit
+              <Trans>Start audit</Trans>
             </Button>
           )}
         </Group>

@@ -1,11 +1,13 @@
 import { AUDIT_CADENCES, CADENCE_LABELS, calendarDay } from '@brigade/core/audit-periods';
 import { scheduleMessages } from '@brigade/core/schedule-messages';
 import { type AuditSchedule, AuditScheduleInput } from '@brigade/core/schemas/audit-schedules';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, MultiSelect, Radio, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { FormFailureAlert } from '../../components/form-failure-alert';
 import { useFormFailure } from '../../lib/form-failure';
+import { useCoreText } from '../../lib/i18n';
 import { useCreateAuditSchedule } from './api/create-audit-schedule';
 import { useUpdateAuditSchedule } from './api/update-audit-schedule';
 
@@ -56,6 +58,8 @@ interface ScheduleFormProps {
 
 /** Add or edit a schedule: name, templates, all or chosen restaurants, cadence and the first period's start. */
 export function ScheduleForm({ schedule, templates, restaurants, onDone }: ScheduleFormProps) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const create = useCreateAuditSchedule();
   const update = useUpdateAuditSchedule();
   const save = schedule ? update : create;
@@ -67,17 +71,23 @@ export function ScheduleForm({ schedule, templates, restaurants, onDone }: Sched
     validate: schemaResolver(AuditScheduleInput, { sync: true }),
   });
 
+  /** A field's props, its message (core's check, or the server's) in the person's language. */
+  function field(path: keyof ScheduleFormValues, options?: { type: 'checkbox' }) {
+    const input = form.getInputProps(path, options);
+    return { ...input, error: typeof input.error === 'string' ? text(input.error) : input.error };
+  }
+
   function submit(values: ScheduleFormValues) {
     const input = { ...values, cadence: values.cadence as AuditScheduleInput['cadence'] };
     const callbacks = {
       onSuccess: () => {
         notifications.show({
           color: 'green',
-          message: schedule ? scheduleMessages.scheduleUpdated : scheduleMessages.scheduleCreated,
+          message: text(schedule ? scheduleMessages.scheduleUpdated : scheduleMessages.scheduleCreated),
         });
         onDone();
       },
-      onError: (error: Error) => saveFailure.report(form, error, scheduleMessages.scheduleSaveFailed),
+      onError: (error: Error) => saveFailure.report(form, error, text(scheduleMessages.scheduleSaveFailed)),
     };
     if (schedule) update.mutate({ id: schedule.id, input }, callbacks);
     else create.mutate(input, callbacks);
@@ -86,63 +96,63 @@ export function ScheduleForm({ schedule, templates, restaurants, onDone }: Sched
   return (
     <form noValidate onSubmit={form.onSubmit(submit)}>
       <Stack>
-        <TextInput label="Name" required maxLength={200} key={form.key('name')} {...form.getInputProps('name')} />
+        <TextInput label={t`Name`} required maxLength={200} key={form.key('name')} {...field('name')} />
         <MultiSelect
-          label="Templates"
-          description="The audit covers these templates."
+          label={t`Templates`}
+          description={t`The audit covers these templates.`}
           required
           searchable
-          nothingFoundMessage="No templates found"
+          nothingFoundMessage={t`No templates found`}
           data={templates.map((template) => ({ value: template.id, label: template.name }))}
           key={form.key('templateIds')}
-          {...form.getInputProps('templateIds')}
+          {...field('templateIds')}
         />
         <Radio.Group
-          label="Restaurants"
+          label={t`Restaurants`}
           required
           value={form.getValues().allRestaurants ? 'all' : 'chosen'}
           onChange={(value) => form.setFieldValue('allRestaurants', value === 'all')}
         >
           <Group mt="xs">
-            <Radio value="all" label="All restaurants" />
-            <Radio value="chosen" label="Chosen restaurants" />
+            <Radio value="all" label={t`All restaurants`} />
+            <Radio value="chosen" label={t`Chosen restaurants`} />
           </Group>
         </Radio.Group>
         {!form.getValues().allRestaurants && (
           <MultiSelect
-            label="Chosen restaurants"
+            label={t`Chosen restaurants`}
             required
             searchable
-            nothingFoundMessage="No restaurants found"
+            nothingFoundMessage={t`No restaurants found`}
             data={restaurants.map((restaurant) => ({ value: restaurant.id, label: restaurant.name }))}
             key={form.key('restaurantIds')}
-            {...form.getInputProps('restaurantIds')}
+            {...field('restaurantIds')}
           />
         )}
         <Select
-          label="How often"
+          label={t`How often`}
           required
           allowDeselect={false}
-          data={AUDIT_CADENCES.map((cadence) => ({ value: cadence, label: CADENCE_LABELS[cadence] }))}
+          data={AUDIT_CADENCES.map((cadence) => ({ value: cadence, label: text(CADENCE_LABELS[cadence]) }))}
           key={form.key('cadence')}
-          {...form.getInputProps('cadence')}
+          {...field('cadence')}
         />
         <TextInput
           type="date"
-          label="First period starts on"
-          description="Each period runs from this day on: a week, two weeks, a month or a quarter."
+          label={t`First period starts on`}
+          description={t`Each period runs from this day on: a week, two weeks, a month or a quarter.`}
           required
           key={form.key('startsOn')}
-          {...form.getInputProps('startsOn')}
+          {...field('startsOn')}
         />
-        <Switch label="Active" key={form.key('isActive')} {...form.getInputProps('isActive', { type: 'checkbox' })} />
+        <Switch label={t`Active`} key={form.key('isActive')} {...field('isActive', { type: 'checkbox' })} />
         <FormFailureAlert failure={saveFailure.failure} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save Schedule'}
+            {save.isPending ? <Trans>Saving...</Trans> : <Trans>Save Schedule</Trans>}
           </Button>
         </Group>
       </Stack>

@@ -4,6 +4,9 @@ import {
   type AuditTemplateSort,
   type AuditTemplateSummary,
 } from '@brigade/core/schemas/audit-templates';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import {
   ActionIcon,
   Badge,
@@ -27,6 +30,7 @@ import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { SortSelect } from '../../components/sort-select';
 import { SortableTh } from '../../components/sortable-th';
+import { useCoreText } from '../../lib/i18n';
 import { type ListSortSpec, type SortControl, useListParams } from '../../lib/use-list-params';
 import { useDeleteAuditTemplate } from './api/delete-audit-template';
 import { useAuditTemplates } from './api/get-audit-templates';
@@ -40,13 +44,15 @@ const TEMPLATE_SORT: ListSortSpec<AuditTemplateSort> = {
   defaultOrder: 'asc',
 };
 
-const SORT_OPTIONS: readonly { value: AuditTemplateSort; label: string }[] = [
-  { value: 'name', label: 'Name' },
-  { value: 'itemCount', label: 'Items' },
-];
+const SORT_OPTIONS = [
+  { value: 'name', label: msg`Name` },
+  { value: 'itemCount', label: msg`Items` },
+] as const satisfies readonly { value: AuditTemplateSort; label: MessageDescriptor }[];
 
 /** /audit-templates (hq): core-operations §2 "Audit templates", sorted as the address says. */
 export function AuditTemplatesPage() {
+  const { t, i18n } = useLingui();
+  const { text } = useCoreText();
   const list = useListParams(TEMPLATE_SORT);
   const templates = useAuditTemplates({ sort: list.query.sort, order: list.query.order });
   const showTable = useMediaQuery(TABLE_QUERY, true, { getInitialValueInEffect: false });
@@ -55,11 +61,11 @@ export function AuditTemplatesPage() {
   return (
     <>
       <PageHeader
-        title="Audit Templates"
-        subtitle="Checklists an audit is built from"
+        title={t`Audit Templates`}
+        subtitle={t`Checklists an audit is built from`}
         actions={
           <Button component={Link} to="/audit-templates/add" leftSection={<IconPlus size={18} aria-hidden />}>
-            Add Template
+            <Trans>Add Template</Trans>
           </Button>
         }
       />
@@ -67,14 +73,14 @@ export function AuditTemplatesPage() {
         <ListSkeleton />
       ) : templates.isError && !data ? (
         <LoadError
-          message={messages.templatesLoadFailed}
+          message={text(messages.templatesLoadFailed)}
           onRetry={() => void templates.refetch()}
           retrying={templates.isFetching}
         />
       ) : data && data.length === 0 ? (
         <EmptyList
-          title="No audit templates yet"
-          description="Add a template to start auditing restaurants"
+          title={t`No audit templates yet`}
+          description={t`Add a template to start auditing restaurants`}
           icon={<IconClipboardList size={28} aria-hidden />}
         />
       ) : data ? (
@@ -83,7 +89,7 @@ export function AuditTemplatesPage() {
         ) : (
           <Stack gap="sm">
             <SortSelect
-              options={SORT_OPTIONS}
+              options={SORT_OPTIONS.map((option) => ({ value: option.value, label: i18n._(option.label) }))}
               sort={list.query.sort}
               order={list.query.order}
               onChange={list.setSort}
@@ -102,15 +108,20 @@ interface TemplateTableProps {
 }
 
 function TemplateTable({ templates, sortControl }: TemplateTableProps) {
+  const { t } = useLingui();
   return (
     <Paper withBorder>
       <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
-            <SortableTh {...sortControl('name')}>Name</SortableTh>
-            <Table.Th>Description</Table.Th>
-            <SortableTh {...sortControl('itemCount')}>Items</SortableTh>
-            <Table.Th>Actions</Table.Th>
+            <SortableTh {...sortControl('name')}>{t`Name`}</SortableTh>
+            <Table.Th>
+              <Trans>Description</Trans>
+            </Table.Th>
+            <SortableTh {...sortControl('itemCount')}>{t`Items`}</SortableTh>
+            <Table.Th>
+              <Trans>Actions</Trans>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -162,9 +173,10 @@ function TemplateCards({ templates }: { templates: readonly AuditTemplateSummary
 }
 
 function Description({ text }: { text: string }) {
+  const { t } = useLingui();
   return (
     <Text size="sm" c="gray.7" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-      {text || 'No description'}
+      {text || t`No description`}
     </Text>
   );
 }
@@ -172,52 +184,56 @@ function Description({ text }: { text: string }) {
 function ItemCount({ count }: { count: number }) {
   return (
     <Badge variant="light" color="indigo" c="indigo.9" tt="none" style={{ flexShrink: 0 }}>
-      {count === 1 ? '1 item' : `${count} items`}
+      <Plural value={count} one="# item" other="# items" />
     </Badge>
   );
 }
 
 /** Edit and Delete, each named after the template. */
 function TemplateActions({ template }: { template: AuditTemplateSummary }) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const { name } = template;
   const remove = useDeleteAuditTemplate({
-    onSuccess: () => notifications.show({ color: 'green', message: 'Template deleted' }),
+    onSuccess: () => notifications.show({ color: 'green', message: t`Template deleted` }),
     onError: (error) =>
       notifications.show({
         color: 'red',
-        title: messages.templateDeleteFailed,
-        message: error.message === messages.templateDeleteFailed ? name : `${name}: ${error.message}`,
+        title: text(messages.templateDeleteFailed),
+        message: error.message === messages.templateDeleteFailed ? name : `${name}: ${text(error.message)}`,
       }),
   });
 
   return (
     <Group gap={4} wrap="nowrap">
-      <Tooltip label="Edit">
+      <Tooltip label={t`Edit`}>
         <ActionIcon
           component={Link}
           to={`/audit-templates/${encodeURIComponent(template.id)}/edit`}
           size="lg"
           variant="subtle"
           color="indigo"
-          aria-label={`Edit ${name}`}
+          aria-label={t`Edit ${name}`}
         >
           <IconPencil size={18} aria-hidden />
         </ActionIcon>
       </Tooltip>
-      <Tooltip label="Delete">
+      <Tooltip label={t`Delete`}>
         <ActionIcon
           size="lg"
           variant="subtle"
           color="red.9"
-          aria-label={`Delete ${name}`}
+          aria-label={t`Delete ${name}`}
           loading={remove.isPending}
           onClick={() =>
             confirmDelete({
-              title: 'Delete template',
+              title: t`Delete template`,
               message: (
                 <>
-                  Are you sure you want to delete <strong>{name}</strong>? Audits made from it keep their items.{' '}
-                  {messages.cannotBeUndone}
+                  <Trans>
+                    Are you sure you want to delete <strong>{name}</strong>? Audits made from it keep their items.
+                  </Trans>{' '}
+                  {text(messages.cannotBeUndone)}
                 </>
               ),
               onConfirm: () => remove.mutate(template.id),
@@ -232,8 +248,9 @@ function TemplateActions({ template }: { template: AuditTemplateSummary }) {
 }
 
 function ListSkeleton() {
+  const { t } = useLingui();
   return (
-    <Paper withBorder p="md" role="status" aria-busy="true" aria-label="Loading audit templates">
+    <Paper withBorder p="md" role="status" aria-busy="true" aria-label={t`Loading audit templates`}>
       <Stack gap="md">
         {[0, 1, 2].map((row) => (
           <Group key={row} wrap="nowrap">

@@ -1,15 +1,19 @@
 import { messages } from '@brigade/core/messages';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Paper, Skeleton, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { isApiError } from '../../lib/api-client';
+import { useCoreText } from '../../lib/i18n';
 import { useAuditTemplate } from './api/get-audit-template';
 import { FORM_WIDTH, TemplateForm } from './template-form';
 
 /** /audit-templates/{id}/edit (hq): the form, starting from the stored template. */
 export function EditTemplatePage() {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const { id = '' } = useParams();
   const template = useAuditTemplate(id);
   // A mistyped id is refused as invalid (400); to the reader it is as missing as a 404.
@@ -17,7 +21,7 @@ export function EditTemplatePage() {
 
   return (
     <>
-      <PageHeader title="Edit Audit Template" />
+      <PageHeader title={t`Edit Audit Template`} />
       {template.isPending ? (
         <FormSkeleton />
       ) : template.data ? (
@@ -25,15 +29,15 @@ export function EditTemplatePage() {
       ) : missing ? (
         <Stack align="flex-start" maw={FORM_WIDTH}>
           <Alert color="red" icon={<IconAlertCircle aria-hidden />} w="100%" role="alert">
-            {messages.templateNotFound}
+            {text(messages.templateNotFound)}
           </Alert>
           <Button component={Link} to="/audit-templates" variant="default">
-            Back to Templates
+            <Trans>Back to Templates</Trans>
           </Button>
         </Stack>
       ) : (
         <LoadError
-          message={messages.templateLoadFailed}
+          message={text(messages.templateLoadFailed)}
           onRetry={() => void template.refetch()}
           retrying={template.isFetching}
         />
@@ -43,8 +47,9 @@ export function EditTemplatePage() {
 }
 
 function FormSkeleton() {
+  const { t } = useLingui();
   return (
-    <Paper withBorder p="lg" maw={FORM_WIDTH} role="status" aria-busy="true" aria-label="Loading template">
+    <Paper withBorder p="lg" maw={FORM_WIDTH} role="status" aria-busy="true" aria-label={t`Loading template`}>
       <Stack>
         {[0, 1, 2, 3].map((row) => (
           <Stack key={row} gap={6}>

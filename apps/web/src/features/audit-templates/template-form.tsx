@@ -5,12 +5,14 @@ import {
   DEFAULT_NEEDS_IMPROVEMENT_DUE_DAYS,
   MAX_DUE_DAYS,
 } from '@brigade/core/schemas/corrective-actions';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate } from 'react-router';
 import { FormFailureAlert } from '../../components/form-failure-alert';
 import { useFormFailure } from '../../lib/form-failure';
+import { useCoreText } from '../../lib/i18n';
 import { useCreateAuditTemplate } from './api/create-audit-template';
 import { useUpdateAuditTemplate } from './api/update-audit-template';
 import { newTemplateItem, type TemplateFormValues } from './template-form-values';
@@ -63,6 +65,8 @@ function toInput(values: TemplateFormValues): AuditTemplateInput {
  * description and an ordered list of at least one item.
  */
 export function TemplateForm({ template }: { template: AuditTemplateDetail | null }) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const navigate = useNavigate();
   const create = useCreateAuditTemplate();
   const update = useUpdateAuditTemplate();
@@ -75,14 +79,20 @@ export function TemplateForm({ template }: { template: AuditTemplateDetail | nul
     validate: schemaResolver(AuditTemplateInput, { sync: true }),
   });
 
+  /** A field's props, its message (core's check, or the server's) in the person's language. */
+  function field(path: string, options?: { type: 'checkbox' }) {
+    const input = form.getInputProps(path, options);
+    return { ...input, error: typeof input.error === 'string' ? text(input.error) : input.error };
+  }
+
   function submit(values: TemplateFormValues) {
     const callbacks = {
       onSuccess: () => {
-        notifications.show({ color: 'green', message: template ? 'Template updated' : 'Template created' });
+        notifications.show({ color: 'green', message: template ? t`Template updated` : t`Template created` });
         void navigate('/audit-templates');
       },
       onError: (error: Error) =>
-        saveFailure.report(form, error, template ? messages.templateUpdateFailed : messages.templateCreateFailed),
+        saveFailure.report(form, error, text(template ? messages.templateUpdateFailed : messages.templateCreateFailed)),
     };
     if (template) update.mutate({ id: template.id, input: toInput(values) }, callbacks);
     else create.mutate(toInput(values), callbacks);
@@ -92,52 +102,52 @@ export function TemplateForm({ template }: { template: AuditTemplateDetail | nul
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} maw={FORM_WIDTH}>
       <form noValidate onSubmit={form.onSubmit(submit)}>
         <Stack>
-          <TextInput label="Name" required maxLength={200} key={form.key('name')} {...form.getInputProps('name')} />
+          <TextInput label={t`Name`} required maxLength={200} key={form.key('name')} {...field('name')} />
           <Textarea
-            label="Description"
+            label={t`Description`}
             autosize
             minRows={2}
             maxRows={6}
             maxLength={2000}
             key={form.key('description')}
-            {...form.getInputProps('description')}
+            {...field('description')}
           />
           <TemplateItemList form={form} />
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <NumberInput
-              label="Days to fix a Bad item"
-              description="Due date of its corrective action"
+              label={t`Days to fix a Bad item`}
+              description={t`Due date of its corrective action`}
               min={1}
               max={MAX_DUE_DAYS}
               allowDecimal={false}
               allowNegative={false}
               key={form.key('badDueDays')}
-              {...form.getInputProps('badDueDays')}
+              {...field('badDueDays')}
             />
             <NumberInput
-              label="Days to fix a Needs improvement item"
-              description="Due date of its corrective action"
+              label={t`Days to fix a Needs improvement item`}
+              description={t`Due date of its corrective action`}
               min={1}
               max={MAX_DUE_DAYS}
               allowDecimal={false}
               allowNegative={false}
               key={form.key('needsImprovementDueDays')}
-              {...form.getInputProps('needsImprovementDueDays')}
+              {...field('needsImprovementDueDays')}
             />
           </SimpleGrid>
           <Switch
-            label="Assign training automatically"
-            description="When a finding on an item that names a training is Bad or Needs improvement, assign that training to the restaurant's staff at submit (due in 7 days) instead of suggesting it to the manager."
+            label={t`Assign training automatically`}
+            description={t`When a finding on an item that names a training is Bad or Needs improvement, assign that training to the restaurant's staff at submit (due in 7 days) instead of suggesting it to the manager.`}
             key={form.key('autoAssignTraining')}
-            {...form.getInputProps('autoAssignTraining', { type: 'checkbox' })}
+            {...field('autoAssignTraining', { type: 'checkbox' })}
           />
           <FormFailureAlert failure={saveFailure.failure} />
           <Group justify="flex-end">
             <Button variant="default" component={Link} to="/audit-templates">
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Saving...' : 'Save Template'}
+              {save.isPending ? <Trans>Saving...</Trans> : <Trans>Save Template</Trans>}
             </Button>
           </Group>
         </Stack>

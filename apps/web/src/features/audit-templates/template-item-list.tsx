@@ -1,7 +1,9 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Button, Group, Input, Select, TextInput, VisuallyHidden } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconArrowDown, IconArrowUp, IconGripVertical, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
+import { useCoreText } from '../../lib/i18n';
 import { useTrainingChoices } from './api/get-training-choices';
 import { newTemplateItem, type TemplateFormValues } from './template-form-values';
 import classes from './template-item-list.module.css';
@@ -15,6 +17,8 @@ type FocusTarget = { key: string; control: 'up' | 'down' | 'text' };
  * went. Remove is hidden while only one item is left (a template needs one).
  */
 export function TemplateItemList({ form }: { form: UseFormReturnType<TemplateFormValues> }) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const items = form.values.items;
   const headingId = useId();
   const listRef = useRef<HTMLOListElement>(null);
@@ -45,14 +49,17 @@ export function TemplateItemList({ form }: { form: UseFormReturnType<TemplateFor
     // Mantine swaps the two positions' errors, which is wrong for a drag over several rows.
     if (hadErrors) queueMicrotask(() => form.validate());
     if (control) pendingFocus.current = { key: item.key, control };
-    setAnnouncement(`Item moved to position ${to + 1} of ${items.length}`);
+    const position = to + 1;
+    const count = items.length;
+    setAnnouncement(t`Item moved to position ${position} of ${count}`);
   }
 
   function add() {
     const item = newTemplateItem();
     form.insertListItem('items', item);
     pendingFocus.current = { key: item.key, control: 'text' };
-    setAnnouncement(`Item ${items.length + 1} added`);
+    const number = items.length + 1;
+    setAnnouncement(t`Item ${number} added`);
   }
 
   function remove(index: number) {
@@ -60,7 +67,8 @@ export function TemplateItemList({ form }: { form: UseFormReturnType<TemplateFor
     form.removeListItem('items', index);
     const next = items[index + 1] ?? items[index - 1];
     if (next) pendingFocus.current = { key: next.key, control: 'text' };
-    setAnnouncement(`Item ${index + 1} removed`);
+    const number = index + 1;
+    setAnnouncement(t`Item ${number} removed`);
   }
 
   const dropHandlers = (index: number) => ({
@@ -78,14 +86,20 @@ export function TemplateItemList({ form }: { form: UseFormReturnType<TemplateFor
     },
   });
 
-  const rootError = form.errors.items;
+  const rootError = typeof form.errors.items === 'string' ? text(form.errors.items) : form.errors.items;
+
+  /** A field's props, its message (core's check, or the server's) in the person's language. */
+  function field(path: string) {
+    const input = form.getInputProps(path);
+    return { ...input, error: typeof input.error === 'string' ? text(input.error) : input.error };
+  }
 
   return (
     <Input.Wrapper
       labelElement="div"
-      label="Items"
+      label={t`Items`}
       labelProps={{ id: headingId }}
-      description="Drag an item by its grip, or use the arrow buttons, to change the order. An item may name a training: a Bad or Needs improvement finding on it suggests that training to the restaurant's manager."
+      description={t`Drag an item by its grip, or use the arrow buttons, to change the order. An item may name a training: a Bad or Needs improvement finding on it suggests that training to the restaurant's manager.`}
       error={rootError}
     >
       <ol ref={listRef} className={classes.list} aria-labelledby={headingId} style={{ marginTop: 8 }}>
@@ -101,18 +115,18 @@ export function TemplateItemList({ form }: { form: UseFormReturnType<TemplateFor
               {...dropHandlers(index)}
             >
               <TextInput
-                label={`Item ${number}`}
+                label={t`Item ${number}`}
                 required
                 maxLength={500}
                 data-control="text"
-                {...form.getInputProps(`items.${index}.text`)}
+                {...field(`items.${index}.text`)}
                 inputContainer={(input) => (
                   <div className={classes.inputRow}>
                     <div
                       className={classes.handle}
                       draggable
                       aria-hidden
-                      title="Drag to reorder"
+                      title={t`Drag to reorder`}
                       data-testid={`drag-item-${number}`}
                       onDragStart={(event) => {
                         event.dataTransfer.effectAllowed = 'move';
@@ -131,7 +145,7 @@ export function TemplateItemList({ form }: { form: UseFormReturnType<TemplateFor
                         size="lg"
                         variant="subtle"
                         color="gray.8"
-                        aria-label={`Move item ${number} up`}
+                        aria-label={t`Move item ${number} up`}
                         data-control="up"
                         disabled={index === 0}
                         onClick={() => move(index, index - 1, 'up')}
@@ -142,7 +156,7 @@ export function TemplateItemList({ form }: { form: UseFormReturnType<TemplateFor
                         size="lg"
                         variant="subtle"
                         color="gray.8"
-                        aria-label={`Move item ${number} down`}
+                        aria-label={t`Move item ${number} down`}
                         data-control="down"
                         disabled={index === items.length - 1}
                         onClick={() => move(index, index + 1, 'down')}
@@ -154,7 +168,7 @@ export function TemplateItemList({ form }: { form: UseFormReturnType<TemplateFor
                           size="lg"
                           variant="subtle"
                           color="red.9"
-                          aria-label={`Remove item ${number}`}
+                          aria-label={t`Remove item ${number}`}
                           onClick={() => remove(index)}
                         >
                           <IconTrash size={18} aria-hidden />
@@ -166,21 +180,21 @@ export function TemplateItemList({ form }: { form: UseFormReturnType<TemplateFor
               />
               <Select
                 className={classes.training}
-                label={`Training for item ${number}`}
+                label={t`Training for item ${number}`}
                 placeholder={
                   trainingChoices.isPending
-                    ? 'Loading trainings...'
+                    ? t`Loading trainings...`
                     : trainingChoices.isError
-                      ? 'Trainings could not be loaded'
-                      : 'No training'
+                      ? t`Trainings could not be loaded`
+                      : t`No training`
                 }
                 data={trainingChoices.data ?? []}
                 disabled={!trainingChoices.data}
                 searchable
                 clearable
-                nothingFoundMessage="No training found"
+                nothingFoundMessage={t`No training found`}
                 comboboxProps={{ withinPortal: true }}
-                {...form.getInputProps(`items.${index}.trainingId`)}
+                {...field(`items.${index}.trainingId`)}
               />
             </li>
           );
@@ -188,7 +202,7 @@ export function TemplateItemList({ form }: { form: UseFormReturnType<TemplateFor
       </ol>
       <Group mt="sm">
         <Button variant="light" leftSection={<IconPlus size={18} aria-hidden />} onClick={add}>
-          Add Item
+          <Trans>Add Item</Trans>
         </Button>
       </Group>
       <VisuallyHidden aria-live="polite" role="status">

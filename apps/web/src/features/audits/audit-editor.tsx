@@ -1,5 +1,5 @@
 import { groupByTemplate } from '@brigade/core/audit-groups';
-import { assessAllItemsMessage, messages } from '@brigade/core/messages';
+import { messages } from '@brigade/core/messages';
 import type { AuditDetail, AuditItem } from '@brigade/core/schemas/audits';
 import {
   AUDIT_MARKS,
@@ -9,6 +9,7 @@ import {
   MARK_VALUES,
   scoreColour,
 } from '@brigade/core/scoring';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Group, Paper, Progress, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconAlertTriangle, IconDeviceFloppy, IconSend } from '@tabler/icons-react';
@@ -18,6 +19,7 @@ import { PhotoUploader } from '../../components/photos/photo-uploader';
 import { ScoreBadge } from '../../components/score-badge';
 import { isApiError } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/current-user';
+import { useCoreText } from '../../lib/i18n';
 import { useSaveAuditDraft } from './api/save-audit-draft';
 import { useSubmitAudit } from './api/submit-audit';
 import classes from './audit-editor.module.css';
@@ -40,10 +42,10 @@ type Failure =
   | { kind: 'conflict'; message: string }
   | { kind: 'failed'; title: string; message: string | null };
 
-function failureOf(error: Error, title: string): Failure {
-  if (isApiError(error) && error.status === 409) return { kind: 'conflict', message: error.message };
-  const message = isApiError(error) && error.message !== title ? error.message : null;
-  return { kind: 'failed', title, message };
+function failureOf(error: Error, title: string, text: (english: string) => string): Failure {
+  if (isApiError(error) && error.status === 409) return { kind: 'conflict', message: text(error.message) };
+  const message = isApiError(error) && error.message !== title ? text(error.message) : null;
+  return { kind: 'failed', title: text(title), message };
 }
 
 interface AuditEditorProps {
@@ -59,6 +61,8 @@ interface AuditEditorProps {
  * save over someone else's newer save is refused (409) instead of overwriting it.
  */
 export function AuditEditor({ audit, onReload }: AuditEditorProps) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const me = useCurrentUser();
   const editable = me.role === 'hq' && audit.status === 'draft';
   const [values, setValues] = useState<Values>(() => valuesOf(audit));
@@ -97,9 +101,9 @@ export function AuditEditor({ audit, onReload }: AuditEditorProps) {
       {
         onSuccess: (saved) => {
           setVersion(saved.version);
-          notifications.show({ color: 'green', message: messages.auditSaved });
+          notifications.show({ color: 'green', message: text(messages.auditSaved) });
         },
-        onError: (error) => setFailure(failureOf(error, messages.auditSaveFailed)),
+        onError: (error) => setFailure(failureOf(error, messages.auditSaveFailed, text)),
       },
     );
   }
@@ -115,9 +119,11 @@ export function AuditEditor({ audit, onReload }: AuditEditorProps) {
       { id: audit.id, input: input() },
       {
         // The page starts a read-only view from the completed audit.
-        onSuccess: (completed) =>
-          notifications.show({ color: 'green', message: `Audit submitted: score ${completed.finalScore ?? 0}%` }),
-        onError: (error) => setFailure(failureOf(error, messages.auditSubmitFailed)),
+        onSuccess: (completed) => {
+          const score = completed.finalScore ?? 0;
+          notifications.show({ color: 'green', message: t`Audit submitted: score ${score}%` });
+        },
+        onError: (error) => setFailure(failureOf(error, messages.auditSubmitFailed, text)),
       },
     );
   }
@@ -137,12 +143,14 @@ export function AuditEditor({ audit, onReload }: AuditEditorProps) {
         <Stack gap={6}>
           <Group justify="space-between" gap="xs">
             <Text fw={600}>
-              {assessed} of {total} assessed
+              <Trans>
+                {assessed} of {total} assessed
+              </Trans>
             </Text>
             {editable && (
               <Group gap={6}>
                 <Text size="sm" c="gray.7">
-                  Score so far
+                  <Trans>Score so far</Trans>
                 </Text>
                 <ScoreBadge status="completed" score={computeFinalScore(marks)} />
               </Group>
@@ -151,12 +159,12 @@ export function AuditEditor({ audit, onReload }: AuditEditorProps) {
           <Progress.Root size="md">
             <Progress.Section
               value={total === 0 ? 0 : Math.round((assessed / total) * 100)}
-              aria-label="Items assessed"
+              aria-label={t`Items assessed`}
             />
           </Progress.Root>
           {editable && (
             <Text size="sm" c="gray.7">
-              Unassessed items count as 0 until they get a mark.
+              <Trans>Unassessed items count as 0 until they get a mark.</Trans>
             </Text>
           )}
         </Stack>
@@ -211,7 +219,7 @@ export function AuditEditor({ audit, onReload }: AuditEditorProps) {
                 loading={save.isPending}
                 disabled={submit.isPending}
               >
-                Save Draft
+                <Trans>Save Draft</Trans>
               </Button>
               <Button
                 leftSection={<IconSend size={18} aria-hidden />}
@@ -219,7 +227,7 @@ export function AuditEditor({ audit, onReload }: AuditEditorProps) {
                 loading={submit.isPending}
                 disabled={save.isPending}
               >
-                Submit Audit
+                <Trans>Submit Audit</Trans>
               </Button>
             </Group>
           </Stack>
@@ -240,11 +248,13 @@ function FailureAlert({
   reloading: boolean;
   onClose: () => void;
 }) {
-  const closeProps = { withCloseButton: true, onClose, closeButtonLabel: 'Dismiss message' } as const;
+  const { t } = useLingui();
+  const { catalogue } = useCoreText();
+  const closeProps = { withCloseButton: true, onClose, closeButtonLabel: t`Dismiss message` } as const;
   if (failure.kind === 'unassessed') {
     return (
       <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" {...closeProps}>
-        {assessAllItemsMessage(failure.remaining)}
+        {catalogue.assessAllItemsMessage(failure.remaining)}
       </Alert>
     );
   }
@@ -254,7 +264,7 @@ function FailureAlert({
         <Stack gap="xs" align="flex-start">
           <Text size="sm">{failure.message}</Text>
           <Button size="xs" variant="filled" color="orange.9" onClick={onReload} loading={reloading}>
-            Reload
+            <Trans>Reload</Trans>
           </Button>
         </Stack>
       </Alert>
@@ -280,6 +290,9 @@ interface AuditItemCardProps {
  * photos (uploaded at once, apart from Save Draft: marks and comments are never lost).
  */
 function AuditItemCard({ auditId, item, value, missing, onChange }: AuditItemCardProps) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
+  const itemText = item.itemText;
   return (
     <Paper component="li" withBorder p="md" className={missing ? classes.missing : undefined}>
       <Stack gap="sm">
@@ -287,19 +300,19 @@ function AuditItemCard({ auditId, item, value, missing, onChange }: AuditItemCar
           label={item.itemText}
           value={value.mark}
           onChange={(mark) => onChange({ mark: mark as AuditMark })}
-          error={missing ? 'Choose a mark' : undefined}
+          error={missing ? t`Choose a mark` : undefined}
           styles={{ label: { fontWeight: 600, marginBottom: 6 } }}
         >
           <Group gap="md" mt={4}>
             {AUDIT_MARKS.map((mark) => (
-              <Radio key={mark} value={mark} label={MARK_LABELS[mark]} />
+              <Radio key={mark} value={mark} label={text(MARK_LABELS[mark])} />
             ))}
           </Group>
         </Radio.Group>
         <Textarea
-          label="Comment"
-          aria-label={`Comment for ${item.itemText}`}
-          placeholder="Optional"
+          label={t`Comment`}
+          aria-label={t`Comment for ${itemText}`}
+          placeholder={t`Optional`}
           autosize
           minRows={1}
           maxRows={8}
@@ -342,14 +355,14 @@ function ReadOnlyItem({
             <MarkBadge mark={value.mark} />
           ) : (
             <Text size="sm" c="gray.7">
-              Not assessed
+              <Trans>Not assessed</Trans>
             </Text>
           )}
         </Group>
         {comment && (
           <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             <Text span size="sm" fw={600}>
-              Comment:
+              <Trans>Comment:</Trans>
             </Text>{' '}
             {comment}
           </Text>
@@ -364,9 +377,10 @@ function ReadOnlyItem({
 
 /** A completed item's mark with a dot coloured by its value (Bad red ... Excellent green); dark text for contrast. */
 function MarkBadge({ mark }: { mark: AuditMark }) {
+  const { text } = useCoreText();
   return (
     <Badge variant="dot" color={scoreColour(MARK_VALUES[mark])} c="gray.9" tt="none" size="md" fw={600}>
-      {MARK_LABELS[mark]}
+      {text(MARK_LABELS[mark])}
     </Badge>
   );
 }

@@ -1,5 +1,7 @@
 import { AUDIT_SORTS, AUDIT_STATUSES, type AuditSort, type AuditStatus } from '@brigade/core/schemas/audits';
 import { idField } from '@brigade/core/schemas/fields';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { ListSortSpec } from '../../lib/use-list-params';
 
 /** The audit lists' sort: newest first without a choice; dates and scores start high on a first click. */
@@ -11,16 +13,17 @@ export const AUDIT_SORT: ListSortSpec<AuditSort> = {
 };
 
 /** The "Sort by" choices of the card layouts, named as the table's headers name them. */
-export const AUDIT_SORT_LABELS: Record<AuditSort, string> = {
-  auditedAt: 'Date',
-  restaurant: 'Restaurant',
-  auditor: 'Auditor',
-  template: 'Templates',
-  score: 'Score',
+export const AUDIT_SORT_LABELS: Record<AuditSort, MessageDescriptor> = {
+  auditedAt: msg`Date`,
+  restaurant: msg`Restaurant`,
+  auditor: msg`Auditor`,
+  template: msg`Templates`,
+  score: msg`Score`,
 };
 
-export function sortOptions(columns: readonly AuditSort[]) {
-  return columns.map((value) => ({ value, label: AUDIT_SORT_LABELS[value] }));
+/** The choices in the active language (`i18n` from `useLingui`). */
+export function sortOptions(i18n: I18n, columns: readonly AuditSort[]) {
+  return columns.map((value) => ({ value, label: i18n._(AUDIT_SORT_LABELS[value]) }));
 }
 
 /** A restaurant id from the address, or null when it is missing or was edited into something else. */

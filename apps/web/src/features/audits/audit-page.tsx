@@ -1,5 +1,6 @@
 import { messages } from '@brigade/core/messages';
 import type { AuditDetail } from '@brigade/core/schemas/audits';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Paper, Skeleton, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconArrowLeft, IconTrash } from '@tabler/icons-react';
@@ -12,6 +13,7 @@ import { ScoreBadge } from '../../components/score-badge';
 import { isApiError } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/current-user';
 import { formatDate } from '../../lib/format-date';
+import { useCoreText } from '../../lib/i18n';
 import { useDeleteAudit } from './api/delete-audit';
 import { useAudit } from './api/get-audit';
 import { AuditEditor } from './audit-editor';
@@ -24,6 +26,8 @@ const LIST_PATH = '/audits-management';
  * Managers and staff, and everyone once it is completed, see it read-only.
  */
 export function AuditPage() {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const { id = '' } = useParams();
   const audit = useAudit(id);
   // Reload after a conflict: the editor starts over from the stored audit.
@@ -36,10 +40,10 @@ export function AuditPage() {
     if (isApiError(error) && [400, 403, 404].includes(error.status)) {
       return (
         <>
-          <PageHeader title="Audit" />
+          <PageHeader title={t`Audit`} />
           <Stack align="flex-start" maw={640}>
             <Alert color="red" icon={<IconAlertCircle aria-hidden />} w="100%" role="alert">
-              {error.status === 403 ? error.message : messages.auditNotFound}
+              {error.status === 403 ? text(error.message) : text(messages.auditNotFound)}
             </Alert>
             <Button
               component={Link}
@@ -47,7 +51,7 @@ export function AuditPage() {
               variant="default"
               leftSection={<IconArrowLeft size={16} aria-hidden />}
             >
-              Back to Audits
+              <Trans>Back to Audits</Trans>
             </Button>
           </Stack>
         </>
@@ -55,9 +59,9 @@ export function AuditPage() {
     }
     return (
       <>
-        <PageHeader title="Audit" />
+        <PageHeader title={t`Audit`} />
         <LoadError
-          message={messages.auditLoadFailed}
+          message={text(messages.auditLoadFailed)}
           onRetry={() => void audit.refetch()}
           retrying={audit.isFetching}
         />
@@ -84,26 +88,27 @@ export function AuditPage() {
 }
 
 function AuditHeader({ audit }: { audit: AuditDetail }) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const me = useCurrentUser();
   const navigate = useNavigate();
   const date = formatDate(audit.auditedAt);
   const remove = useDeleteAudit({
     onSuccess: () => {
-      notifications.show({ color: 'green', message: 'Audit deleted' });
+      notifications.show({ color: 'green', message: t`Audit deleted` });
       void navigate(LIST_PATH);
     },
     onError: (error) =>
       notifications.show({
         color: 'red',
-        title: messages.auditDeleteFailed,
-        message: error.message === messages.auditDeleteFailed ? audit.restaurant.name : error.message,
+        title: text(messages.auditDeleteFailed),
+        message: error.message === messages.auditDeleteFailed ? audit.restaurant.name : text(error.message),
       }),
   });
-  const subtitle = [
-    date,
-    `Auditor: ${audit.auditor?.name ?? messages.deletedUser}`,
-    `Templates: ${audit.templateNames.join(', ') || 'none'}`,
-  ].join(' · ');
+  const auditor = audit.auditor?.name ?? text(messages.deletedUser);
+  const templates = audit.templateNames.join(', ') || t({ message: 'none', context: 'templates' });
+  const restaurant = audit.restaurant.name;
+  const subtitle = [date, t`Auditor: ${auditor}`, t`Templates: ${templates}`].join(' · ');
 
   return (
     <>
@@ -116,7 +121,7 @@ function AuditHeader({ audit }: { audit: AuditDetail }) {
         mb="xs"
         ml={-8}
       >
-        Back to Audits
+        <Trans>Back to Audits</Trans>
       </Button>
       <PageHeader
         title={audit.restaurant.name}
@@ -131,13 +136,13 @@ function AuditHeader({ audit }: { audit: AuditDetail }) {
                 loading={remove.isPending}
                 onClick={() =>
                   confirmDelete({
-                    title: messages.confirmDeletion,
-                    message: `Are you sure you want to delete the audit of ${audit.restaurant.name} on ${date}? ${messages.cannotBeUndone}`,
+                    title: text(messages.confirmDeletion),
+                    message: `${t`Are you sure you want to delete the audit of ${restaurant} on ${date}?`} ${text(messages.cannotBeUndone)}`,
                     onConfirm: () => remove.mutate(audit.id),
                   })
                 }
               >
-                Delete
+                <Trans>Delete</Trans>
               </Button>
             )}
           </Group>
@@ -148,8 +153,9 @@ function AuditHeader({ audit }: { audit: AuditDetail }) {
 }
 
 function AuditSkeleton() {
+  const { t } = useLingui();
   return (
-    <Stack role="status" aria-busy="true" aria-label="Loading audit">
+    <Stack role="status" aria-busy="true" aria-label={t`Loading audit`}>
       <Skeleton height={32} width="50%" />
       <Skeleton height={16} width="70%" />
       {[0, 1, 2].map((row) => (

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Button, Group } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -17,7 +18,7 @@ export function AuditReportButtons({ auditId }: { auditId: string }) {
         variant="default"
         leftSection={<IconPrinter size={18} aria-hidden />}
       >
-        Print
+        <Trans>Print</Trans>
       </Button>
     </Group>
   );

@@ -1,6 +1,8 @@
 import { messages } from '@brigade/core/messages';
 import type { AuditDueEntry } from '@brigade/core/schemas/audit-schedules';
 import { CreateAudit } from '@brigade/core/schemas/audits';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Checkbox, Group, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
@@ -11,6 +13,7 @@ import { useRestaurantOptions } from '../../lib/api/get-restaurant-options';
 import { isApiError } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/current-user';
 import { formatPeriod } from '../../lib/format-period';
+import { useCoreText } from '../../lib/i18n';
 import { useCreateAudit } from './api/create-audit';
 import { useAuditors } from './api/get-auditors';
 import { useDueEntry } from './api/get-due-entry';
@@ -19,10 +22,11 @@ import { useTemplateOptions } from './api/get-template-options';
 const FORM_WIDTH = 640;
 
 /** core-operations §8 lists it; no other screen shares it yet, so it is not in `messages`. */
-const REQUIRED_DATA_LOAD_FAILED = 'Failed to load required data';
+const REQUIRED_DATA_LOAD_FAILED = msg`Failed to load required data`;
 
 /** /audits/create (hq): a restaurant, at least one template and an auditor (core-operations §2, §5). */
 export function CreateAuditPage() {
+  const { i18n, t } = useLingui();
   const restaurants = useRestaurantOptions();
   const templates = useTemplateOptions();
   const auditors = useAuditors();
@@ -33,7 +37,7 @@ export function CreateAuditPage() {
 
   return (
     <>
-      <PageHeader title="New Audit" subtitle="Choose where, what and who; the audit starts as a draft." />
+      <PageHeader title={t`New Audit`} subtitle={t`Choose where, what and who; the audit starts as a draft.`} />
       {queries.some((query) => query.isPending) ? (
         <FormSkeleton />
       ) : restaurants.data && templates.data && auditors.data ? (
@@ -45,7 +49,7 @@ export function CreateAuditPage() {
         />
       ) : (
         <LoadError
-          message={REQUIRED_DATA_LOAD_FAILED}
+          message={i18n._(REQUIRED_DATA_LOAD_FAILED)}
           onRetry={() => {
             for (const query of queries) if (query.isError) void query.refetch();
           }}
@@ -69,6 +73,9 @@ interface CreateAuditFormProps {
 }
 
 function CreateAuditForm({ restaurants, templates, auditors, due }: CreateAuditFormProps) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
+  const itemCount = (count: number) => t({ message: plural(count, { one: '# item', other: '# items' }) });
   const me = useCurrentUser();
   const navigate = useNavigate();
   const create = useCreateAudit();
@@ -103,24 +110,23 @@ function CreateAuditForm({ restaurants, templates, auditors, due }: CreateAuditF
         <Stack>
           {due && (
             <Text size="sm">
-              Conducting the due audit <strong>{due.schedule.name}</strong>,{' '}
-              {formatPeriod(due.periodStart, due.periodEnd)}: submitting it completes the due entry.
+              <DueNote name={due.schedule.name} period={formatPeriod(due.periodStart, due.periodEnd)} />
             </Text>
           )}
           <Select
-            label="Restaurant"
-            placeholder="Choose a restaurant"
+            label={t`Restaurant`}
+            placeholder={t`Choose a restaurant`}
             required
             searchable
-            nothingFoundMessage="No restaurants found"
+            nothingFoundMessage={t`No restaurants found`}
             data={restaurants.map((restaurant) => ({ value: restaurant.id, label: restaurant.name }))}
             value={restaurantId}
             onChange={setRestaurantId}
             error={incomplete && !restaurantId}
           />
           <Checkbox.Group
-            label="Templates"
-            description="At least one; their items are audited in this order."
+            label={t`Templates`}
+            description={t`At least one; their items are audited in this order.`}
             required
             value={templateIds}
             onChange={setTemplateIds}
@@ -128,7 +134,9 @@ function CreateAuditForm({ restaurants, templates, auditors, due }: CreateAuditF
           >
             {templates.length === 0 ? (
               <Text size="sm" c="gray.7" mt="xs">
-                There are no audit templates yet. <Link to="/audit-templates/add">Add a template</Link> first.
+                <Trans>
+                  There are no audit templates yet. <Link to="/audit-templates/add">Add a template</Link> first.
+                </Trans>
               </Text>
             ) : (
               <Stack gap="xs" mt="xs">
@@ -137,18 +145,18 @@ function CreateAuditForm({ restaurants, templates, auditors, due }: CreateAuditF
                     key={template.id}
                     value={template.id}
                     label={template.name}
-                    description={template.itemCount === 1 ? '1 item' : `${template.itemCount} items`}
+                    description={itemCount(template.itemCount)}
                   />
                 ))}
               </Stack>
             )}
           </Checkbox.Group>
           <Select
-            label="Auditor"
-            placeholder="Choose an auditor"
+            label={t`Auditor`}
+            placeholder={t`Choose an auditor`}
             required
             searchable
-            nothingFoundMessage="No auditors found"
+            nothingFoundMessage={t`No auditors found`}
             data={auditors.map((auditor) => ({ value: auditor.id, label: auditor.name }))}
             value={auditorId}
             onChange={setAuditorId}
@@ -156,20 +164,25 @@ function CreateAuditForm({ restaurants, templates, auditors, due }: CreateAuditF
           />
           {incomplete && (
             <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
-              {messages.newAuditIncomplete}
+              {text(messages.newAuditIncomplete)}
             </Alert>
           )}
           {create.isError && (
-            <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" title={messages.auditCreateFailed}>
-              {serverMessage && serverMessage !== messages.auditCreateFailed ? serverMessage : null}
+            <Alert
+              color="red"
+              icon={<IconAlertCircle aria-hidden />}
+              role="alert"
+              title={text(messages.auditCreateFailed)}
+            >
+              {serverMessage && serverMessage !== messages.auditCreateFailed ? text(serverMessage) : null}
             </Alert>
           )}
           <Group justify="flex-end">
             <Button variant="default" component={Link} to="/audits-management">
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Creating...' : 'Create Audit'}
+              {create.isPending ? t`Creating...` : t`Create Audit`}
             </Button>
           </Group>
         </Stack>
@@ -178,9 +191,19 @@ function CreateAuditForm({ restaurants, templates, auditors, due }: CreateAuditF
   );
 }
 
-function FormSkeleton() {
+/** A due audit's schedule and period, and what submitting does. */
+function DueNote({ name, period }: { name: string; period: string }) {
   return (
-    <Paper withBorder p="lg" maw={FORM_WIDTH} role="status" aria-busy="true" aria-label="Loading the new audit form">
+    <Trans>
+      Conducting the due audit <strong>{name}</strong>, {period}: submitting it completes the due entry.
+    </Trans>
+  );
+}
+
+function FormSkeleton() {
+  const { t } = useLingui();
+  return (
+    <Paper withBorder p="lg" maw={FORM_WIDTH} role="status" aria-busy="true" aria-label={t`Loading the new audit form`}>
       <Stack>
         {[0, 1, 2].map((row) => (
           <Stack key={row} gap={6}>

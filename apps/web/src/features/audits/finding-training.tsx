@@ -1,10 +1,16 @@
 import type { AuditItem } from '@brigade/core/schemas/audits';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { IconSchool } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../lib/current-user';
 
-const statusLabels = { open: 'Suggested', assigned: 'Assigned to staff', dismissed: 'Dismissed' } as const;
+const statusLabels = {
+  open: msg`Suggested`,
+  assigned: msg`Assigned to staff`,
+  dismissed: msg({ message: 'Dismissed', context: 'training suggestion' }),
+} as const;
 
 /**
  * Under a completed finding: the training it suggested (issue 20: findings that train)
@@ -12,18 +18,22 @@ const statusLabels = { open: 'Suggested', assigned: 'Assigned to staff', dismiss
  * "Suggested trainings".
  */
 export function FindingTraining({ item }: { item: AuditItem }) {
+  const { i18n } = useLingui();
   const me = useCurrentUser();
   const suggestion = item.trainingSuggestion;
   if (!suggestion) return null;
+  const title = suggestion.training.title;
   const dashboard = me.role === 'hq' ? '/dashboard-hq' : me.role === 'manager' ? '/dashboard-manager' : null;
   return (
     <Group gap={6} wrap="wrap">
       <IconSchool size={16} aria-hidden />
       <Text size="sm">
-        Training:{' '}
-        <Text span size="sm" fw={600}>
-          {suggestion.training.title}
-        </Text>
+        <Trans>
+          Training:{' '}
+          <Text span size="sm" fw={600}>
+            {title}
+          </Text>
+        </Trans>
       </Text>
       <Badge
         color={suggestion.status === 'assigned' ? 'green' : suggestion.status === 'open' ? 'blue' : 'gray'}
@@ -31,11 +41,11 @@ export function FindingTraining({ item }: { item: AuditItem }) {
         tt="none"
         c="gray.9"
       >
-        {statusLabels[suggestion.status]}
+        {i18n._(statusLabels[suggestion.status])}
       </Badge>
       {suggestion.status === 'open' && dashboard && (
         <Anchor component={Link} to={dashboard} size="sm">
-          Assign from the dashboard
+          <Trans>Assign from the dashboard</Trans>
         </Anchor>
       )}
     </Group>

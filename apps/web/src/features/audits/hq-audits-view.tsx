@@ -1,5 +1,7 @@
 import { DEFAULT_PAGE_SIZE } from '@brigade/core/limits';
 import { messages } from '@brigade/core/messages';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Select, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconClipboardCheck, IconPlus } from '@tabler/icons-react';
@@ -12,6 +14,7 @@ import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
 import { SortSelect } from '../../components/sort-select';
+import { useCoreText } from '../../lib/i18n';
 import { exportQuery, useListParams } from '../../lib/use-list-params';
 import { useClampPage } from '../../lib/use-paged-list';
 import { useAudits } from './api/get-audits';
@@ -21,20 +24,24 @@ import { AuditListSkeleton, HqAuditCards, HqAuditTable } from './hq-audit-list';
 /** From this width (1200 px) the list is a table; below it each audit is a card. */
 const TABLE_QUERY = '(min-width: 75em)';
 
-const STATUS_CHOICES = [
-  { value: 'all', label: 'All' },
-  { value: 'draft', label: messages.draft },
-  { value: 'completed', label: 'Completed' },
-];
+const ALL_STATUSES = msg`All`;
+const COMPLETED = msg`Completed`;
 
 const FILTER_KEYS = ['restaurantId', 'status'] as const;
-const SORT_OPTIONS = sortOptions(['auditedAt', 'restaurant', 'auditor', 'template', 'score']);
+const SORT_COLUMNS = ['auditedAt', 'restaurant', 'auditor', 'template', 'score'] as const;
 
 /**
  * hq's audit list (core-operations §2 "HQ audit list"): every audit, filtered, searched
  * and sorted, all of it kept in the address (`?status=draft&sort=score&order=asc&page=2`).
  */
 export function HqAuditsView() {
+  const { i18n, t } = useLingui();
+  const { text } = useCoreText();
+  const statusChoices = [
+    { value: 'all', label: i18n._(ALL_STATUSES) },
+    { value: 'draft', label: text(messages.draft) },
+    { value: 'completed', label: i18n._(COMPLETED) },
+  ];
   const list = useListParams(AUDIT_SORT, FILTER_KEYS);
   const restaurantId = restaurantIdOf(list.filters.restaurantId);
   const status = auditStatusOf(list.filters.status);
@@ -49,13 +56,13 @@ export function HqAuditsView() {
   return (
     <>
       <PageHeader
-        title="Audits"
-        subtitle="Every audit of every restaurant, newest first"
+        title={t`Audits`}
+        subtitle={t`Every audit of every restaurant, newest first`}
         actions={
           <Group gap="sm">
             <ExportCsvButton href={exportHref} />
             <Button component={Link} to="/audits/create" leftSection={<IconPlus size={18} aria-hidden />}>
-              New Audit
+              <Trans>New Audit</Trans>
             </Button>
           </Group>
         }
@@ -63,15 +70,15 @@ export function HqAuditsView() {
       <Stack>
         <FilterBar>
           <SearchInput
-            label="Search audits"
-            placeholder="Restaurant, template or auditor"
+            label={t`Search audits`}
+            placeholder={t`Restaurant, template or auditor`}
             value={list.search}
             onChange={list.setSearch}
           />
           <RestaurantFilter value={restaurantId} onChange={(value) => list.setFilters({ restaurantId: value })} />
           <Select
-            label="Status"
-            data={STATUS_CHOICES}
+            label={t`Status`}
+            data={statusChoices}
             value={status ?? 'all'}
             onChange={(value) => list.setFilters({ status: value === 'all' ? null : value })}
             allowDeselect={false}
@@ -79,7 +86,7 @@ export function HqAuditsView() {
           />
           {!showTable && (
             <SortSelect
-              options={SORT_OPTIONS}
+              options={sortOptions(i18n, SORT_COLUMNS)}
               sort={list.query.sort}
               order={list.query.order}
               onChange={list.setSort}
@@ -91,14 +98,14 @@ export function HqAuditsView() {
           <AuditListSkeleton />
         ) : audits.isError && !data ? (
           <LoadError
-            message={messages.auditsLoadFailed}
+            message={text(messages.auditsLoadFailed)}
             onRetry={() => void audits.refetch()}
             retrying={audits.isFetching}
           />
         ) : data && data.items.length === 0 ? (
           <EmptyList
-            title={messages.noAuditsFound}
-            description={filtered ? messages.tryDifferentSearch : 'Get started by creating your first audit'}
+            title={text(messages.noAuditsFound)}
+            description={filtered ? text(messages.tryDifferentSearch) : t`Get started by creating your first audit`}
             icon={<IconClipboardCheck size={28} aria-hidden />}
           />
         ) : data ? (
@@ -109,7 +116,7 @@ export function HqAuditsView() {
               <HqAuditCards audits={data.items} />
             )}
             <ListPagination
-              label="Audit pages"
+              label={t`Audit pages`}
               total={data.total}
               page={data.page}
               pageSize={data.pageSize}

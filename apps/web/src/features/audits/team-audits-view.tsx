@@ -2,6 +2,8 @@ import { DEFAULT_PAGE_SIZE } from '@brigade/core/limits';
 import { messages } from '@brigade/core/messages';
 import type { AuditListItem, AuditSort } from '@brigade/core/schemas/audits';
 import type { RestaurantRef } from '@brigade/core/schemas/session';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Group, Paper, Select, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconClipboardCheck } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef } from 'react';
@@ -17,6 +19,7 @@ import { SearchInput } from '../../components/search-input';
 import { SortSelect } from '../../components/sort-select';
 import { useCurrentUser } from '../../lib/current-user';
 import { formatDate } from '../../lib/format-date';
+import { useCoreText } from '../../lib/i18n';
 import { RestaurantNotice, useRestaurantNotice } from '../../lib/restaurant-notice';
 import { useSelectedRestaurant } from '../../lib/selected-restaurant';
 import { useAppRoute } from '../../lib/use-app-route';
@@ -27,12 +30,12 @@ import classes from './audit-card.module.css';
 import { AUDIT_SORT, restaurantIdOf, sortOptions } from './audit-list-params';
 import { AuditListSkeleton } from './hq-audit-list';
 
-const PAGE_TITLE = 'Audits';
+const PAGE_TITLE = msg`Audits`;
 
 /** Staff who work at several restaurants choose one; it is kept in the address (`?restaurantId=…`). */
 const FILTER_KEYS = ['restaurantId'] as const;
 /** One restaurant's audits: no restaurant to sort by. */
-const SORT_OPTIONS = sortOptions(['auditedAt', 'score', 'auditor', 'template']);
+const SORT_COLUMNS = ['auditedAt', 'score', 'auditor', 'template'] as const;
 
 /**
  * Managers and staff (core-operations §2 "Manager audits page"): the completed audits of
@@ -40,6 +43,7 @@ const SORT_OPTIONS = sortOptions(['auditedAt', 'score', 'auditor', 'template']);
  * selected restaurant; staff read theirs, choosing one here when they work at several.
  */
 export function TeamAuditsView() {
+  const { i18n, t } = useLingui();
   const me = useCurrentUser();
   const list = useListParams(AUDIT_SORT, FILTER_KEYS);
   const notice = useRestaurantNotice(useAppRoute());
@@ -49,7 +53,7 @@ export function TeamAuditsView() {
     if (notice || !selectedRestaurant) {
       return (
         <>
-          <PageHeader title={PAGE_TITLE} />
+          <PageHeader title={i18n._(PAGE_TITLE)} />
           {notice && <RestaurantNotice message={notice} />}
         </>
       );
@@ -62,7 +66,7 @@ export function TeamAuditsView() {
   const picker =
     me.restaurants.length > 1 && restaurant ? (
       <Select
-        label="Restaurant"
+        label={t`Restaurant`}
         data={me.restaurants.map((candidate) => ({ value: candidate.id, label: candidate.name }))}
         value={restaurant.id}
         onChange={(value) => list.setFilters({ restaurantId: value })}
@@ -82,6 +86,9 @@ interface CompletedAuditsProps {
 }
 
 function CompletedAudits({ list, restaurant, picker }: CompletedAuditsProps) {
+  const { i18n, t } = useLingui();
+  const { text } = useCoreText();
+  const name = restaurant?.name;
   const restaurantId = restaurant?.id;
   const audits = useAudits({ ...list.query, pageSize: DEFAULT_PAGE_SIZE, restaurantId });
   const data = audits.data;
@@ -92,41 +99,46 @@ function CompletedAudits({ list, restaurant, picker }: CompletedAuditsProps) {
   return (
     <>
       <PageHeader
-        title={PAGE_TITLE}
-        subtitle={restaurant ? `Completed audits of ${restaurant.name}` : 'Completed audits of your restaurants'}
+        title={i18n._(PAGE_TITLE)}
+        subtitle={name ? t`Completed audits of ${name}` : t`Completed audits of your restaurants`}
         actions={<ExportCsvButton href={exportHref} />}
       />
       <Stack>
         <FilterBar>
           <SearchInput
-            label="Search audits"
-            placeholder="Restaurant, template or auditor"
+            label={t`Search audits`}
+            placeholder={t`Restaurant, template or auditor`}
             value={list.search}
             onChange={list.setSearch}
           />
           {picker}
-          <SortSelect options={SORT_OPTIONS} sort={list.query.sort} order={list.query.order} onChange={list.setSort} />
+          <SortSelect
+            options={sortOptions(i18n, SORT_COLUMNS)}
+            sort={list.query.sort}
+            order={list.query.order}
+            onChange={list.setSort}
+          />
         </FilterBar>
 
         {audits.isPending ? (
           <AuditListSkeleton />
         ) : audits.isError && !data ? (
           <LoadError
-            message={messages.auditsLoadFailed}
+            message={text(messages.auditsLoadFailed)}
             onRetry={() => void audits.refetch()}
             retrying={audits.isFetching}
           />
         ) : data && data.items.length === 0 ? (
           <EmptyList
-            title={messages.noAuditsFound}
-            description={list.query.search ? messages.tryDifferentSearch : messages.noCompletedAudits}
+            title={text(messages.noAuditsFound)}
+            description={text(list.query.search ? messages.tryDifferentSearch : messages.noCompletedAudits)}
             icon={<IconClipboardCheck size={28} aria-hidden />}
           />
         ) : data ? (
           <div aria-busy={audits.isFetching || undefined}>
             <AuditCards audits={data.items} />
             <ListPagination
-              label="Audit pages"
+              label={t`Audit pages`}
               total={data.total}
               page={data.page}
               pageSize={data.pageSize}
@@ -154,39 +166,46 @@ function useFirstPageOnNewRestaurant(restaurantId: string | undefined, setPage: 
 
 /** Each audit a card that opens it: restaurant, date, 'By {auditor}', 'Score: n%'. */
 function AuditCards({ audits }: { audits: readonly AuditListItem[] }) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   return (
     <SimpleGrid component="ul" cols={{ base: 1, sm: 2, xl: 3 }} spacing="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-      {audits.map((audit) => (
-        <li key={audit.id}>
-          <UnstyledButton
-            component={Link}
-            to={`/audits/${encodeURIComponent(audit.id)}`}
-            className={classes.card}
-            w="100%"
-            h="100%"
-          >
-            <Paper withBorder p="md" h="100%" className={classes.surface}>
-              <Stack gap={6}>
-                <Group justify="space-between" wrap="nowrap" align="flex-start">
-                  <Text fw={700} miw={0} style={{ overflowWrap: 'anywhere' }}>
-                    {audit.restaurant.name}
+      {audits.map((audit) => {
+        const auditor = audit.auditorName ?? text(messages.deletedUser);
+        return (
+          <li key={audit.id}>
+            <UnstyledButton
+              component={Link}
+              to={`/audits/${encodeURIComponent(audit.id)}`}
+              className={classes.card}
+              w="100%"
+              h="100%"
+            >
+              <Paper withBorder p="md" h="100%" className={classes.surface}>
+                <Stack gap={6}>
+                  <Group justify="space-between" wrap="nowrap" align="flex-start">
+                    <Text fw={700} miw={0} style={{ overflowWrap: 'anywhere' }}>
+                      {audit.restaurant.name}
+                    </Text>
+                    <Text size="sm" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
+                      {formatDate(audit.auditedAt)}
+                    </Text>
+                  </Group>
+                  <Text size="sm">
+                    <Trans>By {auditor}</Trans>
                   </Text>
-                  <Text size="sm" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
-                    {formatDate(audit.auditedAt)}
+                  <Text size="sm" c="gray.7">
+                    {audit.templateNames.join(', ')}
                   </Text>
-                </Group>
-                <Text size="sm">By {audit.auditorName ?? messages.deletedUser}</Text>
-                <Text size="sm" c="gray.7">
-                  {audit.templateNames.join(', ')}
-                </Text>
-                <Group>
-                  <ScoreBadge status={audit.status} score={audit.finalScore} prefix="Score: " size="lg" />
-                </Group>
-              </Stack>
-            </Paper>
-          </UnstyledButton>
-        </li>
-      ))}
+                  <Group>
+                    <ScoreBadge status={audit.status} score={audit.finalScore} prefix={`${t`Score:`} `} size="lg" />
+                  </Group>
+                </Stack>
+              </Paper>
+            </UnstyledButton>
+          </li>
+        );
+      })}
     </SimpleGrid>
   );
 }

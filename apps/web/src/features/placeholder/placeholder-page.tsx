@@ -1,4 +1,5 @@
 import { PageHeader } from '../../components/page-header';
+import { useCoreText } from '../../lib/i18n';
 import { RestaurantNotice, useRestaurantNotice } from '../../lib/restaurant-notice';
 import { useAppRoute } from '../../lib/use-app-route';
 
@@ -8,11 +9,12 @@ import { useAppRoute } from '../../lib/use-app-route';
  * entry in router.tsx with the real page.
  */
 export function PlaceholderPage() {
+  const { text } = useCoreText();
   const appRoute = useAppRoute();
   const notice = useRestaurantNotice(appRoute);
   return (
     <>
-      <PageHeader title={appRoute?.title ?? 'Brigade'} />
+      <PageHeader title={appRoute ? text(appRoute.title) : 'Brigade'} />
       {notice && <RestaurantNotice message={notice} />}
     </>
   );

@@ -1,11 +1,13 @@
+import { useLingui } from '@lingui/react/macro';
 import { PageHeader } from '../../components/page-header';
 import { QuizForm } from './quiz-form';
 
 /** /quiz-management/add (hq). */
 export function AddQuizPage() {
+  const { t } = useLingui();
   return (
     <>
-      <PageHeader title="New Quiz" />
+      <PageHeader title={t`New Quiz`} />
       <QuizForm quiz={null} />
     </>
   );

@@ -1,17 +1,19 @@
 import { messages } from '@brigade/core/messages';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Paper, Skeleton, Stack } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { isApiError } from '../../lib/api-client';
+import { useCoreText } from '../../lib/i18n';
 import { useQuiz } from './api/get-quiz';
 import { FORM_WIDTH, QuizForm } from './quiz-form';
 
-const QUIZ_NOT_FOUND = 'Quiz not found';
-
 /** /quiz-management/{id}/edit (hq): the form, starting from the stored quiz. */
 export function EditQuizPage() {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const { id = '' } = useParams();
   const quiz = useQuiz(id);
   // A mistyped id is refused as invalid (400); to the reader it is as missing as a 404.
@@ -19,7 +21,7 @@ export function EditQuizPage() {
 
   return (
     <>
-      <PageHeader title="Edit Quiz" />
+      <PageHeader title={t`Edit Quiz`} />
       {quiz.isPending ? (
         <FormSkeleton />
       ) : quiz.data ? (
@@ -27,7 +29,7 @@ export function EditQuizPage() {
       ) : missing ? (
         <Stack align="flex-start" maw={FORM_WIDTH}>
           <Alert color="red" icon={<IconAlertCircle aria-hidden />} w="100%" role="alert">
-            {QUIZ_NOT_FOUND}
+            <Trans>Quiz not found</Trans>
           </Alert>
           <Button
             component={Link}
@@ -35,19 +37,24 @@ export function EditQuizPage() {
             variant="default"
             leftSection={<IconArrowLeft size={16} aria-hidden />}
           >
-            Back to Quizzes
+            <Trans>Back to Quizzes</Trans>
           </Button>
         </Stack>
       ) : (
-        <LoadError message={messages.quizLoadFailed} onRetry={() => void quiz.refetch()} retrying={quiz.isFetching} />
+        <LoadError
+          message={text(messages.quizLoadFailed)}
+          onRetry={() => void quiz.refetch()}
+          retrying={quiz.isFetching}
+        />
       )}
     </>
   );
 }
 
 function FormSkeleton() {
+  const { t } = useLingui();
   return (
-    <Paper withBorder p="lg" maw={FORM_WIDTH} role="status" aria-busy="true" aria-label="Loading quiz">
+    <Paper withBorder p="lg" maw={FORM_WIDTH} role="status" aria-busy="true" aria-label={t`Loading quiz`}>
       <Stack>
         {[0, 1, 2, 3].map((row) => (
           <Stack key={row} gap={6}>

@@ -1,7 +1,9 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Button, Group, Paper, Radio, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { useCoreText } from '../../lib/i18n';
 import classes from './question-list.module.css';
 import { newOption, newQuestion, type QuizFormValues } from './quiz-form-values';
 
@@ -11,6 +13,8 @@ import { newOption, newQuestion, type QuizFormValues } from './quiz-form-values'
  * an option can be removed while two others remain.
  */
 export function QuestionList({ form }: { form: UseFormReturnType<QuizFormValues> }) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const questions = form.values.questions;
   const listRef = useRef<HTMLOListElement>(null);
   const pendingFocus = useRef<string | null>(null);
@@ -24,6 +28,12 @@ export function QuestionList({ form }: { form: UseFormReturnType<QuizFormValues>
     listRef.current.querySelector<HTMLElement>(`[data-focus-key="${CSS.escape(key)}"]`)?.focus();
   });
 
+  /** A field's props, its message (core's check, or the server's) in the person's language. */
+  function field(path: string) {
+    const input = form.getInputProps(path);
+    return { ...input, error: typeof input.error === 'string' ? text(input.error) : input.error };
+  }
+
   function revalidateIfShowingErrors() {
     // Removing list items shifts Mantine's errors by position only; validate again.
     if (Object.keys(form.errors).length > 0) queueMicrotask(() => form.validate());
@@ -33,7 +43,8 @@ export function QuestionList({ form }: { form: UseFormReturnType<QuizFormValues>
     const question = newQuestion();
     form.insertListItem('questions', question);
     pendingFocus.current = question.key;
-    setAnnouncement(`Question ${questions.length + 1} added`);
+    const number = questions.length + 1;
+    setAnnouncement(t`Question ${number} added`);
   }
 
   function deleteQuestion(index: number) {
@@ -42,14 +53,16 @@ export function QuestionList({ form }: { form: UseFormReturnType<QuizFormValues>
     revalidateIfShowingErrors();
     const next = questions[index + 1] ?? questions[index - 1];
     if (next) pendingFocus.current = next.key;
-    setAnnouncement(`Question ${index + 1} deleted`);
+    const number = index + 1;
+    setAnnouncement(t`Question ${number} deleted`);
   }
 
   function addOption(questionIndex: number) {
     const option = newOption();
     form.insertListItem(`questions.${questionIndex}.options`, option);
     pendingFocus.current = option.key;
-    setAnnouncement(`Option added to question ${questionIndex + 1}`);
+    const number = questionIndex + 1;
+    setAnnouncement(t`Option added to question ${number}`);
   }
 
   function removeOption(questionIndex: number, optionIndex: number) {
@@ -63,16 +76,18 @@ export function QuestionList({ form }: { form: UseFormReturnType<QuizFormValues>
     revalidateIfShowingErrors();
     const next = question.options[optionIndex + 1] ?? question.options[optionIndex - 1];
     if (next) pendingFocus.current = next.key;
-    setAnnouncement(`Option ${optionIndex + 1} of question ${questionIndex + 1} removed`);
+    const optionNumber = optionIndex + 1;
+    const number = questionIndex + 1;
+    setAnnouncement(t`Option ${optionNumber} of question ${number} removed`);
   }
 
   return (
     <div>
       <Text fw="var(--mantine-font-weight-medium)" size="sm" mb={4}>
-        Questions
+        <Trans>Questions</Trans>
       </Text>
       <Text size="sm" c="gray.7" mb="sm">
-        Mark the correct answer of each question with the radio button beside it.
+        <Trans>Mark the correct answer of each question with the radio button beside it.</Trans>
       </Text>
       <ol ref={listRef} className={classes.list}>
         {questions.map((question, questionIndex) => {
@@ -82,12 +97,12 @@ export function QuestionList({ form }: { form: UseFormReturnType<QuizFormValues>
             <Paper component="li" key={question.key} withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
               <Group align="flex-start" gap="xs" wrap="nowrap">
                 <TextInput
-                  label={`Question ${number}`}
+                  label={t`Question ${number}`}
                   required
                   maxLength={1000}
                   style={{ flex: 1, minWidth: 0 }}
                   data-focus-key={question.key}
-                  {...form.getInputProps(`questions.${questionIndex}.text`)}
+                  {...field(`questions.${questionIndex}.text`)}
                 />
                 {questions.length > 1 && (
                   <ActionIcon
@@ -95,7 +110,7 @@ export function QuestionList({ form }: { form: UseFormReturnType<QuizFormValues>
                     variant="subtle"
                     color="red.9"
                     mt={25}
-                    aria-label={`Delete question ${number}`}
+                    aria-label={t`Delete question ${number}`}
                     onClick={() => deleteQuestion(questionIndex)}
                   >
                     <IconTrash size={18} aria-hidden />
@@ -103,7 +118,7 @@ export function QuestionList({ form }: { form: UseFormReturnType<QuizFormValues>
                 )}
               </Group>
 
-              <ul className={classes.options} style={{ marginTop: 12 }} aria-label={`Options of question ${number}`}>
+              <ul className={classes.options} style={{ marginTop: 12 }} aria-label={t`Options of question ${number}`}>
                 {question.options.map((option, optionIndex) => {
                   const optionNumber = optionIndex + 1;
                   return (
@@ -114,22 +129,22 @@ export function QuestionList({ form }: { form: UseFormReturnType<QuizFormValues>
                         value={String(optionIndex)}
                         checked={question.correctIndex === optionIndex}
                         onChange={() => form.setFieldValue(`questions.${questionIndex}.correctIndex`, optionIndex)}
-                        aria-label={`Correct answer: option ${optionNumber} of question ${number}`}
+                        aria-label={t`Correct answer: option ${optionNumber} of question ${number}`}
                       />
                       <TextInput
                         className={classes.field}
-                        aria-label={`Option ${optionNumber} of question ${number}`}
-                        placeholder={`Option ${optionNumber}`}
+                        aria-label={t`Option ${optionNumber} of question ${number}`}
+                        placeholder={t`Option ${optionNumber}`}
                         maxLength={1000}
                         data-focus-key={option.key}
-                        {...form.getInputProps(`questions.${questionIndex}.options.${optionIndex}.text`)}
+                        {...field(`questions.${questionIndex}.options.${optionIndex}.text`)}
                       />
                       {question.options.length > 2 && (
                         <ActionIcon
                           size="lg"
                           variant="subtle"
                           color="gray.8"
-                          aria-label={`Remove option ${optionNumber} of question ${number}`}
+                          aria-label={t`Remove option ${optionNumber} of question ${number}`}
                           onClick={() => removeOption(questionIndex, optionIndex)}
                         >
                           <IconTrash size={18} aria-hidden />
@@ -141,7 +156,7 @@ export function QuestionList({ form }: { form: UseFormReturnType<QuizFormValues>
               </ul>
               {correctError && (
                 <Text size="sm" c="red.8" mt={4} role="alert">
-                  {correctError}
+                  {typeof correctError === 'string' ? text(correctError) : correctError}
                 </Text>
               )}
               <Button
@@ -151,9 +166,9 @@ export function QuestionList({ form }: { form: UseFormReturnType<QuizFormValues>
                 leftSection={<IconPlus size={14} aria-hidden />}
                 disabled={question.options.length >= 10}
                 onClick={() => addOption(questionIndex)}
-                aria-label={`Add Option to question ${number}`}
+                aria-label={t`Add Option to question ${number}`}
               >
-                Add Option
+                <Trans>Add Option</Trans>
               </Button>
             </Paper>
           );
@@ -166,7 +181,7 @@ export function QuestionList({ form }: { form: UseFormReturnType<QuizFormValues>
           onClick={addQuestion}
           disabled={questions.length >= 100}
         >
-          Add Question
+          <Trans>Add Question</Trans>
         </Button>
       </Group>
       <VisuallyHidden aria-live="polite" role="status">

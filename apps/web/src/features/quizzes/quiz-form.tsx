@@ -1,12 +1,14 @@
 import { messages } from '@brigade/core/messages';
 import { type QuizDetail, QuizInput } from '@brigade/core/schemas/quizzes';
 import { DEFAULT_PASS_MARK } from '@brigade/core/scoring';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, NumberInput, Paper, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate } from 'react-router';
 import { FormFailureAlert } from '../../components/form-failure-alert';
 import { useFormFailure } from '../../lib/form-failure';
+import { useCoreText } from '../../lib/i18n';
 import { useCreateQuiz } from './api/create-quiz';
 import { useUpdateQuiz } from './api/update-quiz';
 import { QuestionList } from './question-list';
@@ -16,6 +18,8 @@ export const FORM_WIDTH = 760;
 
 /** Add and edit a quiz (core §2 "Quizzes", §5): title, description, pass mark and questions. */
 export function QuizForm({ quiz }: { quiz: QuizDetail | null }) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const navigate = useNavigate();
   const create = useCreateQuiz();
   const update = useUpdateQuiz();
@@ -28,15 +32,21 @@ export function QuizForm({ quiz }: { quiz: QuizDetail | null }) {
     validate: schemaResolver(QuizInput, { sync: true }),
   });
 
+  /** A field's props, its message (core's check, or the server's) in the person's language. */
+  function field(path: 'title' | 'description' | 'passMark') {
+    const input = form.getInputProps(path);
+    return { ...input, error: typeof input.error === 'string' ? text(input.error) : input.error };
+  }
+
   function submit(values: QuizFormValues) {
     const callbacks = {
       onSuccess: () => {
-        notifications.show({ color: 'green', message: quiz ? 'Quiz updated' : 'Quiz created' });
+        notifications.show({ color: 'green', message: quiz ? t`Quiz updated` : t`Quiz created` });
         void navigate('/quiz-management');
       },
       // A taken title (409) and any refused field show under their fields, and only there.
       onError: (error: Error) =>
-        saveFailure.report(form, error, quiz ? messages.quizSaveFailed : messages.quizCreateFailed),
+        saveFailure.report(form, error, text(quiz ? messages.quizSaveFailed : messages.quizCreateFailed)),
     };
     const input = toQuizInput(values);
     if (quiz) update.mutate({ id: quiz.id, input }, callbacks);
@@ -47,19 +57,19 @@ export function QuizForm({ quiz }: { quiz: QuizDetail | null }) {
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} maw={FORM_WIDTH}>
       <form noValidate onSubmit={form.onSubmit(submit)}>
         <Stack>
-          <TextInput label="Title" required maxLength={200} key={form.key('title')} {...form.getInputProps('title')} />
+          <TextInput label={t`Title`} required maxLength={200} key={form.key('title')} {...field('title')} />
           <Textarea
-            label="Description"
+            label={t`Description`}
             autosize
             minRows={2}
             maxRows={6}
             maxLength={5000}
             key={form.key('description')}
-            {...form.getInputProps('description')}
+            {...field('description')}
           />
           <NumberInput
-            label="Pass mark (%)"
-            description="The share of correct answers needed to pass."
+            label={t`Pass mark (%)`}
+            description={t`The share of correct answers needed to pass.`}
             min={0}
             max={100}
             step={5}
@@ -68,7 +78,7 @@ export function QuizForm({ quiz }: { quiz: QuizDetail | null }) {
             allowNegative={false}
             w={200}
             key={form.key('passMark')}
-            {...form.getInputProps('passMark')}
+            {...field('passMark')}
             onBlur={(event) => {
               // An emptied field goes back to the default rather than meaning 0 %.
               if (form.values.passMark === '') form.setFieldValue('passMark', DEFAULT_PASS_MARK);
@@ -79,10 +89,10 @@ export function QuizForm({ quiz }: { quiz: QuizDetail | null }) {
           <FormFailureAlert failure={saveFailure.failure} />
           <Group justify="flex-end">
             <Button variant="default" component={Link} to="/quiz-management">
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Saving...' : 'Save Quiz'}
+              {save.isPending ? <Trans>Saving...</Trans> : <Trans>Save Quiz</Trans>}
             </Button>
           </Group>
         </Stack>

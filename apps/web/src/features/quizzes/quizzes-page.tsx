@@ -1,5 +1,8 @@
 import { messages } from '@brigade/core/messages';
 import { QUIZ_SORTS, type QuizSort, type QuizSummary } from '@brigade/core/schemas/quizzes';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconListCheck, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -11,6 +14,7 @@ import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
 import { SortSelect } from '../../components/sort-select';
+import { useCoreText } from '../../lib/i18n';
 import { type ListSortSpec, useListParams } from '../../lib/use-list-params';
 import { useDeleteQuiz } from './api/delete-quiz';
 import { useQuizzes } from './api/get-quizzes';
@@ -22,33 +26,41 @@ const QUIZ_SORT: ListSortSpec<QuizSort> = {
   descendingFirst: ['createdAt'],
 };
 
-const SORT_OPTIONS: readonly { value: QuizSort; label: string }[] = [
-  { value: 'title', label: 'Title' },
-  { value: 'createdAt', label: 'Date added' },
-  { value: 'questionCount', label: 'Questions' },
-  { value: 'passMark', label: 'Pass mark' },
-];
+const SORT_OPTIONS = [
+  { value: 'title', label: msg`Title` },
+  { value: 'createdAt', label: msg`Date added` },
+  { value: 'questionCount', label: msg`Questions` },
+  { value: 'passMark', label: msg`Pass mark` },
+] as const satisfies readonly { value: QuizSort; label: MessageDescriptor }[];
 
 /**
  * /quiz-management (hq, core §2 "Quizzes"): every quiz with search, sort, Edit and
  * Delete; the search and sort are kept in the address.
  */
 export function QuizzesPage() {
+  const { t, i18n } = useLingui();
+  const { text } = useCoreText();
   const list = useListParams(QUIZ_SORT);
   const quizzes = useQuizzes({ search: list.query.search, sort: list.query.sort, order: list.query.order });
   const remove = useDeleteQuiz({
-    onSuccess: () => notifications.show({ color: 'green', message: 'Quiz deleted' }),
-    onError: () => notifications.show({ color: 'red', message: messages.quizDeleteFailed }),
+    onSuccess: () => notifications.show({ color: 'green', message: t`Quiz deleted` }),
+    onError: () => notifications.show({ color: 'red', message: text(messages.quizDeleteFailed) }),
   });
 
   function askToDelete(quiz: QuizSummary) {
-    const linked =
-      quiz.trainingTitles.length > 0
-        ? ` It is linked to ${quiz.trainingTitles.length === 1 ? 'a training' : `${quiz.trainingTitles.length} trainings`}, which will have no quiz.`
-        : '';
+    const title = quiz.title;
+    const linked = quiz.trainingTitles.length;
     confirmDelete({
-      title: 'Delete quiz',
-      message: `Are you sure you want to delete "${quiz.title}"?${linked} This action cannot be undone.`,
+      title: t`Delete quiz`,
+      message:
+        linked > 0
+          ? t({
+              message: plural(linked, {
+                one: `Are you sure you want to delete "${title}"? It is linked to a training, which will have no quiz. This action cannot be undone.`,
+                other: `Are you sure you want to delete "${title}"? It is linked to # trainings, which will have no quiz. This action cannot be undone.`,
+              }),
+            })
+          : t`Are you sure you want to delete "${title}"? This action cannot be undone.`,
       onConfirm: () => remove.mutate(quiz.id),
     });
   }
@@ -56,39 +68,44 @@ export function QuizzesPage() {
   return (
     <>
       <PageHeader
-        title="Quiz Management"
+        title={t`Quiz Management`}
         actions={
           <Button component={Link} to="/quiz-management/add" leftSection={<IconPlus size={18} aria-hidden />}>
-            Add Quiz
+            <Trans>Add Quiz</Trans>
           </Button>
         }
       />
       <Stack>
         <FilterBar>
           <SearchInput
-            label="Search quizzes"
-            placeholder="Title or description..."
+            label={t`Search quizzes`}
+            placeholder={t`Title or description...`}
             value={list.search}
             onChange={list.setSearch}
           />
-          <SortSelect options={SORT_OPTIONS} sort={list.query.sort} order={list.query.order} onChange={list.setSort} />
+          <SortSelect
+            options={SORT_OPTIONS.map((option) => ({ value: option.value, label: i18n._(option.label) }))}
+            sort={list.query.sort}
+            order={list.query.order}
+            onChange={list.setSort}
+          />
         </FilterBar>
         {quizzes.isPending ? (
           <ListSkeleton />
         ) : quizzes.isError && !quizzes.data ? (
           <LoadError
-            message={messages.quizzesLoadFailed}
+            message={text(messages.quizzesLoadFailed)}
             onRetry={() => void quizzes.refetch()}
             retrying={quizzes.isFetching}
           />
         ) : quizzes.data.length === 0 ? (
           <EmptyList
-            title="No quizzes found"
-            description={list.query.search ? 'Try a different search term' : 'Add your first quiz to get started'}
+            title={t`No quizzes found`}
+            description={list.query.search ? t`Try a different search term` : t`Add your first quiz to get started`}
             icon={<IconListCheck size={28} aria-hidden />}
           />
         ) : (
-          <Stack gap="sm" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label="Quizzes">
+          <Stack gap="sm" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label={t`Quizzes`}>
             {quizzes.data.map((quiz) => (
               <QuizRow
                 key={quiz.id}
@@ -111,7 +128,8 @@ interface QuizRowProps {
 }
 
 function QuizRow({ quiz, deleting, onDelete }: QuizRowProps) {
-  const questions = quiz.questionCount === 1 ? '1 question' : `${quiz.questionCount} questions`;
+  const { t } = useLingui();
+  const { title, passMark, questionCount } = quiz;
   return (
     <Paper component="li" withBorder p="md" radius="md">
       <Group justify="space-between" align="flex-start" gap="md">
@@ -126,22 +144,22 @@ function QuizRow({ quiz, deleting, onDelete }: QuizRowProps) {
           )}
           <Group gap="xs">
             <Badge variant="light" color="gray" c="dark.7" tt="none">
-              {questions}
+              <Plural value={questionCount} one="# question" other="# questions" />
             </Badge>
             <Badge variant="light" color="gray" c="dark.7" tt="none">
-              Pass mark {quiz.passMark}%
+              <Trans>Pass mark {passMark}%</Trans>
             </Badge>
           </Group>
           <Text size="sm" c="gray.7">
             {quiz.trainingTitles.length > 0 ? (
               <>
                 <Text span size="sm" fw="var(--mantine-font-weight-medium)" c="dark.7">
-                  Trainings:{' '}
+                  <Trans>Trainings:</Trans>{' '}
                 </Text>
                 {quiz.trainingTitles.join(', ')}
               </>
             ) : (
-              'Not linked to a training'
+              t`Not linked to a training`
             )}
           </Text>
         </Stack>
@@ -152,9 +170,9 @@ function QuizRow({ quiz, deleting, onDelete }: QuizRowProps) {
             variant="default"
             size="sm"
             leftSection={<IconEdit size={16} aria-hidden />}
-            aria-label={`Edit ${quiz.title}`}
+            aria-label={t`Edit ${title}`}
           >
-            Edit
+            <Trans>Edit</Trans>
           </Button>
           <Button
             variant="light"
@@ -163,10 +181,10 @@ function QuizRow({ quiz, deleting, onDelete }: QuizRowProps) {
             size="sm"
             leftSection={<IconTrash size={16} aria-hidden />}
             loading={deleting}
-            aria-label={`Delete ${quiz.title}`}
+            aria-label={t`Delete ${title}`}
             onClick={onDelete}
           >
-            Delete
+            <Trans>Delete</Trans>
           </Button>
         </Group>
       </Group>
@@ -175,8 +193,9 @@ function QuizRow({ quiz, deleting, onDelete }: QuizRowProps) {
 }
 
 function ListSkeleton() {
+  const { t } = useLingui();
   return (
-    <Stack role="status" aria-busy="true" aria-label="Loading quizzes">
+    <Stack role="status" aria-busy="true" aria-label={t`Loading quizzes`}>
       {[0, 1, 2].map((row) => (
         <Paper key={row} withBorder p="md">
           <Stack gap={8}>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -26,7 +27,7 @@ export function EmbedProblem({ title, children, onRetry, retrying = false }: Emb
       </Alert>
       {onRetry && (
         <Button variant="default" onClick={onRetry} loading={retrying}>
-          Retry
+          <Trans>Retry</Trans>
         </Button>
       )}
     </Stack>

@@ -1,4 +1,7 @@
 import type { EmbedToken } from '@brigade/core/schemas/reports';
+import { i18n } from '@lingui/core';
+import { t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { Box, Center, Loader, Stack, Text } from '@mantine/core';
 import { type Embed, factories, type IReportEmbedConfiguration, models, service } from 'powerbi-client';
 import { PowerBIEmbed } from 'powerbi-client-react';
@@ -58,6 +61,7 @@ interface EmbeddedReportProps {
  * filters and selection. Remount (a new `key`) to embed anew.
  */
 export function EmbeddedReport({ token, label, height, fetchToken, onRetry }: EmbeddedReportProps) {
+  const { i18n } = useLingui();
   const [embedConfig] = useState(() => reportEmbedConfig(token));
   const [displayed, setDisplayed] = useState(false);
   const [renderProblem, setRenderProblem] = useState<RenderProblem | null>(null);
@@ -97,7 +101,7 @@ export function EmbeddedReport({ token, label, height, fetchToken, onRetry }: Em
   return (
     <Stack gap="sm">
       {refreshError !== null && (
-        <EmbedProblem title={reportMessages.refreshFailed} onRetry={() => void refresh()} retrying={refreshing}>
+        <EmbedProblem title={i18n._(reportMessages.refreshFailed)} onRetry={() => void refresh()} retrying={refreshing}>
           <ProblemLine>{refreshError}</ProblemLine>
         </EmbedProblem>
       )}
@@ -142,7 +146,7 @@ function useTokenRefresh(token: EmbedToken, fetchToken: () => Promise<EmbedToken
     try {
       const next = await fetchToken();
       const embed = embedRef.current;
-      if (!embed) throw new Error('The report is not embedded.');
+      if (!embed) throw new Error(t`The report is not embedded.`);
       await embed.setAccessToken(next.accessToken);
       setRefreshError(null);
       setCurrent({ expiration: next.expiration });
@@ -172,24 +176,26 @@ function useTokenRefresh(token: EmbedToken, fetchToken: () => Promise<EmbedToken
 function problemText(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
   const problem = renderProblemOf(error);
-  return problem.message ?? reportMessages.unknownError;
+  return problem.message ?? i18n._(reportMessages.unknownError);
 }
 
 export function ReportLoading() {
+  const { i18n } = useLingui();
   return (
     <Center h="100%" mih={160}>
       <Stack align="center" gap="xs" role="status">
         <Loader aria-hidden />
-        <Text c="gray.7">{reportMessages.loading}</Text>
+        <Text c="gray.7">{i18n._(reportMessages.loading)}</Text>
       </Stack>
     </Center>
   );
 }
 
 export function RenderProblemPanel({ problem, onRetry }: { problem: RenderProblem; onRetry: () => void }) {
+  const { i18n } = useLingui();
   return (
-    <EmbedProblem title={reportMessages.renderFailed} onRetry={onRetry}>
-      <ProblemLine>{problem.message ?? reportMessages.unknownError}</ProblemLine>
+    <EmbedProblem title={i18n._(reportMessages.renderFailed)} onRetry={onRetry}>
+      <ProblemLine>{problem.message ?? i18n._(reportMessages.unknownError)}</ProblemLine>
       {problem.details.length > 0 && (
         <dl style={{ margin: 0 }}>
           {problem.details.map((detail) => (

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react/macro';
 import { Card, Group, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { useId } from 'react';
@@ -9,9 +11,10 @@ import { hqReportCards } from './report-catalogue';
 
 /** /hq-reports (hq): the four report cards, each a link to its report page. */
 export function HqReportsPage() {
+  const { t } = useLingui();
   return (
     <>
-      <PageHeader title="HQ Reports" subtitle="Take an informed decision at a glance." />
+      <PageHeader title={t`HQ Reports`} subtitle={t`Take an informed decision at a glance.`} />
       <SimpleGrid component="ul" cols={{ base: 1, sm: 2 }} spacing="md" p={0} m={0} style={{ listStyle: 'none' }}>
         {hqReportCards.map((card) => (
           <li key={card.path}>
@@ -23,7 +26,16 @@ export function HqReportsPage() {
   );
 }
 
-function ReportCard({ title, description, path }: { title: string; description: string; path: string }) {
+function ReportCard({
+  title,
+  description,
+  path,
+}: {
+  title: MessageDescriptor;
+  description: MessageDescriptor;
+  path: string;
+}) {
+  const { i18n } = useLingui();
   const titleId = useId();
   const descriptionId = useId();
   const Icon = navIconFor(path);
@@ -45,10 +57,10 @@ function ReportCard({ title, description, path }: { title: string; description: 
         </ThemeIcon>
         <div style={{ flex: 1, minWidth: 0 }}>
           <Title order={2} fz="lg" id={titleId}>
-            {title}
+            {i18n._(title)}
           </Title>
           <Text c="gray.7" mt={4} id={descriptionId}>
-            {description}
+            {i18n._(description)}
           </Text>
         </div>
         <IconChevronRight size={20} aria-hidden style={{ alignSelf: 'center', flexShrink: 0 }} />

@@ -1,5 +1,7 @@
+import { useLingui } from '@lingui/react/macro';
 import { Select } from '@mantine/core';
 import { PageHeader } from '../../components/page-header';
+import { useCoreText } from '../../lib/i18n';
 import { RestaurantNotice, useRestaurantNotice } from '../../lib/restaurant-notice';
 import { useSelectedRestaurant } from '../../lib/selected-restaurant';
 import { useAppRoute } from '../../lib/use-app-route';
@@ -12,18 +14,21 @@ import { ReportEmbed } from './report-embed';
  * choice itself; it is the same selection, kept for the other screens too.
  */
 export function ManagerReportPage() {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const route = useAppRoute();
   const notice = useRestaurantNotice(route);
   const { restaurants, selectedRestaurant, selectRestaurant } = useSelectedRestaurant();
   const reportKey = route ? managerReportKeys[route.path] : undefined;
-  const title = route?.title ?? 'Report';
+  const title = route ? text(route.title) : t`Report`;
+  const name = selectedRestaurant?.name ?? '';
 
   return (
     <>
       <PageHeader title={title} />
       {restaurants.length > 0 && (
         <Select
-          label="Restaurant"
+          label={t`Restaurant`}
           data={restaurants.map((restaurant) => ({ value: restaurant.id, label: restaurant.name }))}
           value={selectedRestaurant?.id ?? null}
           onChange={(id) => id && selectRestaurant(id)}
@@ -37,7 +42,7 @@ export function ManagerReportPage() {
         <ReportEmbed
           reportKey={reportKey}
           restaurantId={selectedRestaurant.id}
-          label={`${title}: ${selectedRestaurant.name}`}
+          label={t`${title}: ${name}`}
           height={REPORT_PAGE_HEIGHT}
         />
       )}

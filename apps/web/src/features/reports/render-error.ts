@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { models } from 'powerbi-client';
 
 /** A render problem as the page shows it: a headline line and technical key/value pairs. */
@@ -15,15 +16,15 @@ export function renderProblemOf(detail: unknown): RenderProblem {
   if (typeof detail !== 'object' || detail === null) return { message: null, details: [] };
   const error = detail as Partial<models.IError>;
   const details: RenderProblem['details'] = [];
-  if (error.errorCode) details.push({ key: 'Error code', value: String(error.errorCode) });
-  if (error.technicalDetails?.requestId) details.push({ key: 'Request id', value: error.technicalDetails.requestId });
+  if (error.errorCode) details.push({ key: t`Error code`, value: String(error.errorCode) });
+  if (error.technicalDetails?.requestId) details.push({ key: t`Request id`, value: error.technicalDetails.requestId });
   for (const pair of error.technicalDetails?.errorInfo ?? []) {
     if (pair?.key) details.push({ key: pair.key, value: String(pair.value ?? '') });
   }
   // The detailed message first; the message only when it says something else.
   const message = error.detailedMessage || error.message || null;
   if (error.detailedMessage && error.message && error.message !== error.detailedMessage) {
-    details.unshift({ key: 'Message', value: error.message });
+    details.unshift({ key: t`Message`, value: error.message });
   }
   return { message, details };
 }

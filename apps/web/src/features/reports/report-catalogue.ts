@@ -1,4 +1,5 @@
 import type { ReportKey } from '@brigade/core/schemas/reports';
+import { msg } from '@lingui/core/macro';
 
 /** hq's report pages: path to report key (titles come from the route table). */
 export const hqReportKeys: Readonly<Record<string, ReportKey>> = {
@@ -15,12 +16,12 @@ export const managerReportKeys: Readonly<Record<string, ReportKey>> = {
   '/reports/operations': 'operations',
 };
 
-/** The HQ Reports hub's cards, in the spec's order (reports §2 "HQ Reports hub"). */
+/** The HQ Reports hub's cards, in the spec's order (reports §2 "HQ Reports hub"); shown with `i18n._(…)`. */
 export const hqReportCards = [
-  { title: 'Sales', description: 'View total sales, and trends', path: '/reports/hq-sales' },
-  { title: '23 & 24 & 25', description: 'Access combined period analysis', path: '/reports/23-24-25' },
-  { title: 'Product Sales', description: 'Detailed product-level insights', path: '/reports/hq-product-mix' },
-  { title: 'Operations', description: 'Monitor operational KPIs', path: '/reports/hq-operations' },
+  { title: msg`Sales`, description: msg`View total sales, and trends`, path: '/reports/hq-sales' },
+  { title: msg`23 & 24 & 25`, description: msg`Access combined period analysis`, path: '/reports/23-24-25' },
+  { title: msg`Product Sales`, description: msg`Detailed product-level insights`, path: '/reports/hq-product-mix' },
+  { title: msg`Operations`, description: msg`Monitor operational KPIs`, path: '/reports/hq-operations' },
 ] as const;
 
 /** Report pages draw the report this high (px); elsewhere the embed's default is 600 (reports §9). */

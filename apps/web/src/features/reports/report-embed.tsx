@@ -1,7 +1,9 @@
 import type { EmbedToken, ReportKey } from '@brigade/core/schemas/reports';
+import { useLingui } from '@lingui/react';
 import { Alert, Box } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useState } from 'react';
+import { useCoreText } from '../../lib/i18n';
 import { fetchReportToken, useReportToken } from './api/get-report-token';
 import { useReportsStatus } from './api/get-reports-status';
 import { EmbedErrorBoundary } from './embed-error-boundary';
@@ -31,6 +33,8 @@ export function ReportEmbed(props: ReportEmbedProps) {
 }
 
 function ReportEmbedAttempts({ reportKey, restaurantId, label, height = DEFAULT_REPORT_HEIGHT }: ReportEmbedProps) {
+  const { i18n } = useLingui();
+  const { text } = useCoreText();
   const [attempt, setAttempt] = useState(1);
   const status = useReportsStatus();
   const notConfigured = status.data?.configured === false;
@@ -38,15 +42,15 @@ function ReportEmbedAttempts({ reportKey, restaurantId, label, height = DEFAULT_
   const retry = useCallback(() => setAttempt((previous) => previous + 1), []);
   const fetchToken = useCallback(async (): Promise<EmbedToken> => {
     const next = await fetchReportToken(reportKey, restaurantId);
-    if (!next) throw new Error(reportMessages.noEmbedConfig);
+    if (!next) throw new Error(i18n._(reportMessages.noEmbedConfig));
     return next;
-  }, [reportKey, restaurantId]);
+  }, [reportKey, restaurantId, i18n]);
 
   let content: ReactNode;
   if (notConfigured) {
     content = (
       <Alert color="gray" variant="light" icon={<IconInfoCircle aria-hidden />} role="status">
-        {status.data?.message}
+        {status.data?.message && text(status.data.message)}
       </Alert>
     );
   } else if (token.isPending) {
@@ -57,14 +61,14 @@ function ReportEmbedAttempts({ reportKey, restaurantId, label, height = DEFAULT_
     );
   } else if (token.isError) {
     content = (
-      <EmbedProblem title={reportMessages.loadFailed} onRetry={retry}>
-        <ProblemLine>{token.error.message}</ProblemLine>
+      <EmbedProblem title={i18n._(reportMessages.loadFailed)} onRetry={retry}>
+        <ProblemLine>{text(token.error.message)}</ProblemLine>
         <ProblemLine>{attemptLine(attempt)}</ProblemLine>
       </EmbedProblem>
     );
   } else if (!token.data) {
     content = (
-      <EmbedProblem title={reportMessages.noEmbedConfig} onRetry={retry}>
+      <EmbedProblem title={i18n._(reportMessages.noEmbedConfig)} onRetry={retry}>
         <ProblemLine>{attemptLine(attempt)}</ProblemLine>
       </EmbedProblem>
     );

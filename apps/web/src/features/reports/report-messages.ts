@@ -1,17 +1,20 @@
+import { msg, t } from '@lingui/core/macro';
+
 /**
  * The embed area's texts (reports §2 "Report embed display", §8). They are screen texts
- * of this feature only: the server never sends them.
+ * of this feature only: the server never sends them. Shown with `i18n._(…)`, in the
+ * active language.
  */
 export const reportMessages = {
-  loading: 'Loading report...',
-  loadFailed: 'Failed to load dashboard',
-  noEmbedConfig: 'No embed configuration returned',
-  missingData: 'Edge function response missing data property',
-  renderFailed: 'Failed to render report',
-  unknownError: 'An unknown error occurred',
-  refreshFailed: 'Failed to refresh embed token',
+  loading: msg`Loading report...`,
+  loadFailed: msg`Failed to load dashboard`,
+  noEmbedConfig: msg`No embed configuration returned`,
+  missingData: msg`Edge function response missing data property`,
+  renderFailed: msg`Failed to render report`,
+  unknownError: msg`An unknown error occurred`,
+  refreshFailed: msg`Failed to refresh embed token`,
 } as const;
 
 export function attemptLine(attempt: number): string {
-  return `Attempt ${attempt}`;
+  return t`Attempt ${attempt}`;
 }

@@ -1,8 +1,12 @@
 import { messages } from '@brigade/core/messages';
 import { SCORE_TREND_WEEKS, type StoreScoreTrend, type VisitBreakdown } from '@brigade/core/schemas/store-performance';
+import { i18n } from '@lingui/core';
+import { msg, plural, t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { SimpleGrid, Stack, Table } from '@mantine/core';
 import { ChartPanel } from '../../components/charts/chart-panel';
 import { BarChart, LineChart } from '../../components/charts/lazy-charts';
+import { useCoreText } from '../../lib/i18n';
 import { weekLabel } from '../../lib/locale-format';
 import { useStoreScoreTrend } from './api/get-store-score-trend';
 import { useStoreVisits } from './api/get-store-visits';
@@ -10,13 +14,10 @@ import { DeferredDraw } from './deferred-draw';
 
 const RESTAURANT_COLOUR = 'blue.7';
 const CHAIN_COLOUR = 'gray.6';
-const CHAIN_AVERAGE = 'Chain average';
-const CHAIN_PER_RESTAURANT = 'Chain average per restaurant';
-
-/** A week's Monday (`YYYY-MM-DD`, UTC) as the axis and the table show it: "23 Nov". */
+const CHAIN_AVERAGE = msg`Chain average`;
+const CHAIN_PER_RESTAURANT = msg`Chain average per restaurant`;
 
 const percent = (value: number | null) => (value === null ? '—' : `${value}%`);
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 interface PerformanceChartsProps {
   restaurantId: string;
@@ -74,27 +75,42 @@ function FiguresTable({ label, headers, rows }: { label: string; headers: string
  * the chain's average over the same weeks (every completed audit of any restaurant).
  */
 function ScoreTrendChart({ restaurantId, restaurantName }: PerformanceChartsProps) {
+  const { i18n, t } = useLingui();
+  const { text } = useCoreText();
   const trend = useStoreScoreTrend(restaurantId);
   const data = trend.data;
-  const title = 'Audit Score Trend';
+  const title = t`Audit Score Trend`;
+  const weeks = SCORE_TREND_WEEKS;
+  const chainAverage = i18n._(CHAIN_AVERAGE);
+  const chainTotal = percent(data?.total.chain ?? null);
+  const chainAudits = data?.total.chainAudits ?? 0;
   return (
     <ChartPanel
       title={title}
-      description={`Weekly average score of completed audits over the last ${SCORE_TREND_WEEKS} weeks, beside the chain's`}
+      description={t`Weekly average score of completed audits over the last ${weeks} weeks, beside the chain's`}
       summary={data ? scoreSummary(data, restaurantName) : ''}
       loading={trend.isPending}
       error={
         trend.isError
-          ? { message: messages.storeDataLoadFailed, onRetry: () => void trend.refetch(), retrying: trend.isFetching }
+          ? {
+              message: text(messages.storeDataLoadFailed),
+              onRetry: () => void trend.refetch(),
+              retrying: trend.isFetching,
+            }
           : undefined
       }
       empty={{
         when: data !== undefined && data.total.restaurantAudits === 0,
-        title: `No completed audits in the last ${SCORE_TREND_WEEKS} weeks`,
+        title: t`No completed audits in the last ${weeks} weeks`,
         description:
           data?.total.chain === null || data === undefined
-            ? 'None in the rest of the chain either.'
-            : `The chain averaged ${percent(data.total.chain)} over ${plural(data.total.chainAudits, 'audit')} in those weeks.`,
+            ? t`None in the rest of the chain either.`
+            : t({
+                message: plural(chainAudits, {
+                  one: `The chain averaged ${chainTotal} over # audit in those weeks.`,
+                  other: `The chain averaged ${chainTotal} over # audits in those weeks.`,
+                }),
+              }),
       }}
       chart={
         <DeferredDraw height={260}>
@@ -108,7 +124,7 @@ function ScoreTrendChart({ restaurantId, restaurantName }: PerformanceChartsProp
             dataKey="week"
             series={[
               { name: 'restaurant', label: restaurantName, color: RESTAURANT_COLOUR },
-              { name: 'chain', label: CHAIN_AVERAGE, color: CHAIN_COLOUR, strokeDasharray: '5 5' },
+              { name: 'chain', label: chainAverage, color: CHAIN_COLOUR, strokeDasharray: '5 5' },
             ]}
             unit="%"
             yAxisProps={{ domain: [0, 100] }}
@@ -122,8 +138,8 @@ function ScoreTrendChart({ restaurantId, restaurantName }: PerformanceChartsProp
       }
       table={
         <FiguresTable
-          label={`${title} by week`}
-          headers={['Week of', restaurantName, 'Audits', CHAIN_AVERAGE, 'Chain audits']}
+          label={t`${title} by week`}
+          headers={[t`Week of`, restaurantName, t`Audits`, chainAverage, t`Chain audits`]}
           rows={(data?.weeks ?? []).map((week) => [
             weekLabel(week.weekStart),
             percent(week.restaurant),
@@ -137,18 +153,30 @@ function ScoreTrendChart({ restaurantId, restaurantName }: PerformanceChartsProp
   );
 }
 
+/** Written in the active language (the `t` and `plural` macros read the active catalogue). */
 function scoreSummary({ weeks, total }: StoreScoreTrend, restaurantName: string): string {
   const audited = weeks
     .filter((week) => week.restaurant !== null)
-    .map((week) => `${weekLabel(week.weekStart)} ${percent(week.restaurant)}`);
+    .map((week) => `${weekLabel(week.weekStart)} ${percent(week.restaurant)}`)
+    .join(', ');
+  const name = restaurantName;
+  const average = percent(total.restaurant);
+  const chainAverage = percent(total.chain);
+  const count = SCORE_TREND_WEEKS;
+  const audits = total.restaurantAudits;
+  const chainAudits = total.chainAudits;
   const chain =
     total.chain === null
-      ? 'the chain had no completed audits'
-      : `the chain averaged ${percent(total.chain)} over ${plural(total.chainAudits, 'audit')}`;
-  return (
-    `${restaurantName} averaged ${percent(total.restaurant)} over ${plural(total.restaurantAudits, 'completed audit')} ` +
-    `in the last ${SCORE_TREND_WEEKS} weeks; ${chain}. Weeks with audits: ${audited.join(', ')}.`
-  );
+      ? t`the chain had no completed audits`
+      : plural(chainAudits, {
+          one: `the chain averaged ${chainAverage} over # audit`,
+          other: `the chain averaged ${chainAverage} over # audits`,
+        });
+  const own = plural(audits, {
+    one: `${name} averaged ${average} over # completed audit in the last ${count} weeks`,
+    other: `${name} averaged ${average} over # completed audits in the last ${count} weeks`,
+  });
+  return t`${own}; ${chain}. Weeks with audits: ${audited}.`;
 }
 
 /** One bar pair per status or category that either the restaurant or the chain has. */
@@ -164,20 +192,42 @@ interface Unavailable {
   description: string;
 }
 
+/** What a board chart counts: visits or notes. */
+type Counted = 'visit' | 'note';
+
+/** The sentences that name what a chart counts, in the active language. */
+function countedTexts(counted: Counted) {
+  return counted === 'visit'
+    ? {
+        description: t`This restaurant's visits on the board, beside the chain's average per restaurant`,
+        chainAverages: (average: number) => t`The chain averages ${average} visits per restaurant.`,
+        count: (count: number) => plural(count, { one: '# visit', other: '# visits' }),
+        average: (average: number) => t`${average} visits`,
+      }
+    : {
+        description: t`This restaurant's notes on the board, beside the chain's average per restaurant`,
+        chainAverages: (average: number) => t`The chain averages ${average} notes per restaurant.`,
+        count: (count: number) => plural(count, { one: '# note', other: '# notes' }),
+        average: (average: number) => t`${average} notes`,
+      };
+}
+
 /**
  * Visits by status and notes by category, from the visits answer (the board read once,
  * as for the table). When the board is not configured, or failed (the visits table says
  * so once, with Retry), the charts say why instead of drawing.
  */
 function BoardCharts({ restaurantId, restaurantName }: PerformanceChartsProps) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const visits = useStoreVisits(restaurantId);
   const breakdown = visits.data?.breakdown;
   const unavailable: Unavailable | null = visits.isError
-    ? { title: messages.storeVisitsFailed, description: 'Retry from Recent Store Visits.' }
+    ? { title: text(messages.storeVisitsFailed), description: t`Retry from Recent Store Visits.` }
     : visits.data && !breakdown
       ? {
-          title: messages.storeVisitsNotConfigured,
-          description: 'These charts fill from the monday.com board once it is set up.',
+          title: text(messages.storeVisitsNotConfigured),
+          description: t`These charts fill from the monday.com board once it is set up.`,
         }
       : null;
   const common = { restaurantName, loading: visits.isPending, unavailable };
@@ -186,19 +236,19 @@ function BoardCharts({ restaurantId, restaurantName }: PerformanceChartsProps) {
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
       <BreakdownChart
         {...common}
-        title="Store Visits by Status"
-        noun="visit"
-        column="Status"
-        none={messages.noStoreVisits}
+        title={t`Store Visits by Status`}
+        counted="visit"
+        column={t`Status`}
+        none={text(messages.noStoreVisits)}
         rows={breakdown?.byStatus.map(({ status, ...counts }) => ({ label: status, ...counts }))}
         totals={breakdown?.visits}
       />
       <BreakdownChart
         {...common}
-        title="Visit Notes by Category"
-        noun="note"
-        column="Category"
-        none="No visit notes for this restaurant"
+        title={t`Visit Notes by Category`}
+        counted="note"
+        column={t`Category`}
+        none={t`No visit notes for this restaurant`}
         rows={breakdown?.byCategory.map(({ category, ...counts }) => ({ label: category, ...counts }))}
         totals={breakdown?.notes}
       />
@@ -209,8 +259,8 @@ function BoardCharts({ restaurantId, restaurantName }: PerformanceChartsProps) {
 interface BreakdownChartProps {
   title: string;
   restaurantName: string;
-  /** What is counted ("visit", "note"). */
-  noun: string;
+  /** What is counted: visits or notes. */
+  counted: Counted;
   /** The table's first header. */
   column: string;
   /** The empty state's title when the restaurant has none. */
@@ -225,7 +275,7 @@ interface BreakdownChartProps {
 function BreakdownChart({
   title,
   restaurantName,
-  noun,
+  counted,
   column,
   none,
   loading,
@@ -233,13 +283,16 @@ function BreakdownChart({
   rows = [],
   totals,
 }: BreakdownChartProps) {
+  const { i18n, t } = useLingui();
   const shown = rows.filter((row) => row.count > 0 || row.chainAverage > 0);
   const height = barHeight(shown.length);
+  const texts = countedTexts(counted);
+  const chainPerRestaurant = i18n._(CHAIN_PER_RESTAURANT);
   return (
     <ChartPanel
       title={title}
-      description={`This restaurant's ${noun}s on the board, beside the chain's average per restaurant`}
-      summary={totals ? barSummary(restaurantName, noun, shown, totals) : ''}
+      description={texts.description}
+      summary={totals ? barSummary(restaurantName, counted, shown, totals) : ''}
       height={height}
       loading={loading}
       empty={
@@ -248,7 +301,7 @@ function BreakdownChart({
           : {
               when: totals !== undefined && totals.count === 0,
               title: none,
-              description: totals ? `The chain averages ${totals.chainAverage} ${noun}s per restaurant.` : undefined,
+              description: totals ? texts.chainAverages(totals.chainAverage) : undefined,
             }
       }
       chart={
@@ -260,7 +313,7 @@ function BreakdownChart({
             orientation="vertical"
             series={[
               { name: 'count', label: restaurantName, color: RESTAURANT_COLOUR },
-              { name: 'chainAverage', label: CHAIN_PER_RESTAURANT, color: CHAIN_COLOUR },
+              { name: 'chainAverage', label: chainPerRestaurant, color: CHAIN_COLOUR },
             ]}
             yAxisProps={{ width: 150 }}
             withLegend
@@ -270,8 +323,8 @@ function BreakdownChart({
       }
       table={
         <FiguresTable
-          label={`${title} figures`}
-          headers={[column, restaurantName, CHAIN_PER_RESTAURANT]}
+          label={t`${title} figures`}
+          headers={[column, restaurantName, chainPerRestaurant]}
           rows={shown.map((row) => [row.label, row.count, row.chainAverage])}
         />
       }
@@ -282,11 +335,20 @@ function BreakdownChart({
 /** Bars lie across, one pair per row: the drawing grows with the rows (the legend below). */
 const barHeight = (rows: number) => Math.max(180, 60 + rows * 44);
 
-function barSummary(restaurantName: string, noun: string, rows: BarRow[], totals: VisitBreakdown['visits']): string {
-  const own = rows.filter((row) => row.count > 0).map((row) => `${row.label} ${row.count}`);
-  const chain = rows.filter((row) => row.chainAverage > 0).map((row) => `${row.label} ${row.chainAverage}`);
-  return (
-    `${restaurantName}: ${plural(totals.count, noun)}${own.length ? ` (${own.join(', ')})` : ''}. ` +
-    `${CHAIN_PER_RESTAURANT}: ${totals.chainAverage} ${noun}s${chain.length ? ` (${chain.join(', ')})` : ''}.`
-  );
+function barSummary(
+  restaurantName: string,
+  counted: Counted,
+  rows: BarRow[],
+  totals: VisitBreakdown['visits'],
+): string {
+  const texts = countedTexts(counted);
+  const ownRows = rows.filter((row) => row.count > 0).map((row) => `${row.label} ${row.count}`);
+  const chainRows = rows.filter((row) => row.chainAverage > 0).map((row) => `${row.label} ${row.chainAverage}`);
+  const name = restaurantName;
+  const count = texts.count(totals.count);
+  const own = ownRows.length ? ` (${ownRows.join(', ')})` : '';
+  const label = i18n._(CHAIN_PER_RESTAURANT);
+  const average = texts.average(totals.chainAverage);
+  const chain = chainRows.length ? ` (${chainRows.join(', ')})` : '';
+  return t`${name}: ${count}${own}. ${label}: ${average}${chain}.`;
 }

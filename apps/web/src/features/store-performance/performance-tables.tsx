@@ -1,11 +1,14 @@
 import { messages } from '@brigade/core/messages';
+import { ROLE_LABELS } from '@brigade/core/roles';
 import type { StorePerformance } from '@brigade/core/schemas/store-performance';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Table, Text } from '@mantine/core';
 import { ScoreBadge } from '../../components/score-badge';
 import { SortableTh } from '../../components/sortable-th';
 import { StatusBadge } from '../../components/status-badge';
 import { ViewAuditButton } from '../../components/view-audit-button';
 import { formatDate } from '../../lib/format-date';
+import { useCoreText } from '../../lib/i18n';
 import type { ListSortSpec } from '../../lib/use-list-params';
 import { PerformanceSection } from './performance-section';
 import { ScrollTable } from './scroll-table';
@@ -34,7 +37,8 @@ const STAFF_SORTING: ListSortSpec<StaffColumn> = {
   defaultOrder: 'asc',
   descendingFirst: ['progress'],
 };
-const roleLabel = (member: StaffMember) => (member.role === 'manager' ? 'Manager' : 'Staff');
+/** The role's English label (core's `ROLE_LABELS`): the sort key; shown through `text()`. */
+const roleLabel = (member: StaffMember) => ROLE_LABELS[member.role === 'manager' ? 'manager' : 'staff'];
 const STAFF_VALUES = {
   name: (member: StaffMember) => member.name,
   role: roleLabel,
@@ -57,21 +61,26 @@ function EmptyRow({ columns, message }: { columns: number; message: string }) {
 
 /** The restaurant's 5 latest audits, newest first unless sorted otherwise. */
 export function RecentAuditsSection({ audits }: { audits: readonly RecentAudit[] }) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
+  const title = t`Recent Audits`;
   const table = useTableSort('audits', AUDIT_SORTING);
   const rows = sortRows(audits, AUDIT_VALUES, table.sort, table.order);
   return (
-    <PerformanceSection title="Recent Audits">
-      <ScrollTable label="Recent Audits" minWidth={420}>
+    <PerformanceSection title={title}>
+      <ScrollTable label={title} minWidth={420}>
         <Table.Thead>
           <Table.Tr>
-            <SortableTh {...table.sortControl('date')}>Date</SortableTh>
-            <SortableTh {...table.sortControl('score')}>Score</SortableTh>
-            <Table.Th>Actions</Table.Th>
+            <SortableTh {...table.sortControl('date')}>{t`Date`}</SortableTh>
+            <SortableTh {...table.sortControl('score')}>{t`Score`}</SortableTh>
+            <Table.Th>
+              <Trans>Actions</Trans>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {audits.length === 0 ? (
-            <EmptyRow columns={3} message={messages.noRestaurantAudits} />
+            <EmptyRow columns={3} message={text(messages.noRestaurantAudits)} />
           ) : (
             rows.map((audit) => (
               <Table.Tr key={audit.id}>
@@ -95,22 +104,25 @@ export function RecentAuditsSection({ audits }: { audits: readonly RecentAudit[]
 
 /** Staff and managers assigned to the restaurant, with their training progress; by name unless sorted otherwise. */
 export function StaffMembersSection({ staff }: { staff: readonly StaffMember[] }) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
+  const title = t`Staff Members`;
   const table = useTableSort('staff', STAFF_SORTING);
   const rows = sortRows(staff, STAFF_VALUES, table.sort, table.order);
   return (
-    <PerformanceSection title="Staff Members">
-      <ScrollTable label="Staff Members" minWidth={520}>
+    <PerformanceSection title={title}>
+      <ScrollTable label={title} minWidth={520}>
         <Table.Thead>
           <Table.Tr>
-            <SortableTh {...table.sortControl('name')}>Name</SortableTh>
-            <SortableTh {...table.sortControl('role')}>Role</SortableTh>
-            <SortableTh {...table.sortControl('status')}>Status</SortableTh>
-            <SortableTh {...table.sortControl('progress')}>Training Progress</SortableTh>
+            <SortableTh {...table.sortControl('name')}>{t`Name`}</SortableTh>
+            <SortableTh {...table.sortControl('role')}>{t`Role`}</SortableTh>
+            <SortableTh {...table.sortControl('status')}>{t`Status`}</SortableTh>
+            <SortableTh {...table.sortControl('progress')}>{t`Training Progress`}</SortableTh>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {staff.length === 0 ? (
-            <EmptyRow columns={4} message={messages.noRestaurantStaff} />
+            <EmptyRow columns={4} message={text(messages.noRestaurantStaff)} />
           ) : (
             rows.map((member) => (
               <Table.Tr key={member.id}>
@@ -120,7 +132,7 @@ export function StaffMembersSection({ staff }: { staff: readonly StaffMember[] }
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm">{roleLabel(member)}</Text>
+                  <Text size="sm">{text(roleLabel(member))}</Text>
                 </Table.Td>
                 <Table.Td>
                   <StatusBadge isActive={member.isActive} />

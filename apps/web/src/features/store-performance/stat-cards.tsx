@@ -1,4 +1,5 @@
 import type { StorePerformance } from '@brigade/core/schemas/store-performance';
+import { useLingui } from '@lingui/react/macro';
 import { Group, Paper, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconClipboardCheck, IconUsers, type TablerIcon } from '@tabler/icons-react';
 import { useId } from 'react';
@@ -36,19 +37,25 @@ function StatCard({ title, value, description, icon: Icon }: StatCardProps) {
 
 /** The three figures at the top (reports §2 "Store Performance"). */
 export function StatCards({ stats }: { stats: StorePerformance['stats'] }) {
+  const { t } = useLingui();
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-      <StatCard title="Total Staff" value={stats.totalStaff} description="Assigned staff members" icon={IconUsers} />
       <StatCard
-        title="Overdue Trainings"
+        title={t`Total Staff`}
+        value={stats.totalStaff}
+        description={t`Assigned staff members`}
+        icon={IconUsers}
+      />
+      <StatCard
+        title={t`Overdue Trainings`}
         value={stats.overdueTrainings}
-        description="Incomplete training modules"
+        description={t`Incomplete training modules`}
         icon={IconAlertTriangle}
       />
       <StatCard
-        title="Total Audits"
+        title={t`Total Audits`}
         value={stats.totalAudits}
-        description="Completed store audits"
+        description={t`Completed store audits`}
         icon={IconClipboardCheck}
       />
     </SimpleGrid>

@@ -1,4 +1,5 @@
 import { messages } from '@brigade/core/messages';
+import { useLingui } from '@lingui/react/macro';
 import { Paper, Select, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { parseAsString, useQueryState } from 'nuqs';
@@ -7,6 +8,7 @@ import { ActionCountsCard } from '../../components/action-counts-card';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { useRestaurantOptions } from '../../lib/api/get-restaurant-options';
+import { useCoreText } from '../../lib/i18n';
 import { useStorePerformance } from './api/get-store-performance';
 import { AuditComplianceCard } from './audit-compliance-card';
 import { PerformanceCharts } from './performance-charts';
@@ -21,6 +23,8 @@ import { StoreVisitsSection } from './store-visits-section';
  * so a reload or a shared link shows the same view.
  */
 export function StorePerformancePage() {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const restaurants = useRestaurantOptions();
   const [chosen, setChosen] = useQueryState('restaurantId', parseAsString.withOptions({ history: 'replace' }));
   // Cleared on this visit: no restaurant, rather than the first one again.
@@ -37,27 +41,27 @@ export function StorePerformancePage() {
 
   return (
     <>
-      <PageHeader title="Store Performance" subtitle="Overview of key metrics and recent activities" />
+      <PageHeader title={t`Store Performance`} subtitle={t`Overview of key metrics and recent activities`} />
       <Stack gap="lg">
         {restaurants.isError ? (
           <LoadError
-            message={messages.restaurantsLoadFailed}
+            message={text(messages.restaurantsLoadFailed)}
             onRetry={() => void restaurants.refetch()}
             retrying={restaurants.isFetching}
           />
         ) : (
           <Select
-            label="Restaurant"
-            placeholder="Select Restaurant"
+            label={t`Restaurant`}
+            placeholder={t`Select Restaurant`}
             data={options.map((restaurant) => ({ value: restaurant.id, label: restaurant.name }))}
             value={restaurants.isPending ? null : restaurantId}
             onChange={choose}
             disabled={restaurants.isPending}
             clearable
             // Mantine hides its clear button from the keyboard and screen readers; this one is a real button.
-            clearButtonProps={{ 'aria-label': 'Clear restaurant', 'aria-hidden': false, tabIndex: 0 }}
+            clearButtonProps={{ 'aria-label': t`Clear restaurant`, 'aria-hidden': false, tabIndex: 0 }}
             searchable
-            nothingFoundMessage="No restaurants found"
+            nothingFoundMessage={t`No restaurants found`}
             w={{ base: '100%', xs: 320 }}
           />
         )}
@@ -70,7 +74,7 @@ export function StorePerformancePage() {
             <Stack align="center" gap="xs">
               <IconBuildingStore size={32} aria-hidden color="var(--mantine-color-gray-6)" />
               <Text c="gray.7" ta="center" role="status">
-                {messages.selectRestaurantForPerformance}
+                {text(messages.selectRestaurantForPerformance)}
               </Text>
             </Stack>
           </Paper>
@@ -85,6 +89,7 @@ export function StorePerformancePage() {
  * board or chart does not hold the rest.
  */
 function RestaurantPerformance({ restaurantId, restaurantName }: { restaurantId: string; restaurantName: string }) {
+  const { text } = useCoreText();
   const performance = useStorePerformance(restaurantId);
   const data = performance.data;
 
@@ -94,7 +99,7 @@ function RestaurantPerformance({ restaurantId, restaurantName }: { restaurantId:
         <StatsSkeleton />
       ) : performance.isError && !data ? (
         <LoadError
-          message={messages.storeDataLoadFailed}
+          message={text(messages.storeDataLoadFailed)}
           onRetry={() => void performance.refetch()}
           retrying={performance.isFetching}
         />
@@ -116,13 +121,14 @@ function RestaurantPerformance({ restaurantId, restaurantName }: { restaurantId:
 }
 
 function StatsSkeleton() {
+  const { t } = useLingui();
   return (
     <SimpleGrid
       cols={{ base: 1, sm: 3 }}
       spacing="md"
       role="status"
       aria-busy="true"
-      aria-label="Loading performance data"
+      aria-label={t`Loading performance data`}
     >
       {[0, 1, 2].map((card) => (
         <Skeleton key={card} height={112} />
@@ -132,8 +138,9 @@ function StatsSkeleton() {
 }
 
 function PerformanceSkeleton() {
+  const { t } = useLingui();
   return (
-    <Stack gap="lg" role="status" aria-busy="true" aria-label="Loading restaurants">
+    <Stack gap="lg" role="status" aria-busy="true" aria-label={t`Loading restaurants`}>
       <StatsSkeleton />
       <Skeleton height={160} />
     </Stack>

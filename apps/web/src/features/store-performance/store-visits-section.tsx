@@ -1,11 +1,13 @@
 import { messages } from '@brigade/core/messages';
 import type { StoreVisit } from '@brigade/core/schemas/store-performance';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, List, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconInfoCircle } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { LoadError } from '../../components/load-error';
 import { SortableTh } from '../../components/sortable-th';
 import { formatDate } from '../../lib/format-date';
+import { useCoreText } from '../../lib/i18n';
 import type { ListSortSpec } from '../../lib/use-list-params';
 import { useStoreVisits } from './api/get-store-visits';
 import { PerformanceSection } from './performance-section';
@@ -13,7 +15,6 @@ import { ScrollTable } from './scroll-table';
 import { sortRows, useTableSort } from './use-table-sort';
 import { NoteCategoryBadge, VisitStatusBadge } from './visit-badges';
 
-const TITLE = 'Recent Store Visits';
 const COLUMNS = 5;
 
 type VisitColumn = 'visit' | 'date' | 'person' | 'status' | 'notes';
@@ -38,26 +39,30 @@ const VISIT_VALUES = {
  * charts (they read the same answer); the rest of the page carries on.
  */
 export function StoreVisitsSection({ restaurantId }: { restaurantId: string }) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const visits = useStoreVisits(restaurantId);
   const sourceId = useId();
   const data = visits.data;
+  const host = data?.host;
   const source = data?.configured ? (
     <Text id={sourceId} size="sm" c="gray.7">
-      Data from {data.host}
+      <Trans>Data from {host}</Trans>
     </Text>
   ) : null;
+  const missing = data?.missing.join(', ') ?? '';
 
   return (
-    <PerformanceSection title={TITLE} aside={source} busy={visits.isFetching}>
+    <PerformanceSection title={t`Recent Store Visits`} aside={source} busy={visits.isFetching}>
       {visits.isPending ? (
-        <Stack gap="xs" role="status" aria-label="Loading store visits" aria-busy="true">
+        <Stack gap="xs" role="status" aria-label={t`Loading store visits`} aria-busy="true">
           <Skeleton height={32} />
           <Skeleton height={32} />
         </Stack>
       ) : visits.isError ? (
         <Stack gap="md">
           <LoadError
-            message={messages.storeVisitsFailed}
+            message={text(messages.storeVisitsFailed)}
             onRetry={() => void visits.refetch()}
             retrying={visits.isFetching}
           />
@@ -65,8 +70,8 @@ export function StoreVisitsSection({ restaurantId }: { restaurantId: string }) {
         </Stack>
       ) : !data?.configured ? (
         <Alert color="gray" variant="light" icon={<IconInfoCircle aria-hidden />} role="status">
-          {messages.storeVisitsNotConfigured}
-          {data && data.missing.length > 0 ? `. Missing settings: ${data.missing.join(', ')}.` : '.'}
+          {text(messages.storeVisitsNotConfigured)}
+          {data && data.missing.length > 0 ? t`. Missing settings: ${missing}.` : '.'}
         </Alert>
       ) : (
         <VisitsTable visits={data.visits} describedBy={sourceId} />
@@ -77,17 +82,19 @@ export function StoreVisitsSection({ restaurantId }: { restaurantId: string }) {
 
 /** The visits, newest first unless sorted otherwise (on the page: they are one restaurant's). */
 function VisitsTable({ visits, describedBy }: { visits: readonly StoreVisit[]; describedBy: string | undefined }) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const table = useTableSort('visits', VISIT_SORTING);
   const rows = sortRows(visits, VISIT_VALUES, table.sort, table.order);
   return (
-    <ScrollTable label={TITLE} minWidth={640} describedBy={describedBy}>
+    <ScrollTable label={t`Recent Store Visits`} minWidth={640} describedBy={describedBy}>
       <Table.Thead>
         <Table.Tr>
-          <SortableTh {...table.sortControl('visit')}>Visit</SortableTh>
-          <SortableTh {...table.sortControl('date')}>Date</SortableTh>
-          <SortableTh {...table.sortControl('person')}>Person</SortableTh>
-          <SortableTh {...table.sortControl('status')}>Status</SortableTh>
-          <SortableTh {...table.sortControl('notes')}># Notes</SortableTh>
+          <SortableTh {...table.sortControl('visit')}>{t`Visit`}</SortableTh>
+          <SortableTh {...table.sortControl('date')}>{t`Date`}</SortableTh>
+          <SortableTh {...table.sortControl('person')}>{t`Person`}</SortableTh>
+          <SortableTh {...table.sortControl('status')}>{t`Status`}</SortableTh>
+          <SortableTh {...table.sortControl('notes')}>{t`# Notes`}</SortableTh>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -95,7 +102,7 @@ function VisitsTable({ visits, describedBy }: { visits: readonly StoreVisit[]; d
           <Table.Tr>
             <Table.Td colSpan={COLUMNS}>
               <Text c="gray.7" ta="center" py="md" role="status">
-                {messages.noStoreVisits}
+                {text(messages.noStoreVisits)}
               </Text>
             </Table.Td>
           </Table.Tr>
@@ -109,9 +116,11 @@ function VisitsTable({ visits, describedBy }: { visits: readonly StoreVisit[]; d
 
 /** A visit's row and, below it, the row its Show/Hide button opens with the notes. */
 function VisitRows({ visit }: { visit: StoreVisit }) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const [expanded, setExpanded] = useState(false);
   const notesId = useId();
-  const verb = expanded ? 'Hide' : 'Show';
+  const name = visit.event;
   return (
     <>
       <Table.Tr>
@@ -140,12 +149,12 @@ function VisitRows({ visit }: { visit: StoreVisit }) {
               onClick={() => setExpanded((open) => !open)}
               aria-expanded={expanded}
               aria-controls={notesId}
-              aria-label={`${verb} notes of ${visit.event}`}
+              aria-label={expanded ? t`Hide notes of ${name}` : t`Show notes of ${name}`}
               rightSection={
                 expanded ? <IconChevronUp size={14} aria-hidden /> : <IconChevronDown size={14} aria-hidden />
               }
             >
-              {verb}
+              {expanded ? t`Hide` : t`Show`}
             </Button>
           </Group>
         </Table.Td>
@@ -154,10 +163,10 @@ function VisitRows({ visit }: { visit: StoreVisit }) {
         <Table.Td colSpan={COLUMNS}>
           {visit.notes.length === 0 ? (
             <Text size="sm" c="gray.7">
-              {messages.noVisitNotes}
+              {text(messages.noVisitNotes)}
             </Text>
           ) : (
-            <List listStyleType="none" spacing="xs" aria-label={`Notes of ${visit.event}`}>
+            <List listStyleType="none" spacing="xs" aria-label={t`Notes of ${name}`}>
               {visit.notes.map((note) => (
                 <List.Item key={note.id}>
                   <Group gap="xs" wrap="wrap">

@@ -1,4 +1,5 @@
 import type { NoteCategory, VisitStatus } from '@brigade/core/schemas/store-performance';
+import { Trans } from '@lingui/react/macro';
 import { Badge, type BadgeProps, VisuallyHidden } from '@mantine/core';
 
 /**
@@ -20,7 +21,9 @@ const common = { size: 'md', tt: 'none', style: { flexShrink: 0, minWidth: 'max-
 export function VisitStatusBadge({ status }: { status: VisitStatus }) {
   return (
     <Badge {...common} {...STATUS_LOOKS[status]} data-status={status}>
-      <VisuallyHidden>Status: </VisuallyHidden>
+      <VisuallyHidden>
+        <Trans>Status:</Trans>{' '}
+      </VisuallyHidden>
       {status}
     </Badge>
   );
@@ -30,7 +33,9 @@ export function VisitStatusBadge({ status }: { status: VisitStatus }) {
 export function NoteCategoryBadge({ category }: { category: NoteCategory }) {
   return (
     <Badge {...common} variant="light" color="indigo" c="indigo.9" data-category={category}>
-      <VisuallyHidden>Category: </VisuallyHidden>
+      <VisuallyHidden>
+        <Trans>Category:</Trans>{' '}
+      </VisuallyHidden>
       {category}
     </Badge>
   );

@@ -1,4 +1,5 @@
 import { messages } from '@brigade/core/messages';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Chip, Group, Input, Skeleton, Text, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { type KeyboardEvent, useId, useState } from 'react';
@@ -6,6 +7,7 @@ import classes from '../../components/fieldset.module.css';
 import { LoadError } from '../../components/load-error';
 import { useTrainingCategories } from '../../lib/api/get-training-categories';
 import { isApiError } from '../../lib/api-client';
+import { useCoreText } from '../../lib/i18n';
 import { useCreateTrainingCategory } from './api/create-training-category';
 
 interface CategoryPickerProps {
@@ -19,6 +21,8 @@ interface CategoryPickerProps {
  * "New category" field that adds one (hq) and selects it at once.
  */
 export function CategoryPicker({ value, onChange, error }: CategoryPickerProps) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const categories = useTrainingCategories();
   const create = useCreateTrainingCategory();
   const [name, setName] = useState('');
@@ -28,7 +32,7 @@ export function CategoryPicker({ value, onChange, error }: CategoryPickerProps) 
   function add() {
     const trimmed = name.trim();
     if (!trimmed) {
-      setNameError(messages.nameRequired);
+      setNameError(text(messages.nameRequired));
       return;
     }
     create.mutate(trimmed, {
@@ -38,7 +42,7 @@ export function CategoryPicker({ value, onChange, error }: CategoryPickerProps) 
         if (!value.includes(category.id)) onChange([...value, category.id]);
       },
       onError: (failure) => {
-        setNameError(isApiError(failure) ? (failure.fields.name ?? failure.message) : 'Failed to add category');
+        setNameError(isApiError(failure) ? text(failure.fields.name ?? failure.message) : t`Failed to add category`);
       },
     });
   }
@@ -54,26 +58,26 @@ export function CategoryPicker({ value, onChange, error }: CategoryPickerProps) 
     <div>
       <fieldset className={classes.fieldset} aria-describedby={error ? errorId : undefined}>
         <legend className={classes.legend}>
-          Categories{' '}
+          <Trans>Categories</Trans>{' '}
           <span className={classes.required} aria-hidden>
             *
           </span>
         </legend>
         {categories.isPending ? (
-          <Group gap="xs" role="status" aria-busy="true" aria-label="Loading categories">
+          <Group gap="xs" role="status" aria-busy="true" aria-label={t`Loading categories`}>
             {[90, 120, 80].map((width) => (
               <Skeleton key={width} height={28} width={width} radius="xl" />
             ))}
           </Group>
         ) : categories.isError ? (
           <LoadError
-            message={messages.categoriesLoadFailed}
+            message={text(messages.categoriesLoadFailed)}
             onRetry={() => void categories.refetch()}
             retrying={categories.isFetching}
           />
         ) : categories.data.length === 0 ? (
           <Text size="sm" c="gray.7">
-            No categories yet. Add the first one below.
+            <Trans>No categories yet. Add the first one below.</Trans>
           </Text>
         ) : (
           <Chip.Group multiple value={value} onChange={onChange}>
@@ -94,7 +98,7 @@ export function CategoryPicker({ value, onChange, error }: CategoryPickerProps) 
       </fieldset>
       <Group align="flex-start" gap="xs" mt="sm" wrap="nowrap">
         <TextInput
-          label="New category"
+          label={t`New category`}
           size="sm"
           maxLength={100}
           value={name}
@@ -113,7 +117,7 @@ export function CategoryPicker({ value, onChange, error }: CategoryPickerProps) 
           loading={create.isPending}
           mt={25}
         >
-          Add Category
+          <Trans>Add Category</Trans>
         </Button>
       </Group>
     </div>

@@ -1,6 +1,7 @@
 import { messages } from '@brigade/core/messages';
 import { allows } from '@brigade/core/permissions';
 import type { TrainingDetail } from '@brigade/core/schemas/trainings';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconArrowLeft, IconTrash } from '@tabler/icons-react';
@@ -10,6 +11,7 @@ import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { isApiError } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/current-user';
+import { useCoreText } from '../../lib/i18n';
 import { useDeleteTraining } from './api/delete-training';
 import { useTraining } from './api/get-training';
 import { FormSkeleton } from './form-skeleton';
@@ -18,11 +20,12 @@ import { FORM_WIDTH, TrainingForm } from './training-form';
 
 /** /trainings/{id}/edit (hq): the form from the stored training, and Delete Training. */
 export function EditTrainingPage() {
+  const { t } = useLingui();
   const me = useCurrentUser();
   if (!allows(me.role, 'trainings.manage')) {
     return (
       <>
-        <PageHeader title="Edit Training" />
+        <PageHeader title={t`Edit Training`} />
         <HqOnlyNotice />
       </>
     );
@@ -31,6 +34,8 @@ export function EditTrainingPage() {
 }
 
 function EditTraining() {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const { id = '' } = useParams();
   const training = useTraining(id);
   // A mistyped id is refused as invalid (400); to the reader it is as missing as a 404.
@@ -39,7 +44,7 @@ function EditTraining() {
   return (
     <>
       <PageHeader
-        title="Edit Training"
+        title={t`Edit Training`}
         actions={training.data ? <DeleteTrainingButton training={training.data} /> : undefined}
       />
       {training.isPending ? (
@@ -49,7 +54,7 @@ function EditTraining() {
       ) : missing ? (
         <Stack align="flex-start" maw={FORM_WIDTH}>
           <Alert color="red" icon={<IconAlertCircle aria-hidden />} w="100%" role="alert">
-            {messages.trainingNotFound}
+            {text(messages.trainingNotFound)}
           </Alert>
           <Button
             component={Link}
@@ -57,12 +62,12 @@ function EditTraining() {
             variant="default"
             leftSection={<IconArrowLeft size={16} aria-hidden />}
           >
-            Back to Trainings
+            <Trans>Back to Trainings</Trans>
           </Button>
         </Stack>
       ) : (
         <LoadError
-          message={messages.trainingLoadFailed}
+          message={text(messages.trainingLoadFailed)}
           onRetry={() => void training.refetch()}
           retrying={training.isFetching}
         />
@@ -72,13 +77,15 @@ function EditTraining() {
 }
 
 function DeleteTrainingButton({ training }: { training: TrainingDetail }) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const navigate = useNavigate();
   const remove = useDeleteTraining({
     onSuccess: () => {
-      notifications.show({ color: 'green', message: 'Training deleted' });
+      notifications.show({ color: 'green', message: t`Training deleted` });
       void navigate('/trainings');
     },
-    onError: () => notifications.show({ color: 'red', message: messages.trainingDeleteFailed }),
+    onError: () => notifications.show({ color: 'red', message: text(messages.trainingDeleteFailed) }),
   });
 
   return (
@@ -86,16 +93,17 @@ function DeleteTrainingButton({ training }: { training: TrainingDetail }) {
       color="red.9"
       leftSection={<IconTrash size={18} aria-hidden />}
       loading={remove.isPending}
-      onClick={() =>
+      onClick={() => {
+        const title = training.title;
         confirmDelete({
-          title: 'Delete training',
-          message: `Are you sure you want to delete "${training.title}"? Its videos and everyone's progress go with it. This action cannot be undone.`,
-          confirmLabel: 'Delete Training',
+          title: t`Delete training`,
+          message: t`Are you sure you want to delete "${title}"? Its videos and everyone's progress go with it. This action cannot be undone.`,
+          confirmLabel: t`Delete Training`,
           onConfirm: () => remove.mutate(training.id),
-        })
-      }
+        });
+      }}
     >
-      Delete Training
+      <Trans>Delete Training</Trans>
     </Button>
   );
 }

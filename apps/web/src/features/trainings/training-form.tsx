@@ -1,5 +1,6 @@
 import { messages } from '@brigade/core/messages';
 import { type TrainingDetail, TrainingInput } from '@brigade/core/schemas/trainings';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Paper, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -8,6 +9,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormFailureAlert } from '../../components/form-failure-alert';
 import { useFormFailure } from '../../lib/form-failure';
+import { useCoreText } from '../../lib/i18n';
 import { useCreateTraining } from './api/create-training';
 import { useQuizOptions } from './api/get-quiz-options';
 import { useUpdateTraining } from './api/update-training';
@@ -18,13 +20,13 @@ import { VideoList } from './video-list';
 
 export const FORM_WIDTH = 760;
 
-const UPLOAD_RUNNING = 'Please wait until the video upload has finished, then save.';
-
 /**
  * Add and edit a training (core §2 "Trainings", §5): title, description, categories,
  * an optional quiz and an ordered playlist of URLs and uploaded files.
  */
 export function TrainingForm({ training }: { training: TrainingDetail | null }) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
   const navigate = useNavigate();
   const create = useCreateTraining();
   const update = useUpdateTraining();
@@ -42,6 +44,12 @@ export function TrainingForm({ training }: { training: TrainingDetail | null }) 
     validate: schemaResolver(TrainingInput, { sync: true }),
   });
 
+  /** A field's props, its message (core's check, or the server's) in the person's language. */
+  function field(path: 'title' | 'description' | 'quizId') {
+    const input = form.getInputProps(path);
+    return { ...input, error: typeof input.error === 'string' ? text(input.error) : input.error };
+  }
+
   function submit(values: TrainingFormValues) {
     if (uploading) {
       setWaitNotice(true);
@@ -50,10 +58,10 @@ export function TrainingForm({ training }: { training: TrainingDetail | null }) 
     setWaitNotice(false);
     const callbacks = {
       onSuccess: () => {
-        notifications.show({ color: 'green', message: training ? 'Training updated' : 'Training created' });
+        notifications.show({ color: 'green', message: training ? t`Training updated` : t`Training created` });
         void navigate('/trainings');
       },
-      onError: (error: Error) => saveFailure.report(form, error, 'Failed to save training'),
+      onError: (error: Error) => saveFailure.report(form, error, t`Failed to save training`),
     };
     const input = toTrainingInput(values);
     if (training) update.mutate({ id: training.id, input }, callbacks);
@@ -71,47 +79,50 @@ export function TrainingForm({ training }: { training: TrainingDetail | null }) 
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} maw={FORM_WIDTH}>
       <form noValidate onSubmit={form.onSubmit(submit)}>
         <Stack>
-          <TextInput label="Title" required maxLength={200} key={form.key('title')} {...form.getInputProps('title')} />
+          <TextInput label={t`Title`} required maxLength={200} key={form.key('title')} {...field('title')} />
           <Textarea
-            label="Description"
+            label={t`Description`}
             autosize
             minRows={3}
             maxRows={10}
             maxLength={10_000}
             key={form.key('description')}
-            {...form.getInputProps('description')}
+            {...field('description')}
           />
           <CategoryPicker
             value={form.values.categoryIds}
             onChange={(ids) => form.setFieldValue('categoryIds', ids)}
-            error={form.errors.categoryIds}
+            error={
+              typeof form.errors.categoryIds === 'string' ? text(form.errors.categoryIds) : form.errors.categoryIds
+            }
           />
           <Select
-            label="Quiz"
-            description="Staff take it after the videos. Optional."
-            placeholder={quizzes.isPending ? 'Loading quizzes...' : 'No quiz'}
+            label={t`Quiz`}
+            description={t`Staff take it after the videos. Optional.`}
+            placeholder={quizzes.isPending ? t`Loading quizzes...` : t`No quiz`}
             data={quizChoices}
             clearable
             searchable
-            nothingFoundMessage="No quizzes found"
+            nothingFoundMessage={t`No quizzes found`}
             comboboxProps={{ withinPortal: true }}
-            error={quizzes.isError ? messages.quizzesLoadFailed : undefined}
             key={form.key('quizId')}
-            {...form.getInputProps('quizId')}
+            {...field('quizId')}
+            // A schema or server message first; else why the list of quizzes is missing.
+            error={field('quizId').error ?? (quizzes.isError ? text(messages.quizzesLoadFailed) : undefined)}
           />
           <VideoList form={form} uploads={uploads} onUploadsChange={setUploads} />
           {waitNotice && uploading && (
             <Alert color="yellow" icon={<IconAlertCircle aria-hidden />} role="alert">
-              {UPLOAD_RUNNING}
+              <Trans>Please wait until the video upload has finished, then save.</Trans>
             </Alert>
           )}
           <FormFailureAlert failure={saveFailure.failure} />
           <Group justify="flex-end">
             <Button variant="default" component={Link} to={training ? `/trainings/${training.id}` : '/trainings'}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Saving...' : 'Save Training'}
+              {save.isPending ? <Trans>Saving...</Trans> : <Trans>Save Training</Trans>}
             </Button>
           </Group>
         </Stack>

@@ -2,6 +2,9 @@ import { messages } from '@brigade/core/messages';
 import { allows } from '@brigade/core/permissions';
 import { idField } from '@brigade/core/schemas/fields';
 import { TRAINING_SORTS, type TrainingSort } from '@brigade/core/schemas/trainings';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, Group, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { IconPlus, IconSchool } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -13,6 +16,7 @@ import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
 import { SortSelect } from '../../components/sort-select';
 import { useCurrentUser } from '../../lib/current-user';
+import { useCoreText } from '../../lib/i18n';
 import { type ListSortSpec, useListParams } from '../../lib/use-list-params';
 import { useTrainings } from './api/get-trainings';
 import { TrainingCard } from './training-card';
@@ -26,12 +30,12 @@ const TRAINING_SORT: ListSortSpec<TrainingSort> = {
   descendingFirst: ['createdAt', 'videoCount'],
 };
 
-const SORT_OPTIONS: readonly { value: TrainingSort; label: string }[] = [
-  { value: 'createdAt', label: 'Date added' },
-  { value: 'title', label: 'Title' },
-  { value: 'category', label: 'Category' },
-  { value: 'videoCount', label: 'Videos' },
-];
+const SORT_OPTIONS = [
+  { value: 'createdAt', label: msg`Date added` },
+  { value: 'title', label: msg`Title` },
+  { value: 'category', label: msg`Category` },
+  { value: 'videoCount', label: msg`Videos` },
+] as const satisfies readonly { value: TrainingSort; label: MessageDescriptor }[];
 
 /** The address keeps the chosen categories as one comma-separated value: `?category=…,…`. */
 const FILTER_KEYS = ['category'] as const;
@@ -47,6 +51,8 @@ function categoryIdsOf(value: string | null): string[] {
  * shows the same cards.
  */
 export function TrainingsPage() {
+  const { t, i18n } = useLingui();
+  const { text } = useCoreText();
   const me = useCurrentUser();
   const canManage = allows(me.role, 'trainings.manage');
   const list = useListParams(TRAINING_SORT, FILTER_KEYS);
@@ -62,11 +68,11 @@ export function TrainingsPage() {
   return (
     <>
       <PageHeader
-        title="Trainings"
+        title={t`Trainings`}
         actions={
           canManage && (
             <Button component={Link} to="/trainings/add" leftSection={<IconPlus size={18} aria-hidden />}>
-              Add Training
+              <Trans>Add Training</Trans>
             </Button>
           )
         }
@@ -74,12 +80,17 @@ export function TrainingsPage() {
       <Stack>
         <FilterBar>
           <SearchInput
-            label="Search trainings"
-            placeholder="Title or description..."
+            label={t`Search trainings`}
+            placeholder={t`Title or description...`}
             value={list.search}
             onChange={list.setSearch}
           />
-          <SortSelect options={SORT_OPTIONS} sort={list.query.sort} order={list.query.order} onChange={list.setSort} />
+          <SortSelect
+            options={SORT_OPTIONS.map((option) => ({ value: option.value, label: i18n._(option.label) }))}
+            sort={list.query.sort}
+            order={list.query.order}
+            onChange={list.setSort}
+          />
         </FilterBar>
         <CategoryFilter
           value={categoryIds}
@@ -90,19 +101,19 @@ export function TrainingsPage() {
           <CardsSkeleton />
         ) : trainings.isError && !trainings.data ? (
           <LoadError
-            message={messages.trainingsLoadFailed}
+            message={text(messages.trainingsLoadFailed)}
             onRetry={() => void trainings.refetch()}
             retrying={trainings.isFetching}
           />
         ) : trainings.data.length === 0 ? (
           <EmptyList
-            title="No trainings found"
+            title={t`No trainings found`}
             description={
               filtered
-                ? 'Try a different search term or category'
+                ? t`Try a different search term or category`
                 : canManage
-                  ? 'Add your first training to get started'
-                  : 'No trainings have been published yet'
+                  ? t`Add your first training to get started`
+                  : t`No trainings have been published yet`
             }
             icon={<IconSchool size={28} aria-hidden />}
           />
@@ -119,8 +130,9 @@ export function TrainingsPage() {
 }
 
 function CardsSkeleton() {
+  const { t } = useLingui();
   return (
-    <SimpleGrid cols={GRID_COLUMNS} role="status" aria-busy="true" aria-label="Loading trainings">
+    <SimpleGrid cols={GRID_COLUMNS} role="status" aria-busy="true" aria-label={t`Loading trainings`}>
       {[0, 1, 2].map((card) => (
         <Card key={card} withBorder padding="lg" radius="md">
           <Stack gap="sm">

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { UseFormReturnType } from '@mantine/form';
 import { randomId } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
@@ -47,7 +48,8 @@ export function useVideoUpload({ form, onUploadsChange, announce }: VideoUploadO
     setError(null);
     onUploadsChange((current) => ({ ...current, [key]: { fileName: file.name, progress: 0 } }));
     form.insertListItem('videos', { key, url: '' } satisfies VideoRowValue);
-    announce(`Uploading ${file.name}`);
+    const fileName = file.name;
+    announce(t`Uploading ${fileName}`);
 
     const finish = () => {
       controllers.current.delete(key);
@@ -67,7 +69,8 @@ export function useVideoUpload({ form, onUploadsChange, announce }: VideoUploadO
             row.key === key ? { ...row, url: '', uploadId: stored.id, fileName: stored.fileName } : row,
           ),
         );
-        announce(`${stored.fileName} uploaded`);
+        const storedName = stored.fileName;
+        announce(t`${storedName} uploaded`);
       })
       .catch((failure: unknown) => {
         finish();
@@ -75,7 +78,7 @@ export function useVideoUpload({ form, onUploadsChange, announce }: VideoUploadO
         form.setFieldValue('videos', (videos) => videos.filter((row) => row.key !== key));
         setError({
           fileName: file.name,
-          message: isApiError(failure) ? failure.message : 'The upload failed. Please try again.',
+          message: isApiError(failure) ? failure.message : t`The upload failed. Please try again.`,
         });
       });
   }

@@ -1,4 +1,5 @@
 import { EmbedToken, type ReportKey, type ReportTokenRequest } from '@brigade/core/schemas/reports';
+import { i18n } from '@lingui/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { reportMessages } from '../report-messages';
@@ -19,7 +20,7 @@ export async function fetchReportToken(
     signal,
   });
   if (typeof answer !== 'object' || answer === null || !('data' in answer)) {
-    throw new Error(reportMessages.missingData);
+    throw new Error(i18n._(reportMessages.missingData));
   }
   const token = EmbedToken.safeParse(answer.data);
   return token.success ? token.data : null;
