@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ActionIcon, Button, Group, Input, Select, TextInput, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Input, Select, TextInput, VisuallyHidden } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { IconArrowDown, IconArrowUp, IconGripVertical, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconGripVertical, IconPlus } from '@tabler/icons-react';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
+import { RowOrderControls } from '../../components/row-order-controls';
 import { useCoreText } from '../../lib/i18n';
 import { useTrainingChoices } from './api/get-training-choices';
 import { newTemplateItem, type TemplateFormValues } from './template-form-values';
@@ -141,39 +142,17 @@ export function TemplateItemList({ form }: { form: UseFormReturnType<TemplateFor
                     </div>
                     <div className={classes.field}>{input}</div>
                     <div className={classes.controls}>
-                      <ActionIcon
-                        size="lg"
-                        variant="subtle"
-                        color="gray.8"
-                        aria-label={t`Move item ${number} up`}
-                        data-control="up"
-                        disabled={index === 0}
-                        onClick={() => move(index, index - 1, 'up')}
-                      >
-                        <IconArrowUp size={18} aria-hidden />
-                      </ActionIcon>
-                      <ActionIcon
-                        size="lg"
-                        variant="subtle"
-                        color="gray.8"
-                        aria-label={t`Move item ${number} down`}
-                        data-control="down"
-                        disabled={index === items.length - 1}
-                        onClick={() => move(index, index + 1, 'down')}
-                      >
-                        <IconArrowDown size={18} aria-hidden />
-                      </ActionIcon>
-                      {items.length > 1 && (
-                        <ActionIcon
-                          size="lg"
-                          variant="subtle"
-                          color="red.9"
-                          aria-label={t`Remove item ${number}`}
-                          onClick={() => remove(index)}
-                        >
-                          <IconTrash size={18} aria-hidden />
-                        </ActionIcon>
-                      )}
+                      <RowOrderControls
+                        index={index}
+                        count={items.length}
+                        labels={{
+                          up: t`Move item ${number} up`,
+                          down: t`Move item ${number} down`,
+                          remove: t`Remove item ${number}`,
+                        }}
+                        move={move}
+                        onRemove={items.length > 1 ? () => remove(index) : undefined}
+                      />
                     </div>
                   </div>
                 )}

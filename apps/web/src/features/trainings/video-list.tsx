@@ -1,27 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  FileButton,
-  Group,
-  Input,
-  Progress,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Button, FileButton, Group, Input, Progress, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import {
-  IconAlertCircle,
-  IconArrowDown,
-  IconArrowUp,
-  IconLink,
-  IconMovie,
-  IconTrash,
-  IconUpload,
-} from '@tabler/icons-react';
+import { IconAlertCircle, IconLink, IconMovie, IconUpload } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { RowOrderControls } from '../../components/row-order-controls';
 import { useCoreText } from '../../lib/i18n';
 import { newUrlRow, type TrainingFormValues, type VideoRowValue } from './training-form-values';
 import { type PendingUpload, type PendingUploads, useVideoUpload } from './use-video-upload';
@@ -120,37 +102,17 @@ export function VideoList({ form, uploads, onUploadsChange }: VideoListProps) {
                   <VideoRowField form={form} row={row} index={index} pending={uploads[row.key]} />
                 </div>
                 <div className={classes.controls}>
-                  <ActionIcon
-                    size="lg"
-                    variant="subtle"
-                    color="gray.8"
-                    aria-label={t`Move video ${number} up`}
-                    data-control="up"
-                    disabled={index === 0}
-                    onClick={() => move(index, index - 1, 'up')}
-                  >
-                    <IconArrowUp size={18} aria-hidden />
-                  </ActionIcon>
-                  <ActionIcon
-                    size="lg"
-                    variant="subtle"
-                    color="gray.8"
-                    aria-label={t`Move video ${number} down`}
-                    data-control="down"
-                    disabled={index === rows.length - 1}
-                    onClick={() => move(index, index + 1, 'down')}
-                  >
-                    <IconArrowDown size={18} aria-hidden />
-                  </ActionIcon>
-                  <ActionIcon
-                    size="lg"
-                    variant="subtle"
-                    color="red.9"
-                    aria-label={t`Remove video ${number}`}
-                    onClick={() => remove(index)}
-                  >
-                    <IconTrash size={18} aria-hidden />
-                  </ActionIcon>
+                  <RowOrderControls
+                    index={index}
+                    count={rows.length}
+                    labels={{
+                      up: t`Move video ${number} up`,
+                      down: t`Move video ${number} down`,
+                      remove: t`Remove video ${number}`,
+                    }}
+                    move={move}
+                    onRemove={() => remove(index)}
+                  />
                 </div>
               </li>
             );
