@@ -19,6 +19,7 @@ export const theme = createTheme({
     // object rather than Notification.extend(): the theme is part of Sign In's download,
     // toasts are not (app/toasts.tsx).
     Notification: {
+      // eslint-disable-next-line lingui/no-unlocalized-strings -- no catalogue here yet; toast-list.tsx gives it in the person's language
       defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss notification' } } satisfies Partial<NotificationProps>,
     },
   },

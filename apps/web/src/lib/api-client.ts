@@ -19,6 +19,11 @@ export class ApiError extends Error {
 /** Status used for "the request never got an answer" (offline, server down). */
 export const NETWORK_ERROR_STATUS = 0;
 
+/** The error of a request that never got an answer, in the language on screen. */
+export function networkError() {
+  return new ApiError(NETWORK_ERROR_STATUS, i18n._(msg`Could not reach Brigade. Check your connection and try again.`));
+}
+
 let sessionEndedListener: (() => void) | null = null;
 
 /**
@@ -66,10 +71,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     });
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new ApiError(
-      NETWORK_ERROR_STATUS,
-      i18n._(msg`Could not reach Brigade. Check your connection and try again.`),
-    );
+    throw networkError();
   }
 
   const payload = await readJson(response);

@@ -1,6 +1,9 @@
 import { groupByTemplate } from '@brigade/core/audit-groups';
 import { messages } from '@brigade/core/messages';
 import { type AuditMark, MARK_LABELS, MARK_VALUES, type ScoreColour, scoreColour } from '@brigade/core/scoring';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
@@ -9,17 +12,22 @@ import { LoadError } from '../../components/load-error';
 import { ScoreBadge } from '../../components/score-badge';
 import { isApiError } from '../../lib/api-client';
 import { formatDate } from '../../lib/format-date';
+import { useCoreText } from '../../lib/i18n';
 import { type AuditReport, type AuditReportItem, type ReportAction, useAuditReport } from './api/get-audit-report';
 import classes from './audit-report.module.css';
 
 /** Filled colours with readable text, as the score badge uses them. */
 const MARK_FILLS: Record<ScoreColour, string> = { red: 'red.9', yellow: 'yellow.4', green: '#277c38', gray: 'gray.7' };
 
-const LEGEND: [ScoreColour, string, string][] = [
-  ['red', 'var(--mantine-color-red-9)', 'below 50'],
-  ['yellow', 'var(--mantine-color-yellow-4)', '50 to 74'],
-  ['green', '#277c38', '75 and above'],
+/** Each colour's swatch, and its name with the scores it stands for. */
+const LEGEND: [ScoreColour, string, MessageDescriptor][] = [
+  ['red', 'var(--mantine-color-red-9)', msg`red below 50`],
+  ['yellow', 'var(--mantine-color-yellow-4)', msg`yellow 50 to 74`],
+  ['green', '#277c38', msg`green 75 and above`],
 ];
+
+/** A route title of core's: shown through `useCoreText`. */
+const PAGE_TITLE = 'Audit Report';
 
 /**
  * /audits/{id}/report: a completed audit laid out to read and to print (issue 19). The
@@ -29,6 +37,7 @@ const LEGEND: [ScoreColour, string, string][] = [
  * template on a new page and keeps the colours.
  */
 export function AuditReportPage() {
+  const { text } = useCoreText();
   const { id = '' } = useParams();
   const report = useAuditReport(id);
 
@@ -36,13 +45,13 @@ export function AuditReportPage() {
   if (!report.data) {
     const error = report.error;
     if (isApiError(error) && [400, 403, 404].includes(error.status)) {
-      return <Refusal id={id} message={error.status === 403 ? error.message : messages.auditNotFound} />;
+      return <Refusal id={id} message={text(error.status === 403 ? error.message : messages.auditNotFound)} />;
     }
     return (
       <Stack>
-        <Title order={1}>Audit Report</Title>
+        <Title order={1}>{text(PAGE_TITLE)}</Title>
         <LoadError
-          message={messages.auditReportLoadFailed}
+          message={text(messages.auditReportLoadFailed)}
           onRetry={() => void report.refetch()}
           retrying={report.isFetching}
         />
@@ -50,15 +59,16 @@ export function AuditReportPage() {
     );
   }
   if (report.data.status !== 'completed') {
-    return <Refusal id={id} message={messages.auditReportNeedsCompleted} toAudit />;
+    return <Refusal id={id} message={text(messages.auditReportNeedsCompleted)} toAudit />;
   }
   return <AuditReportView audit={report.data} />;
 }
 
 function Refusal({ id, message, toAudit = false }: { id: string; message: string; toAudit?: boolean }) {
+  const { text } = useCoreText();
   return (
     <Stack align="flex-start" maw={640}>
-      <Title order={1}>Audit Report</Title>
+      <Title order={1}>{text(PAGE_TITLE)}</Title>
       <Alert color="red" icon={<IconAlertCircle aria-hidden />} w="100%" role="alert">
         {message}
       </Alert>
@@ -68,7 +78,7 @@ function Refusal({ id, message, toAudit = false }: { id: string; message: string
         variant="default"
         leftSection={<IconArrowLeft size={16} aria-hidden />}
       >
-        {toAudit ? 'Back to Audit' : 'Back to Audits'}
+        {toAudit ? <Trans>Back to Audit</Trans> : <Trans>Back to Audits</Trans>}
       </Button>
     </Stack>
   );
@@ -76,8 +86,12 @@ function Refusal({ id, message, toAudit = false }: { id: string; message: string
 
 /** The report of an audit already read (exported for its component test). */
 export function AuditReportView({ audit }: { audit: AuditReport }) {
+  const { i18n, t } = useLingui();
+  const { text } = useCoreText();
   const id = encodeURIComponent(audit.id);
   const date = formatDate(audit.auditedAt);
+  const auditor = audit.auditor?.name ?? text(messages.deletedUser);
+  const templates = audit.templateNames.join(', ') || t({ message: 'none', context: 'templates' });
   const actions = audit.items.flatMap((item) => item.actions.map((action) => ({ item, action })));
 
   return (
@@ -89,39 +103,47 @@ export function AuditReportView({ audit }: { audit: AuditReport }) {
           variant="subtle"
           leftSection={<IconArrowLeft size={16} aria-hidden />}
         >
-          Back to Audit
+          <Trans>Back to Audit</Trans>
         </Button>
         <Button leftSection={<IconPrinter size={18} aria-hidden />} onClick={() => window.print()}>
-          Print
+          <Trans>Print</Trans>
         </Button>
         <DownloadReportButton auditId={audit.id} />
       </Group>
 
       <Stack gap={6} mb="lg">
         <Text size="xs" fw={700} c="gray.7" tt="uppercase" style={{ letterSpacing: 1 }}>
-          Audit report
+          <Trans>Audit report</Trans>
         </Text>
         <Group justify="space-between" align="flex-start" gap="sm">
           <Title order={1} id="report-title" fz={{ base: 26, sm: 30 }} style={{ flex: '1 1 12rem' }}>
             {audit.restaurant.name}
           </Title>
-          <ScoreBadge status={audit.status} score={audit.finalScore} prefix="Score: " size="xl" />
+          <ScoreBadge status={audit.status} score={audit.finalScore} prefix={`${t`Score:`} `} size="xl" />
         </Group>
         <Text>
-          <strong>Date:</strong> {date}
+          <Trans>
+            <strong>Date:</strong> {date}
+          </Trans>
         </Text>
         <Text>
-          <strong>Auditor:</strong> {audit.auditor?.name ?? messages.deletedUser}
+          <Trans>
+            <strong>Auditor:</strong> {auditor}
+          </Trans>
         </Text>
         <Text>
-          <strong>Templates:</strong> {audit.templateNames.join(', ') || 'none'}
+          <Trans>
+            <strong>Templates:</strong> {templates}
+          </Trans>
         </Text>
         <Text size="sm" c="gray.7" className={classes.legend}>
-          <span>Score colours:</span>
+          <span>
+            <Trans>Score colours:</Trans>
+          </span>
           {LEGEND.map(([colour, fill, label]) => (
             <span key={colour}>
               <span className={classes.swatch} style={{ background: fill }} aria-hidden />
-              {colour} {label}
+              {i18n._(label)}
             </span>
           ))}
         </Text>
@@ -147,11 +169,11 @@ export function AuditReportView({ audit }: { audit: AuditReport }) {
           pb={4}
           style={{ borderBottom: '2px solid var(--mantine-color-dark-7)' }}
         >
-          Corrective actions
+          <Trans>Corrective actions</Trans>
         </Title>
         {actions.length === 0 ? (
           <Text c="gray.7" mt="sm">
-            No corrective actions for this audit.
+            <Trans>No corrective actions for this audit.</Trans>
           </Text>
         ) : (
           actions.map(({ item, action }) => <ReportActionRow key={action.id} item={item} action={action} />)
@@ -162,31 +184,38 @@ export function AuditReportView({ audit }: { audit: AuditReport }) {
 }
 
 function ReportItem({ item }: { item: AuditReportItem }) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
+  const { itemText, comment } = item;
+  const count = item.photos.length;
   const colour = item.mark ? scoreColour(MARK_VALUES[item.mark as AuditMark]) : 'gray';
   return (
     <div className={classes.item}>
       <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
         <Text fw={700}>{item.itemText}</Text>
         <Badge color={MARK_FILLS[colour]} autoContrast tt="none" style={{ flexShrink: 0 }}>
-          {item.mark ? MARK_LABELS[item.mark] : 'Not assessed'}
+          {item.mark ? text(MARK_LABELS[item.mark]) : t`Not assessed`}
         </Badge>
       </Group>
       <Text size="sm" c={item.comment ? undefined : 'gray.7'} mt={4}>
-        {item.comment ? `Comment: ${item.comment}` : 'No comment.'}
+        {comment ? t`Comment: ${comment}` : t`No comment.`}
       </Text>
       {item.photos.length > 0 && (
         <div className={classes.photos}>
-          {item.photos.map((photo, index) => (
-            <img
-              key={photo.id}
-              className={classes.photo}
-              src={photo.thumbUrl}
-              width={photo.width}
-              height={photo.height}
-              alt={`${item.itemText}, ${index + 1} of ${item.photos.length}`}
-              loading="eager"
-            />
-          ))}
+          {item.photos.map((photo, index) => {
+            const number = index + 1;
+            return (
+              <img
+                key={photo.id}
+                className={classes.photo}
+                src={photo.thumbUrl}
+                width={photo.width}
+                height={photo.height}
+                alt={t`${itemText}, ${number} of ${count}`}
+                loading="eager"
+              />
+            );
+          })}
         </div>
       )}
     </div>
@@ -194,7 +223,10 @@ function ReportItem({ item }: { item: AuditReportItem }) {
 }
 
 function ReportActionRow({ item, action }: { item: AuditReportItem; action: ReportAction }) {
-  const { overdue, owners } = action;
+  const { t } = useLingui();
+  const { overdue, resolutionNote } = action;
+  const due = formatDate(`${action.dueOn}T00:00:00`);
+  const owners = action.owners.join(', ') || t({ message: 'none', context: 'owners' });
   return (
     <div className={classes.item}>
       <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
@@ -202,11 +234,13 @@ function ReportActionRow({ item, action }: { item: AuditReportItem; action: Repo
         <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
           {overdue && (
             <Badge color="red.9" tt="none">
-              Overdue
+              <Trans>Overdue</Trans>
             </Badge>
           )}
           <Badge color={action.status === 'resolved' ? '#277c38' : 'gray.2'} autoContrast tt="none">
-            {action.status === 'resolved' ? 'Resolved' : 'Open'}
+            {action.status === 'resolved'
+              ? t({ message: 'Resolved', context: 'corrective actions' })
+              : t({ message: 'Open', context: 'corrective actions' })}
           </Badge>
         </Group>
       </Group>
@@ -214,17 +248,23 @@ function ReportActionRow({ item, action }: { item: AuditReportItem; action: Repo
         {item.templateName}
       </Text>
       <Text size="sm" c={overdue ? 'red.9' : undefined}>
-        Due {formatDate(`${action.dueOn}T00:00:00`)}
-        {' · '}Owners: {owners.join(', ') || 'none'}
+        <Trans>
+          Due {due} · Owners: {owners}
+        </Trans>
       </Text>
-      {action.resolutionNote && <Text size="sm">Resolution: {action.resolutionNote}</Text>}
+      {resolutionNote && (
+        <Text size="sm">
+          <Trans>Resolution: {resolutionNote}</Trans>
+        </Text>
+      )}
     </div>
   );
 }
 
 function ReportSkeleton() {
+  const { t } = useLingui();
   return (
-    <Stack role="status" aria-busy="true" aria-label="Loading audit report">
+    <Stack role="status" aria-busy="true" aria-label={t`Loading audit report`}>
       <Skeleton height={32} width="50%" />
       <Skeleton height={16} width="40%" />
       <Skeleton height={16} width="60%" />

@@ -42,7 +42,8 @@ const roleLabel = (member: StaffMember) => ROLE_LABELS[member.role === 'manager'
 const STAFF_VALUES = {
   name: (member: StaffMember) => member.name,
   role: roleLabel,
-  status: (member: StaffMember) => (member.isActive ? 'Active' : 'Inactive'),
+  // Active people first when ascending, in every language.
+  status: (member: StaffMember) => (member.isActive ? 0 : 1),
   // The share completed; someone without trainings comes last.
   progress: (member: StaffMember) => (member.total === 0 ? null : member.completed / member.total),
 };

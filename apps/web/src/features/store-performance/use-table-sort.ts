@@ -22,6 +22,7 @@ export function useTableSort<Column extends string>(table: string, sorting: List
     sort: parseAsStringLiteral(sorting.columns).withDefault(sorting.defaultSort),
     order: parseAsStringLiteral(SORT_ORDERS).withDefault(sorting.defaultOrder),
   }));
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- the URL's parameter names, never shown
   const [urlKeys] = useState(() => ({ sort: `${table}Sort`, order: `${table}Order` }));
   const [state, setState] = useQueryStates(parsers, { history: 'replace', urlKeys });
   const sort = state.sort as Column;

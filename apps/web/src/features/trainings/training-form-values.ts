@@ -40,7 +40,7 @@ export function initialValuesOf(training: TrainingDetail | null): TrainingFormVa
             id: video.id,
             url: '',
             uploadId: video.uploadId,
-            fileName: video.fileName ?? 'Uploaded video',
+            fileName: video.fileName ?? undefined,
           }
         : { key: video.id, id: video.id, url: video.src ?? '' },
     ),

@@ -180,7 +180,7 @@ function VideoRowField({ form, row, index, pending }: VideoRowFieldProps) {
     return (
       <TextInput
         label={t`Video ${number} file`}
-        value={row.fileName ?? ''}
+        value={row.fileName ?? t`Uploaded video`}
         readOnly
         leftSection={<IconMovie size={16} aria-hidden />}
         data-control="field"

@@ -1,6 +1,8 @@
 import type { ErrorReply } from '@brigade/core/schemas/common';
 import { PhotoRef } from '@brigade/core/schemas/photos';
-import { ApiError, NETWORK_ERROR_STATUS, notifySessionEnded } from '../api-client';
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { ApiError, networkError, notifySessionEnded } from '../api-client';
 
 /**
  * Sends one photo as multipart/form-data (field "file") and reports the share sent so far
@@ -28,14 +30,16 @@ export function uploadPhoto(
       if (request.status === 201) {
         const parsed = PhotoRef.safeParse(payload);
         if (parsed.success) return resolve(parsed.data);
-        return reject(new ApiError(request.status, 'The server answered with something that is not a photo.'));
+        return reject(
+          new ApiError(request.status, i18n._(msg`The server answered with something that is not a photo.`)),
+        );
       }
       if (request.status === 401) notifySessionEnded();
       const reply = payload && typeof (payload as ErrorReply).message === 'string' ? (payload as ErrorReply) : null;
-      reject(new ApiError(request.status, reply?.message ?? `Upload failed (${request.status})`, reply?.fields ?? {}));
+      const status = request.status;
+      reject(new ApiError(status, reply?.message ?? i18n._(msg`Upload failed (${status})`), reply?.fields ?? {}));
     };
-    request.onerror = () =>
-      reject(new ApiError(NETWORK_ERROR_STATUS, 'Could not reach Brigade. Check your connection and try again.'));
+    request.onerror = () => reject(networkError());
     request.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
     signal?.addEventListener('abort', () => request.abort(), { once: true });
     const form = new FormData();

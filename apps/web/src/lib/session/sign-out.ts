@@ -1,5 +1,7 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, NETWORK_ERROR_STATUS } from '../api-client';
+import { ApiError, networkError } from '../api-client';
 import { authClient } from '../auth-client';
 import { endSession } from './end-session';
 
@@ -9,11 +11,11 @@ export async function signOut(): Promise<void> {
   try {
     result = await authClient.signOut();
   } catch {
-    throw new ApiError(NETWORK_ERROR_STATUS, 'Could not reach Brigade. Check your connection and try again.');
+    throw networkError();
   }
   // 401: the session had already ended, which is what signing out wanted.
   if (result.error && result.error.status !== 401)
-    throw new ApiError(result.error.status, result.error.message || 'Could not sign out.');
+    throw new ApiError(result.error.status, result.error.message || i18n._(msg`Could not sign out.`));
 }
 
 export function useSignOut() {

@@ -1,7 +1,9 @@
 import { ErrorReply } from '@brigade/core/schemas/common';
 import { Upload } from '@brigade/core/schemas/trainings';
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, NETWORK_ERROR_STATUS, notifySessionEnded } from '../../../lib/api-client';
+import { ApiError, networkError, notifySessionEnded } from '../../../lib/api-client';
 
 export interface UploadVideoVariables {
   file: File;
@@ -36,22 +38,22 @@ export function uploadVideo({ file, onProgress, signal }: UploadVideoVariables):
           onProgress?.(1);
           resolve(upload.data);
         } else {
-          reject(new ApiError(request.status, 'The server answered the upload in an unexpected way.'));
+          reject(new ApiError(request.status, i18n._(msg`The server answered the upload in an unexpected way.`)));
         }
         return;
       }
       if (request.status === 401) notifySessionEnded();
       const reply = ErrorReply.safeParse(payload);
+      const status = request.status;
       reject(
         new ApiError(
-          request.status,
-          reply.success ? reply.data.message : `Upload failed (${request.status})`,
+          status,
+          reply.success ? reply.data.message : i18n._(msg`Upload failed (${status})`),
           reply.success ? (reply.data.fields ?? {}) : {},
         ),
       );
     };
-    request.onerror = () =>
-      reject(new ApiError(NETWORK_ERROR_STATUS, 'Could not reach Brigade. Check your connection and try again.'));
+    request.onerror = () => reject(networkError());
     request.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
     signal?.addEventListener('abort', () => request.abort(), { once: true });
 
