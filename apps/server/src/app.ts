@@ -1,4 +1,5 @@
 import type { INetworkModule } from '@azure/msal-node';
+import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -116,6 +117,8 @@ export async function buildApp(
   app.addHook('onRoute', documentGuardedAction);
   // Before any route too: it decides per route, as each is added, which replies are compressed.
   await registerReplyCompression(app);
+  // Reads the web's language cookie (issue 22); Better Auth reads its own session cookie.
+  await app.register(fastifyCookie);
 
   // The AWS SDK (about a third of a second to load) only when a bucket is configured.
   const storage = options.s3

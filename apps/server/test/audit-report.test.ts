@@ -2,12 +2,14 @@ import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { messages } from '@brigade/core/messages';
 import type { AuditDetail } from '@brigade/core/schemas/audits';
+import { MARK_LABELS } from '@brigade/core/scoring';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, describe, expect, test } from 'vitest';
 import { correctiveActionOwners, correctiveActions } from '../src/db/schema/corrective-actions';
 import { photos } from '../src/db/schema/photos';
 import { users } from '../src/db/schema/users';
+import { coreText } from '../src/http/request-language';
 import { renderAuditReportPdf, reportFileName } from '../src/modules/audit-report/report-pdf';
 import { startFakeS3 } from './fakes/s3-server';
 import { startTestApp } from './harness';
@@ -225,6 +227,38 @@ describe('audit report PDF (local disk)', async () => {
     expect(pdf.pageTexts.every((page, index) => holds(page, `Page ${index + 1} of ${pdf.pages}`))).toBe(true);
   });
 
+  test("in the reader's language: French when the web shows French (its cookie), English words gone", async () => {
+    const french = await t.request(`${world.hq.cookie}; brigade-language=fr`, {
+      method: 'GET',
+      url: `/api/audits/${audit.id}/report.pdf`,
+    });
+    expect(french.statusCode).toBe(200);
+    const pdf = await readPdf(french.rawPayload);
+    const expected = [
+      "RAPPORT D'AUDIT",
+      'Brigade Utrecht Centraal',
+      `Auditeur : ${auditor}`,
+      'Score final',
+      'Couleurs du score :',
+      'moins de 50',
+      coreText('fr', MARK_LABELS.bad),
+      coreText('fr', MARK_LABELS.needs_improvement),
+      'Commentaire : Fridge at 9 degrees',
+      'Pas de commentaire.',
+      'Actions correctives',
+      'Ouverte',
+      'En retard',
+      'Échéance le 6 janv. 2020 (en retard) · Personnes en charge : Olivia Owner',
+      'Résolue le 20 nov. 2026 : Floors deep cleaned by the night crew',
+      `Page 1 sur ${pdf.pages}`,
+      'Généré le ',
+    ];
+    expect(expected.filter((words) => !holds(pdf.text, words))).toEqual([]);
+    for (const english of ['AUDIT REPORT', 'Final score', 'Corrective actions', 'No comment.', `Page 1 of`]) {
+      expect(holds(pdf.text, english)).toBe(false);
+    }
+  });
+
   test('it embeds every photo: three of the items and one of a fix', async () => {
     const pdf = await readPdf((await download(t, world.hq.cookie, audit.id)).rawPayload);
     expect(pdf.images).toBe(4);
@@ -428,6 +462,7 @@ describe('the PDF is streamed with bounded memory', async () => {
     const pdf = renderAuditReportPdf(report, {
       log,
       now: new Date(),
+      language: 'en',
       openFile: async () => {
         opened += 1;
         reading += 1;
@@ -455,6 +490,7 @@ describe('the PDF is streamed with bounded memory', async () => {
     const pdf = renderAuditReportPdf(report, {
       log,
       now: new Date(),
+      language: 'en',
       openFile: async () => {
         opened += 1;
         return Readable.from([photo]);

@@ -252,7 +252,14 @@ describe('reminders', () => {
 
     const goner = await t.buildUser('staff', { restaurantIds: [mine.id] });
     await notifier.notify(t.db, [
-      { userId: goner.id, kind: 'trainingOverdue', subjectKey: 'x', title: 'Gone', link: '/my-trainings' },
+      {
+        userId: goner.id,
+        kind: 'trainingOverdue',
+        subjectKey: 'x',
+        title: 'Gone',
+        params: null,
+        link: '/my-trainings',
+      },
     ]);
     await t.db.update(users).set({ isActive: false }).where(eq(users.id, goner.id));
     await sendEmails();
@@ -268,7 +275,14 @@ describe('sending', () => {
     afterAll(() => broken.close());
     const person = await t.buildUser('staff', { restaurantIds: [mine.id] });
     await notifier.notify(t.db, [
-      { userId: person.id, kind: 'trainingOverdue', subjectKey: 'retry', title: 'Retry me', link: '/my-trainings' },
+      {
+        userId: person.id,
+        kind: 'trainingOverdue',
+        subjectKey: 'retry',
+        title: 'Retry me',
+        params: null,
+        link: '/my-trainings',
+      },
     ]);
     // Earlier tests' emails are out of the way.
     await sendEmails();
@@ -278,6 +292,7 @@ describe('sending', () => {
         kind: 'trainingOverdue',
         subjectKey: 'retry-2',
         title: 'Retry me too',
+        params: null,
         link: '/my-trainings',
       },
     ]);
@@ -300,8 +315,22 @@ describe('sending', () => {
   test('a claim left by a worker that stopped mid-send is taken over after ten minutes, not before', async () => {
     const person = await t.buildUser('staff', { restaurantIds: [mine.id] });
     await notifier.notify(t.db, [
-      { userId: person.id, kind: 'trainingOverdue', subjectKey: 'stuck', title: 'Stuck', link: '/my-trainings' },
-      { userId: person.id, kind: 'trainingOverdue', subjectKey: 'busy', title: 'Busy', link: '/my-trainings' },
+      {
+        userId: person.id,
+        kind: 'trainingOverdue',
+        subjectKey: 'stuck',
+        title: 'Stuck',
+        params: null,
+        link: '/my-trainings',
+      },
+      {
+        userId: person.id,
+        kind: 'trainingOverdue',
+        subjectKey: 'busy',
+        title: 'Busy',
+        params: null,
+        link: '/my-trainings',
+      },
     ]);
     await t.db.execute(sql`update notifications set email_state = 'sending',
       email_claimed_at = case subject_key when 'stuck' then now() - interval '11 minutes' else now() - interval '1 minute' end

@@ -1,43 +1,119 @@
+import type { NotificationKind } from './notification-kinds';
+
+/** One line of a weekly digest's overdue trainings. */
+export interface DigestTraining {
+  person: string;
+  training: string;
+  /** YYYY-MM-DD */
+  dueOn: string;
+}
+
+/** One line of a weekly digest's open corrective actions. */
+export interface DigestAction {
+  itemText: string;
+  restaurant: string;
+  /** YYYY-MM-DD */
+  dueOn: string;
+  overdue: boolean;
+}
+
 /**
- * The title and body of each kind of notification (issue 20): the bell's list shows
- * them, and an email uses the title as its subject. One place, so the server's writers
- * and the tests say the same words.
+ * What each kind of notification is made from: names as they were when it was made, and
+ * days as YYYY-MM-DD. A notification keeps these (`notifications.params`), so its title
+ * and body are written in the reader's language when it is read or emailed (issue 22).
  */
-export const notificationTexts = {
-  trainingAssigned: (training: string, dueOn: string | null) => ({
+export interface NotificationParams {
+  trainingAssigned: [training: string, dueOn: string | null];
+  trainingDueSoon: [training: string, dueOn: string];
+  trainingOverdue: [training: string, dueOn: string];
+  announcementAck: [title: string];
+  actionAssigned: [itemText: string, restaurant: string, dueOn: string];
+  actionOverdue: [itemText: string, restaurant: string, dueOn: string];
+  auditDue: [restaurant: string, schedule: string, periodEnd: string];
+  trainingSuggested: [training: string, itemText: string, restaurant: string];
+  weeklyDigest: [
+    restaurants: string,
+    overdueTrainings: number,
+    openActions: number,
+    trainings?: DigestTraining[],
+    actions?: DigestAction[],
+  ];
+}
+
+/** A language's title and body of each kind of notification. */
+export type NotificationTexts = {
+  [Kind in NotificationKind]: (...params: NotificationParams[Kind]) => { title: string; body: string };
+};
+
+/** "…and 3 more" under a digest's list that names fewer than it counts. */
+const more = (count: number, shown: number) => (count > shown ? [`…and ${count - shown} more`] : []);
+
+/**
+ * The title and body of each kind of notification (issue 20), in English: the bell's list
+ * shows them, and an email uses the title as its subject. One place, so the server's
+ * writers and the tests say the same words. Dutch and French are in the server's texts.
+ */
+export const notificationTexts: NotificationTexts = {
+  trainingAssigned: (training, dueOn) => ({
     title: `New training: ${training}`,
     body: dueOn ? `Due ${dueOn}` : 'No due date',
   }),
-  trainingDueSoon: (training: string, dueOn: string) => ({
+  trainingDueSoon: (training, dueOn) => ({
     title: `Training due soon: ${training}`,
     body: `Due ${dueOn}`,
   }),
-  trainingOverdue: (training: string, dueOn: string) => ({
+  trainingOverdue: (training, dueOn) => ({
     title: `Training overdue: ${training}`,
     body: `It was due ${dueOn}`,
   }),
-  announcementAck: (title: string) => ({
+  announcementAck: (title) => ({
     title: `Please acknowledge: ${title}`,
     body: 'Read it and press "I have read this".',
   }),
-  actionAssigned: (itemText: string, restaurant: string, dueOn: string) => ({
+  actionAssigned: (itemText, restaurant, dueOn) => ({
     title: `Corrective action assigned: ${itemText}`,
     body: `${restaurant} · due ${dueOn}`,
   }),
-  actionOverdue: (itemText: string, restaurant: string, dueOn: string) => ({
+  actionOverdue: (itemText, restaurant, dueOn) => ({
     title: `Corrective action overdue: ${itemText}`,
     body: `${restaurant} · it was due ${dueOn}`,
   }),
-  auditDue: (restaurant: string, schedule: string, periodEnd: string) => ({
+  auditDue: (restaurant, schedule, periodEnd) => ({
     title: `Audit due: ${restaurant}`,
     body: `${schedule} · before ${periodEnd}`,
   }),
-  trainingSuggested: (training: string, itemText: string, restaurant: string) => ({
+  trainingSuggested: (training, itemText, restaurant) => ({
     title: `Training suggested: ${training}`,
     body: `"${itemText}" needs attention at ${restaurant}`,
   }),
-  weeklyDigest: (restaurant: string, overdueTrainings: number, openActions: number) => ({
-    title: `Weekly digest: ${restaurant}`,
-    body: `${overdueTrainings} overdue training${overdueTrainings === 1 ? '' : 's'} · ${openActions} open corrective action${openActions === 1 ? '' : 's'}`,
-  }),
+  weeklyDigest: (restaurants, overdueTrainings, openActions, trainings = [], actions = []) => {
+    const lines = [
+      `${overdueTrainings} overdue training${overdueTrainings === 1 ? '' : 's'} · ${openActions} open corrective action${openActions === 1 ? '' : 's'}`,
+    ];
+    if (trainings.length) {
+      lines.push('', 'Overdue trainings:');
+      for (const item of trainings) lines.push(`- ${item.person}: ${item.training} (due ${item.dueOn})`);
+      lines.push(...more(overdueTrainings, trainings.length));
+    }
+    if (actions.length) {
+      lines.push('', 'Open corrective actions:');
+      for (const item of actions) {
+        lines.push(
+          `- ${item.itemText} at ${item.restaurant} (${item.overdue ? 'overdue, was due' : 'due'} ${item.dueOn})`,
+        );
+      }
+      lines.push(...more(openActions, actions.length));
+    }
+    return { title: `Weekly digest: ${restaurants}`, body: lines.join('\n') };
+  },
 };
+
+/**
+ * A notification of `kind` made from `params`: its English title and body (kept with it,
+ * and what a reader without another language sees), and the params to write it again in
+ * another language.
+ */
+export function notificationContent<Kind extends NotificationKind>(kind: Kind, ...params: NotificationParams[Kind]) {
+  const texts = notificationTexts[kind] as (...args: NotificationParams[Kind]) => { title: string; body: string };
+  return { kind, ...texts(...params), params };
+}

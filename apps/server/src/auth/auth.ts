@@ -1,3 +1,4 @@
+import { isLanguage } from '@brigade/core/languages';
 import { messages } from '@brigade/core/messages';
 import { PASSWORD_RESET_LINK_MINUTES } from '@brigade/core/schemas/passwords';
 import { betterAuth } from 'better-auth';
@@ -6,6 +7,7 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { and, eq, like } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { accounts, sessions, users, verifications } from '../db/schema/users';
+import { languageOfHeaders } from '../http/request-language';
 import { logSafeMessage } from '../logging';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { passwordResetEmail, passwordResetLink } from '../mail/password-reset-email';
@@ -71,11 +73,15 @@ export function createAuth({
       resetPasswordTokenExpiresIn: PASSWORD_RESET_LINK_MINUTES * 60,
       // A new password ends every session of the person, wherever it was open.
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, token }) => {
+      sendResetPassword: async ({ user, token }, request) => {
+        // In their language on Profile, else the one the asking browser shows (issue 22).
+        const chosen = (user as { language?: unknown }).language;
+        const language = isLanguage(chosen) ? chosen : languageOfHeaders(request?.headers);
+        const link = passwordResetLink(publicUrl, token);
         // Not awaited: an answer that waited for SMTP would take longer for an existing
         // account than for an unknown email, and so tell which emails have one.
         mailer
-          .send(passwordResetEmail({ to: user.email, name: user.name, link: passwordResetLink(publicUrl, token) }))
+          .send(passwordResetEmail({ to: user.email, name: user.name, link }, language))
           .catch((error: unknown) =>
             console.error(`[auth] a password reset email was not sent: ${logSafeMessage(String(error))}`),
           );
@@ -93,6 +99,7 @@ export function createAuth({
       additionalFields: {
         role: { type: 'string', required: false, defaultValue: 'staff', input: false },
         isActive: { type: 'boolean', required: false, defaultValue: true, input: false },
+        language: { type: 'string', required: false, input: false },
       },
     },
     session: {

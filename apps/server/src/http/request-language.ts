@@ -1,22 +1,66 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@brigade/core/languages';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '@brigade/core/languages';
 import { type CoreCatalogue, en } from '@brigade/core/locales/catalogue';
 import { fr } from '@brigade/core/locales/fr';
 import { nl } from '@brigade/core/locales/nl';
-import negotiate from '@fastify/accept-negotiator';
+import { fastifyCookie } from '@fastify/cookie';
 import type { FastifyRequest } from 'fastify';
+import Negotiator from 'negotiator';
 
 const catalogues: Record<Language, CoreCatalogue> = { en, nl, fr };
 
 /**
- * The language to answer a request in (issue 22): the one the web shows, which it names
- * in Accept-Language on every call; else the caller's choice on Profile; else English.
+ * The cookie in which the web app names the language it shows (apps/web `lib/i18n.ts`):
+ * a download the browser makes itself (a CSV, the audit report's PDF) carries no
+ * Accept-Language of the app's, but carries this.
+ */
+export const LANGUAGE_COOKIE = 'brigade-language';
+
+/**
+ * The language to answer a request in (issue 22): the one the web shows (its cookie, or
+ * the Accept-Language it sends on every call); else the caller's choice on Profile; else
+ * English.
  */
 export function requestLanguage(request: FastifyRequest): Language {
-  const asked = negotiate(request.headers['accept-language'] ?? '', [...LANGUAGES]) as Language | null;
-  return asked ?? request.sessionUser?.language ?? DEFAULT_LANGUAGE;
+  return languageOf({
+    cookie: request.cookies?.[LANGUAGE_COOKIE],
+    acceptLanguage: request.headers['accept-language'],
+    chosen: request.sessionUser?.language,
+  });
+}
+
+/** The language a browser's request shows, for one that did not come through Fastify's routes (Better Auth's). */
+export function languageOfHeaders(headers: Headers | undefined): Language {
+  return languageOf({
+    cookie: fastifyCookie.parse(headers?.get('cookie') ?? '')[LANGUAGE_COOKIE],
+    acceptLanguage: headers?.get('accept-language') ?? undefined,
+    chosen: null,
+  });
+}
+
+function languageOf({
+  cookie,
+  acceptLanguage,
+  chosen,
+}: {
+  cookie: string | undefined;
+  acceptLanguage: string | undefined;
+  chosen: Language | null | undefined;
+}): Language {
+  if (isLanguage(cookie)) return cookie;
+  // Negotiator matches a region to its language (nl-BE to nl) and honours q-values; a
+  // header naming none of ours (or none at all) leaves the person's choice.
+  const asked = acceptLanguage
+    ? new Negotiator({ headers: { 'accept-language': acceptLanguage } }).language([...LANGUAGES])
+    : undefined;
+  return (isLanguage(asked) ? asked : null) ?? chosen ?? DEFAULT_LANGUAGE;
 }
 
 /** Core's texts in a language: what people read in the server's answers, emails and files. */
 export function catalogueFor(language: Language): CoreCatalogue {
   return catalogues[language];
+}
+
+/** One of core's fixed texts (a message, a role or mark label) in a language. */
+export function coreText(language: Language, text: string): string {
+  return catalogues[language].texts[text] ?? text;
 }

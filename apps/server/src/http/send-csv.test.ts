@@ -15,8 +15,8 @@ const columns: CsvColumn<Row>[] = [
   { header: 'Name', cell: (row) => row.name },
   { header: 'Score', cell: (row) => row.score },
   { header: 'Date', cell: (row) => row.at },
-  { header: 'Active', cell: (row) => row.active },
-  { header: 'Note', cell: (row) => row.note },
+  { header: 'Overdue', cell: (row) => row.active },
+  { header: 'Comment', cell: (row) => row.note },
 ];
 
 async function exported(rows: AsyncIterable<Row>) {
@@ -46,7 +46,7 @@ describe('CSV export', () => {
     expect(response.headers['content-disposition']).toBe('attachment; filename="rows-2026-11-27.csv"');
     expect(response.body.startsWith('\uFEFF')).toBe(true);
     expect(parse(response.body, { bom: true })).toEqual([
-      ['Name', 'Score', 'Date', 'Active', 'Note'],
+      ['Name', 'Score', 'Date', 'Overdue', 'Comment'],
       ['Anna "Kassa" de Vries, Zuid', '92.5', '2026-11-27T08:30:00.000Z', 'true', ''],
       ['Élodie Müller', '-3', '2026-11-27T08:30:00.000Z', 'false', 'line one\nline two'],
     ]);

@@ -1,12 +1,18 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { Language } from '@brigade/core/languages';
 import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
+import { type CsvHeader, serverTexts } from '../i18n/server-texts';
+import { requestLanguage } from './request-language';
 
-/** A column of an exported list: its header and what each row puts in it. */
+/**
+ * A column of an exported list: its header (by its English wording, written in the
+ * caller's language) and what each row puts in it (words in that language too, issue 22).
+ */
 export interface CsvColumn<Row> {
-  header: string;
-  cell: (row: Row) => string | number | boolean | Date | null | undefined;
+  header: CsvHeader;
+  cell: (row: Row, language: Language) => string | number | boolean | Date | null | undefined;
 }
 
 /** Rows read per query while exporting: the export's memory is one batch, whatever the list's length. */
@@ -33,7 +39,7 @@ export function csvFileName(list: string, now = new Date()): string {
 }
 
 /**
- * Streams rows to the caller as a CSV download: a header row, ISO dates, UTF-8 with a
+ * Streams rows to the caller as a CSV download: a header row in the caller's language, ISO dates, UTF-8 with a
  * byte-order mark (so spreadsheet programs read accented names right), and every cell that
  * starts with = + - @ (or a tab or carriage return) prefixed with ' so a spreadsheet
  * shows it as text instead of running it as a formula (OWASP "CSV injection").
@@ -44,14 +50,16 @@ export function sendCsv<Row>(
   reply: FastifyReply,
   { fileName, columns, rows }: { fileName: string; columns: readonly CsvColumn<Row>[]; rows: AsyncIterable<Row> },
 ) {
+  const language = requestLanguage(reply.request);
+  const headers = serverTexts(language).csv;
   const records = Readable.from(
     (async function* () {
-      for await (const row of rows) yield columns.map((column) => column.cell(row) ?? null);
+      for await (const row of rows) yield columns.map((column) => column.cell(row, language) ?? null);
     })(),
   );
   const csv = stringify({
     header: true,
-    columns: columns.map((column) => column.header),
+    columns: columns.map((column) => headers[column.header]),
     bom: true,
     escape_formulas: true,
     cast: { boolean: (value) => (value ? 'true' : 'false'), date: (value) => value.toISOString() },

@@ -1,4 +1,7 @@
+import type { Language } from '@brigade/core/languages';
 import { PASSWORD_RESET_LINK_MINUTES } from '@brigade/core/schemas/passwords';
+import escapeHtml from 'escape-html';
+import { serverTexts } from '../i18n/server-texts';
 import type { Mail } from './mailer';
 
 /** The page of the web app that takes a reset link's token (apps/web, signed out). */
@@ -14,31 +17,20 @@ export function passwordResetLink(publicUrl: string, token: string): string {
   return url.href;
 }
 
-/** The email with a reset link, in plain text and HTML. */
-export function passwordResetEmail({ to, name, link }: { to: string; name: string; link: string }): Mail {
-  const lines = [
-    `Hello ${name},`,
-    '',
-    'Someone (we hope you) asked to reset your Brigade password. Choose a new one here:',
-    link,
-    '',
-    `The link works once, within ${PASSWORD_RESET_LINK_MINUTES} minutes. If you did not ask, ignore this email: your password stays as it is.`,
-  ];
+/** The email with a reset link, in plain text and HTML, in the person's language. */
+export function passwordResetEmail(
+  { to, name, link }: { to: string; name: string; link: string },
+  language: Language = 'en',
+): Mail {
+  const words = serverTexts(language).email;
+  const validity = words.resetValidity(PASSWORD_RESET_LINK_MINUTES);
+  const lines = [words.hello(name), '', `${words.resetAsked} ${words.resetChooseHere}`, link, '', validity];
   const html = `<!doctype html>
-<html><body style="font-family: sans-serif; line-height: 1.5">
-<p>Hello ${escapeHtml(name)},</p>
-<p>Someone (we hope you) asked to reset your Brigade password.</p>
-<p><a href="${escapeHtml(link)}">Choose a new password</a></p>
-<p>The link works once, within ${PASSWORD_RESET_LINK_MINUTES} minutes. If you did not ask, ignore this email: your password stays as it is.</p>
+<html lang="${language}"><body style="font-family: sans-serif; line-height: 1.5">
+<p>${escapeHtml(words.hello(name))}</p>
+<p>${escapeHtml(words.resetAsked)}</p>
+<p><a href="${escapeHtml(link)}">${escapeHtml(words.resetLinkText)}</a></p>
+<p>${escapeHtml(validity)}</p>
 </body></html>`;
-  return { to, subject: 'Reset your Brigade password', text: lines.join('\n'), html };
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
+  return { to, subject: words.resetSubject, text: lines.join('\n'), html };
 }

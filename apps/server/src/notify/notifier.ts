@@ -10,6 +10,11 @@ export interface NewNotification {
   subjectKey: string;
   title: string;
   body?: string;
+  /**
+   * What title and body are made from, to write them in the reader's language
+   * (`notificationContent`); null shows title and body as they are, in every language.
+   */
+  params: readonly unknown[] | null;
   /** The app path it opens, such as /my-trainings. */
   link: string;
 }
@@ -58,15 +63,17 @@ export function createNotifier({ emailOn, jobs }: { emailOn: boolean; jobs: () =
         subject_key: row.subjectKey,
         title: row.title,
         body: row.body ?? '',
+        params: row.params,
         link: row.link,
         email_default: notificationKinds[row.kind].email,
       }));
       const result = (await db.execute(sql`
-        insert into notifications (user_id, kind, subject_key, title, body, link, email_state)
-        select r.user_id, r.kind, r.subject_key, r.title, r.body, r.link,
+        insert into notifications (user_id, kind, subject_key, title, body, params, link, email_state)
+        select r.user_id, r.kind, r.subject_key, r.title, r.body, r.params, r.link,
                case when ${emailOn} and coalesce(p.email, r.email_default) then 'pending' else 'none' end
         from jsonb_to_recordset(${JSON.stringify(records)}::jsonb)
-          as r(user_id text, kind text, subject_key text, title text, body text, link text, email_default boolean)
+          as r(user_id text, kind text, subject_key text, title text, body text, params jsonb, link text,
+            email_default boolean)
         left join notification_preferences p on p.user_id = r.user_id and p.kind = r.kind
         on conflict on constraint notifications_once_key do nothing
         returning id`)) as unknown as { rows: unknown[] };

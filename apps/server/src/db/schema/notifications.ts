@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 import { users } from './users';
 
@@ -24,6 +35,12 @@ export const notifications = pgTable(
     subjectKey: text('subject_key').notNull(),
     title: text('title').notNull(),
     body: text('body').notNull().default(''),
+    /**
+     * What the title and body are made from (core's NotificationParams of its kind), so
+     * they are written again in the reader's language (issue 22); title and body keep the
+     * English. Null for notifications made before languages: those show as written.
+     */
+    params: jsonb('params').$type<unknown[]>(),
     /** The screen it opens, an app path such as /my-trainings. */
     link: text('link').notNull(),
     createdAt: createdAt(),

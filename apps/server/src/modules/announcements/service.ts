@@ -1,6 +1,5 @@
 import { DASHBOARD_ANNOUNCEMENTS } from '@brigade/core/limits';
 import { ackMessages, messages } from '@brigade/core/messages';
-import { notificationTexts } from '@brigade/core/notification-texts';
 import type { Role } from '@brigade/core/roles';
 import {
   type AckCounts,
@@ -28,6 +27,7 @@ import { users } from '../../db/schema/users';
 import { type ListSorting, orderByOf } from '../../db/sorting';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { emailStateSql, type Notifier } from '../../notify/notifier';
+import { textsSql } from '../../notify/texts-sql';
 
 type AnnouncementFields = z.output<typeof AnnouncementInput>;
 type AnnouncementChange = AnnouncementFields & { reacknowledge?: boolean };
@@ -160,9 +160,9 @@ async function replaceAudienceRestaurants(tx: Queryable, id: string, restaurantI
  */
 async function notifyAudience(tx: Queryable, notifier: Notifier, id: string) {
   await tx.execute(sql`
-    insert into notifications (user_id, kind, subject_key, title, body, link, email_state)
+    insert into notifications (user_id, kind, subject_key, title, body, params, link, email_state)
     select u.id, 'announcementAck', a.id || ':' || a.ack_version,
-           ${ackTitleSql}, ${notificationTexts.announcementAck('').body}, '/announcements/' || a.id,
+           ${ackTexts.title}, ${ackTexts.body}, ${ackTexts.params}, '/announcements/' || a.id,
            ${emailStateSql(notifier.emailOn, 'announcementAck', sql`u.id`)}
     from announcements a
     join users u on ${inAudience(sql`a`, sql`u`)}
@@ -170,12 +170,7 @@ async function notifyAudience(tx: Queryable, notifier: Notifier, id: string) {
     on conflict on constraint notifications_once_key do nothing`);
 }
 
-/** The notification's title in SQL, from the core text with the announcement's title in it. */
-const ackTitleSql = (() => {
-  const marker = '\u0000';
-  const [before = '', after = ''] = notificationTexts.announcementAck(marker).title.split(marker);
-  return sql`${before} || a.title || ${after}`;
-})();
+const ackTexts = textsSql('announcementAck', sql`a.title`);
 
 /** The author has read what they wrote: their own acknowledgement of the version they post, when they are in its audience. */
 async function acknowledgeAsAuthor(tx: Queryable, id: string, actorId: string) {

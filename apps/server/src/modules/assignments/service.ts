@@ -1,5 +1,5 @@
 import { messages } from '@brigade/core/messages';
-import { notificationTexts } from '@brigade/core/notification-texts';
+import { notificationContent } from '@brigade/core/notification-texts';
 import type { Role } from '@brigade/core/roles';
 import type {
   AssignablePerson,
@@ -183,9 +183,8 @@ export async function createAssignments(
       tx,
       inserted.map((assignment) => ({
         userId: assignment.staffId,
-        kind: 'trainingAssigned',
         subjectKey: assignment.id,
-        ...notificationTexts.trainingAssigned(titleOf.get(assignment.trainingId) ?? '', dueOn),
+        ...notificationContent('trainingAssigned', titleOf.get(assignment.trainingId) ?? '', dueOn),
         link: `/trainings/${assignment.trainingId}`,
       })),
     );

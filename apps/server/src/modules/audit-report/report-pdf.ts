@@ -3,11 +3,15 @@ import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { groupByTemplate } from '@brigade/core/audit-groups';
+import type { Language } from '@brigade/core/languages';
 import { messages } from '@brigade/core/messages';
 import type { AuditItem } from '@brigade/core/schemas/audits';
 import { type AuditMark, MARK_LABELS, MARK_VALUES, type ScoreColour, scoreColour } from '@brigade/core/scoring';
 import type { FastifyBaseLogger } from 'fastify';
 import PDFDocument from 'pdfkit';
+import { coreText } from '../../http/request-language';
+import { dayIn, timeIn } from '../../i18n/day-in';
+import { type ServerTexts, serverTexts } from '../../i18n/server-texts';
 import { MissingFile } from '../../storage/storage';
 import type { AuditReport, ReportAction, ReportPhoto } from './report-data';
 
@@ -17,6 +21,8 @@ export interface RenderOptions {
   log: FastifyBaseLogger;
   /** When the report is made, for its footer and for what is overdue. */
   now: Date;
+  /** The reader's language (issue 22). */
+  language: Language;
 }
 
 /** A photo file larger than this is not drawn (display sizes are ≤ 1600 px, well under it). */
@@ -61,17 +67,6 @@ function loadFonts() {
   return fontData;
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
-/** "21 Nov 2026", as the web app shows a day (UTC on the server). */
-export const formatDay = (date: Date) => dayFormat.format(date);
-const dayOf = (yyyyMmDd: string) => formatDay(new Date(`${yyyyMmDd}T00:00:00Z`));
-
 /** `audit-brigade-utrecht-2026-11-21.pdf`: letters, digits and dashes only. */
 export function reportFileName(restaurantName: string, auditedAt: string): string {
   const slug = restaurantName
@@ -96,15 +91,17 @@ export function reportFileName(restaurantName: string, auditedAt: string): strin
  */
 export function renderAuditReportPdf(report: AuditReport, options: RenderOptions): PDFKit.PDFDocument {
   const { audit } = report;
+  const texts = serverTexts(options.language);
   const doc = new PDFDocument({
+    lang: options.language,
     size: 'A4',
     margins: { top: 48, bottom: 60, left: 48, right: 48 },
     // Kept until the end so every footer can say "Page n of N"; photos are written out as drawn.
     bufferPages: true,
     info: {
-      Title: `Audit of ${audit.restaurant.name}, ${formatDay(new Date(audit.auditedAt))}`,
+      Title: texts.report.title(audit.restaurant.name, dayIn(texts.locale, new Date(audit.auditedAt))),
       Author: 'Brigade',
-      Subject: 'Audit report',
+      Subject: texts.report.subject,
     },
   });
   new ReportWriter(doc, options).write(report).then(
@@ -123,6 +120,8 @@ export function renderAuditReportPdf(report: AuditReport, options: RenderOptions
 class ReportWriter {
   private readonly left: number;
   private readonly width: number;
+  private readonly words: ServerTexts['report'];
+  private readonly locale: string;
 
   constructor(
     private readonly doc: PDFKit.PDFDocument,
@@ -130,6 +129,19 @@ class ReportWriter {
   ) {
     this.left = doc.page.margins.left;
     this.width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+    const texts = serverTexts(options.language);
+    this.words = texts.report;
+    this.locale = texts.locale;
+  }
+
+  /** A day as the reader's language writes it ("21 Nov 2026"), UTC as the server keeps days. */
+  private day(day: Date | string) {
+    return dayIn(this.locale, day);
+  }
+
+  /** One of core's texts (a mark, a message) in the reader's language. */
+  private core(text: string) {
+    return coreText(this.options.language, text);
   }
 
   async write({ audit, photosByItem, actions }: AuditReport) {
@@ -143,13 +155,13 @@ class ReportWriter {
         await this.item(item, photosByItem.get(item.id) ?? []);
       }
     }
-    this.heading('Corrective actions', 40);
-    if (actions.length === 0) this.line('No corrective actions for this audit.', { color: MUTED });
+    this.heading(this.words.correctiveActions, 40);
+    if (actions.length === 0) this.line(this.words.noCorrectiveActions, { color: MUTED });
     for (const action of actions) {
       if (this.doc.destroyed) return;
       await this.action(action);
     }
-    this.footers(audit.restaurant.name, formatDay(new Date(audit.auditedAt)));
+    this.footers(audit.restaurant.name, this.day(new Date(audit.auditedAt)));
   }
 
   private get bottom() {
@@ -187,7 +199,7 @@ class ReportWriter {
     const top = doc.y;
     const score = audit.finalScore;
     const colour = scoreColour(score);
-    const scoreText = score === null ? messages.noScore : `${score}%`;
+    const scoreText = score === null ? this.core(messages.noScore) : `${score}%`;
     // The score, large, in its colour at the top right.
     doc.font(BOLD).fontSize(24);
     const badgeWidth = Math.max(96, doc.widthOfString(scoreText) + 28);
@@ -200,16 +212,20 @@ class ReportWriter {
       .font(REGULAR)
       .fontSize(8)
       .fillColor(MUTED)
-      .text('Final score', right - badgeWidth, top + 50, { width: badgeWidth, align: 'center', lineBreak: false });
+      .text(this.words.finalScore, right - badgeWidth, top + 50, {
+        width: badgeWidth,
+        align: 'center',
+        lineBreak: false,
+      });
 
     const textWidth = this.width - badgeWidth - 16;
-    doc.font(REGULAR).fontSize(9).fillColor(MUTED).text('AUDIT REPORT', this.left, top, { characterSpacing: 1 });
+    doc.font(REGULAR).fontSize(9).fillColor(MUTED).text(this.words.heading, this.left, top, { characterSpacing: 1 });
     doc.font(BOLD).fontSize(20).fillColor(INK).text(audit.restaurant.name, { width: textWidth });
     doc.moveDown(0.3);
     const details: [string, string][] = [
-      ['Date', formatDay(new Date(audit.auditedAt))],
-      ['Auditor', audit.auditor?.name ?? messages.deletedUser],
-      ['Templates', audit.templateNames.join(', ') || 'none'],
+      [this.words.date, this.day(new Date(audit.auditedAt))],
+      [this.words.auditor, audit.auditor?.name ?? this.core(messages.deletedUser)],
+      [this.words.templates, audit.templateNames.join(', ') || this.words.none],
     ];
     for (const [label, value] of details) {
       doc.font(BOLD).fontSize(10).fillColor(INK).text(`${label}: `, { continued: true, width: textWidth });
@@ -229,13 +245,13 @@ class ReportWriter {
       .font(REGULAR)
       .fontSize(8)
       .fillColor(MUTED)
-      .text('Score colours:', x, y + 1, { lineBreak: false });
-    x += doc.widthOfString('Score colours:') + 8;
+      .text(this.words.scoreColours, x, y + 1, { lineBreak: false });
+    x += doc.widthOfString(this.words.scoreColours) + 8;
     const entries: [ScoreColour, string][] = [
-      ['red', 'below 50'],
-      ['yellow', '50 to 74'],
-      ['green', '75 and above'],
-      ['gray', 'no score'],
+      ['red', this.words.below50],
+      ['yellow', this.words.from50To74],
+      ['green', this.words.from75],
+      ['gray', this.words.noScore],
     ];
     for (const [colour, label] of entries) {
       doc.rect(x, y, 10, 10).fill(FILLS[colour].fill);
@@ -265,13 +281,13 @@ class ReportWriter {
 
   private async item(item: AuditItem, photos: ReportPhoto[]) {
     const doc = this.doc;
-    const markText = item.mark ? MARK_LABELS[item.mark] : 'Not assessed';
+    const markText = item.mark ? this.core(MARK_LABELS[item.mark]) : this.words.notAssessed;
     const colour = item.mark ? scoreColour(MARK_VALUES[item.mark as AuditMark]) : 'gray';
     doc.font(BOLD).fontSize(9);
     const chipWidth = doc.widthOfString(markText) + 9 * 1.4;
     const textWidth = this.width - chipWidth - 12;
     doc.font(BOLD).fontSize(11);
-    const comment = item.comment ? `Comment: ${item.comment}` : 'No comment.';
+    const comment = item.comment ? this.words.comment(item.comment) : this.words.noComment;
     const needed =
       doc.heightOfString(item.itemText, { width: textWidth }) +
       doc.font(REGULAR).fontSize(10).heightOfString(comment, { width: this.width }) +
@@ -291,35 +307,33 @@ class ReportWriter {
     const doc = this.doc;
     const today = this.options.now.toISOString().slice(0, 10);
     const overdue = action.status === 'open' && action.dueOn < today;
-    const statusText = action.status === 'resolved' ? 'Resolved' : 'Open';
+    const statusText = action.status === 'resolved' ? this.words.resolved : this.words.open;
     const statusColour = action.status === 'resolved' ? FILLS.green : { fill: '#e9ecef', text: INK };
     doc.font(BOLD).fontSize(9);
     const chipsWidth =
-      doc.widthOfString(statusText) + 9 * 1.4 + (overdue ? doc.widthOfString('Overdue') + 9 * 1.4 + 6 : 0);
+      doc.widthOfString(statusText) + 9 * 1.4 + (overdue ? doc.widthOfString(this.words.overdue) + 9 * 1.4 + 6 : 0);
     const textWidth = this.width - chipsWidth - 12;
     doc.font(BOLD).fontSize(11);
     this.room(doc.heightOfString(action.itemText, { width: textWidth }) + 48 + this.firstPhotoRow(action.photos));
     const y = doc.y;
     const right = this.left + this.width;
     const status = this.chip(statusText, statusColour, right, y - 1);
-    if (overdue) this.chip('Overdue', { fill: OVERDUE, text: '#ffffff' }, right - status.width - 6, y - 1);
+    if (overdue) this.chip(this.words.overdue, { fill: OVERDUE, text: '#ffffff' }, right - status.width - 6, y - 1);
     doc.font(BOLD).fontSize(11).fillColor(INK).text(action.itemText, this.left, y, { width: textWidth });
     doc.y = Math.max(doc.y, y + 18);
     const finding = [
       action.templateName,
-      action.mark && action.mark in MARK_LABELS ? MARK_LABELS[action.mark as AuditMark] : null,
+      action.mark && action.mark in MARK_LABELS ? this.core(MARK_LABELS[action.mark as AuditMark]) : null,
       action.comment,
     ]
       .filter(Boolean)
       .join(' · ');
     this.line(finding, { color: MUTED, size: 9 });
-    this.line(
-      `Due ${dayOf(action.dueOn)}${overdue ? ' (overdue)' : ''} · Owners: ${action.owners.join(', ') || 'none'}`,
-      { color: overdue ? OVERDUE : INK },
-    );
+    this.line(this.words.dueLine(this.day(action.dueOn), overdue, action.owners.join(', ')), {
+      color: overdue ? OVERDUE : INK,
+    });
     if (action.status === 'resolved') {
-      const when = action.resolvedAt ? ` ${formatDay(action.resolvedAt)}` : '';
-      this.line(`Resolved${when}: ${action.resolutionNote || 'no note'}`);
+      this.line(this.words.resolvedLine(action.resolvedAt ? this.day(action.resolvedAt) : null, action.resolutionNote));
     }
     await this.photoRows(action.photos);
     this.rule();
@@ -384,7 +398,11 @@ class ReportWriter {
         .font(REGULAR)
         .fontSize(9)
         .fillColor(MUTED)
-        .text(messages.photoUnavailable, x, y + height / 2 - 5, { width, align: 'center', lineBreak: false });
+        .text(this.core(messages.photoUnavailable), x, y + height / 2 - 5, {
+          width,
+          align: 'center',
+          lineBreak: false,
+        });
     }
     await this.readerCaughtUp();
   }
@@ -397,7 +415,7 @@ class ReportWriter {
   /** "Page n of N" and when the report was made, on every page. */
   private footers(restaurantName: string, day: string) {
     const doc = this.doc;
-    const made = `Made ${formatDay(this.options.now)}, ${timeFormat.format(this.options.now)} UTC`;
+    const made = this.words.made(this.day(this.options.now), timeIn(this.locale, this.options.now));
     const { start, count } = doc.bufferedPageRange();
     for (let index = start; index < start + count; index += 1) {
       doc.switchToPage(index);
@@ -406,13 +424,13 @@ class ReportWriter {
       doc.page.margins.bottom = 0;
       const y = doc.page.height - 40;
       doc.font(REGULAR).fontSize(8).fillColor(MUTED);
-      doc.text(`${made} · Audit of ${restaurantName}, ${day}`, this.left, y, {
+      doc.text(`${made} · ${this.words.title(restaurantName, day)}`, this.left, y, {
         width: this.width - 80,
         lineBreak: false,
         ellipsis: true,
         height: 10,
       });
-      doc.text(`Page ${index - start + 1} of ${count}`, this.left, y, {
+      doc.text(this.words.pageOf(index - start + 1, count), this.left, y, {
         width: this.width,
         align: 'right',
         lineBreak: false,

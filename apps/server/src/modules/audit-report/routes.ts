@@ -1,6 +1,7 @@
 import { ErrorReply, IdParams } from '@brigade/core/schemas/common';
 import { callerOf } from '../../auth/guards';
 import type { App, AppContext } from '../../context';
+import { requestLanguage } from '../../http/request-language';
 import { readAuditReport } from './report-data';
 import { renderAuditReportPdf, reportFileName } from './report-pdf';
 
@@ -30,6 +31,7 @@ export async function auditReportRoutes(
         openFile: (key) => storage.open(key),
         log: request.log,
         now: new Date(),
+        language: requestLanguage(request),
       });
       const fileName = reportFileName(report.audit.restaurant.name, report.audit.auditedAt);
       return (

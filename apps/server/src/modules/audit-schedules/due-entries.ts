@@ -6,7 +6,6 @@ import {
   DUE_SOON_DAYS,
   periodContaining,
 } from '@brigade/core/audit-periods';
-import { notificationTexts } from '@brigade/core/notification-texts';
 import { scheduleMessages } from '@brigade/core/schedule-messages';
 import {
   type AuditCompliance,
@@ -63,7 +62,7 @@ export async function refreshDueEntries(
   if (periods.length) {
     // Each new entry tells the restaurant's active managers (issue 20), in the same
     // statement: an entry is new only once, so its "Audit due" is made once.
-    const texts = textsSql(notificationTexts.auditDue, sql`r.name`, sql`s.name`, sql`made.period_end::text`);
+    const texts = textsSql('auditDue', sql`r.name`, sql`s.name`, sql`made.period_end::text`);
     const inserted = (await db.execute(sql`
       with made as (
         insert into ${auditDue} (schedule_id, restaurant_id, period_start, period_end)
@@ -75,8 +74,8 @@ export async function refreshDueEntries(
         on conflict (schedule_id, restaurant_id, period_start) do nothing
         returning id, schedule_id, restaurant_id, period_end
       ), notified as (
-        insert into notifications (user_id, kind, subject_key, title, body, link, email_state)
-        select u.id, 'auditDue', made.id::text, ${texts.title}, ${texts.body}, '/dashboard-manager',
+        insert into notifications (user_id, kind, subject_key, title, body, params, link, email_state)
+        select u.id, 'auditDue', made.id::text, ${texts.title}, ${texts.body}, ${texts.params}, '/dashboard-manager',
           ${emailStateSql(emailOn, 'auditDue', sql`u.id`)}
         from made
         join ${auditSchedules} s on s.id = made.schedule_id

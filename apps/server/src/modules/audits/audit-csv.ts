@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { SessionUser } from '../../auth/guards';
 import type { Queryable } from '../../db/client';
+import { coreText } from '../../http/request-language';
 import { type CsvColumn, csvFileName, everyRow, sendCsv } from '../../http/send-csv';
 import { listAudits } from './service';
 
@@ -14,7 +15,7 @@ const auditCsvColumns: readonly CsvColumn<AuditListItem>[] = [
   { header: 'Restaurant', cell: (audit) => audit.restaurant.name },
   { header: 'Restaurant ID', cell: (audit) => audit.restaurant.id },
   { header: 'Templates', cell: (audit) => audit.templateNames.join('; ') },
-  { header: 'Auditor', cell: (audit) => audit.auditorName ?? messages.deletedUser },
+  { header: 'Auditor', cell: (audit, language) => audit.auditorName ?? coreText(language, messages.deletedUser) },
   { header: 'Status', cell: (audit) => audit.status },
   { header: 'Score', cell: (audit) => audit.finalScore },
 ];

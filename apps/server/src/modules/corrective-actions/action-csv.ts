@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { SessionUser } from '../../auth/guards';
 import type { Queryable } from '../../db/client';
+import { coreText } from '../../http/request-language';
 import { type CsvColumn, csvFileName, everyRow, sendCsv } from '../../http/send-csv';
 import { type ActionExportRow, actionListWhere, readActionExportPage } from './service';
 
@@ -19,7 +20,7 @@ const actionCsvColumns: readonly CsvColumn<ActionExportRow>[] = [
   { header: 'Restaurant ID', cell: (action) => action.restaurantId },
   { header: 'Template', cell: (action) => action.templateName },
   { header: 'Item', cell: (action) => action.itemText },
-  { header: 'Mark', cell: (action) => (action.mark ? MARK_LABELS[action.mark] : null) },
+  { header: 'Mark', cell: (action, language) => (action.mark ? coreText(language, MARK_LABELS[action.mark]) : null) },
   { header: 'Comment', cell: (action) => action.comment },
   { header: 'Due', cell: (action) => action.dueOn },
   { header: 'Status', cell: (action) => action.status },

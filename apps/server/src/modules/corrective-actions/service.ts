@@ -1,5 +1,4 @@
 import { actionMessages, messages, selectRestaurantMessages } from '@brigade/core/messages';
-import { notificationTexts } from '@brigade/core/notification-texts';
 import {
   type ActionCounts,
   type ActionDetail,
@@ -154,10 +153,10 @@ export async function notifyActionOwners(
   actorId: string,
 ): Promise<void> {
   if (actionIds.length === 0) return;
-  const texts = textsSql(notificationTexts.actionAssigned, sql`ca.item_text`, sql`r.name`, sql`ca.due_on::text`);
+  const texts = textsSql('actionAssigned', sql`ca.item_text`, sql`r.name`, sql`ca.due_on::text`);
   await tx.execute(sql`
-    insert into notifications (user_id, kind, subject_key, title, body, link, email_state)
-    select o.user_id, 'actionAssigned', ca.id::text, ${texts.title}, ${texts.body}, '/actions/' || ca.id,
+    insert into notifications (user_id, kind, subject_key, title, body, params, link, email_state)
+    select o.user_id, 'actionAssigned', ca.id::text, ${texts.title}, ${texts.body}, ${texts.params}, '/actions/' || ca.id,
       ${emailStateSql(notifier.emailOn, 'actionAssigned', sql`o.user_id`)}
     from ${correctiveActions} ca
     join ${correctiveActionOwners} o on o.action_id = ca.id

@@ -1,4 +1,4 @@
-import { notificationTexts } from '@brigade/core/notification-texts';
+import { type DigestAction, type DigestTraining, notificationContent } from '@brigade/core/notification-texts';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import type { NewNotification, Notifier } from '../../notify/notifier';
@@ -11,8 +11,8 @@ interface DigestRow {
   restaurant_names: string;
   overdue_trainings: number;
   open_actions: number;
-  trainings: { person: string; training: string; due_on: string }[];
-  actions: { item_text: string; restaurant: string; due_on: string; overdue: boolean }[];
+  trainings: DigestTraining[];
+  actions: DigestAction[];
 }
 
 /** The ISO week of a day, such as 2026-W48: a digest's subject, so each week's is made once. */
@@ -54,7 +54,8 @@ export async function makeWeeklyDigests(db: Queryable, notifier: Notifier, now =
         join staff_training_assignments sta on sta.staff_id = s.staff_id
         where s.manager_id = m.id and sta.completed_at is null and sta.due_at < now()) as overdue_trainings,
       (select coalesce(json_agg(x), '[]'::json) from (
-        select s.name as person, t.title as training, to_char(sta.due_at at time zone 'UTC', 'YYYY-MM-DD') as due_on
+        select s.name as person, t.title as training,
+          to_char(sta.due_at at time zone 'UTC', 'YYYY-MM-DD') as "dueOn"
         from staff s
         join staff_training_assignments sta on sta.staff_id = s.staff_id
         join trainings t on t.id = sta.training_id
@@ -63,7 +64,7 @@ export async function makeWeeklyDigests(db: Queryable, notifier: Notifier, now =
       (select count(*)::int from corrective_actions ca
         where ca.restaurant_id = any(m.restaurant_ids) and ca.status = 'open') as open_actions,
       (select coalesce(json_agg(x), '[]'::json) from (
-        select ca.item_text, r.name as restaurant, ca.due_on::text as due_on,
+        select ca.item_text as "itemText", r.name as restaurant, ca.due_on::text as "dueOn",
           ca.due_on < (now() at time zone 'UTC')::date as overdue
         from corrective_actions ca join restaurants r on r.id = ca.restaurant_id
         where ca.restaurant_id = any(m.restaurant_ids) and ca.status = 'open'
@@ -73,41 +74,23 @@ export async function makeWeeklyDigests(db: Queryable, notifier: Notifier, now =
   const week = isoWeek(now);
   const rows: NewNotification[] = result.rows
     .filter((row) => row.overdue_trainings > 0 || row.open_actions > 0)
-    .map((row) => {
-      const texts = notificationTexts.weeklyDigest(row.restaurant_names, row.overdue_trainings, row.open_actions);
-      return {
-        userId: row.manager_id,
-        kind: 'weeklyDigest',
-        subjectKey: week,
-        title: texts.title,
-        body: [texts.body, ...digestLines(row)].join('\n'),
-        link: '/dashboard-manager',
-      };
-    });
+    .map((row) => ({
+      userId: row.manager_id,
+      subjectKey: week,
+      ...notificationContent(
+        'weeklyDigest',
+        row.restaurant_names,
+        row.overdue_trainings,
+        row.open_actions,
+        row.trainings,
+        row.actions,
+      ),
+      link: '/dashboard-manager',
+    }));
   let made = 0;
   // In chunks, so a chain of a thousand managers is a few statements, not one huge one.
   for (let start = 0; start < rows.length; start += 500) {
     made += await notifier.notify(db, rows.slice(start, start + 500));
   }
   return made;
-}
-
-function digestLines(row: DigestRow): string[] {
-  const more = (count: number, shown: number) => (count > shown ? [`…and ${count - shown} more`] : []);
-  const lines: string[] = [];
-  if (row.trainings.length) {
-    lines.push('', 'Overdue trainings:');
-    for (const item of row.trainings) lines.push(`- ${item.person}: ${item.training} (due ${item.due_on})`);
-    lines.push(...more(row.overdue_trainings, row.trainings.length));
-  }
-  if (row.actions.length) {
-    lines.push('', 'Open corrective actions:');
-    for (const item of row.actions) {
-      lines.push(
-        `- ${item.item_text} at ${item.restaurant} (${item.overdue ? 'overdue, was due' : 'due'} ${item.due_on})`,
-      );
-    }
-    lines.push(...more(row.open_actions, row.actions.length));
-  }
-  return lines;
 }

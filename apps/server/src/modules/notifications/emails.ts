@@ -1,6 +1,10 @@
+import { DEFAULT_LANGUAGE, type Language } from '@brigade/core/languages';
 import { type NotificationKind, notificationKinds } from '@brigade/core/notification-kinds';
 import { sql } from 'drizzle-orm';
+import escapeHtml from 'escape-html';
 import type { Queryable } from '../../db/client';
+import { coreText } from '../../http/request-language';
+import { notificationIn, serverTexts } from '../../i18n/server-texts';
 import type { Mail, Mailer } from '../../mail/mailer';
 
 /** Tries before an email is given up as 'failed'. */
@@ -15,55 +19,54 @@ interface ClaimedEmail {
   kind: string;
   title: string;
   body: string;
+  params: unknown;
   link: string;
   email: string;
   name: string;
+  language: Language | null;
 }
 
 /**
- * One notification as an email: its title is the subject; the text and the HTML say the
- * same (the body line by line) with a link to the screen, and where the person turns
- * these emails off (Profile).
+ * One notification as an email, in the person's language (issue 22; English when they
+ * follow their browser, which an email cannot ask): its title is the subject; the text and
+ * the HTML say the same (the body line by line) with a link to the screen, and where the
+ * person turns these emails off (Profile).
  */
 export function renderNotificationEmail(
-  notification: { kind: string; title: string; body: string; link: string },
-  to: { email: string; name: string },
+  notification: { kind: string; title: string; body: string; params?: unknown; link: string },
+  to: { email: string; name: string; language?: Language | null },
   publicUrl: string,
 ): Mail {
+  const language = to.language ?? DEFAULT_LANGUAGE;
+  const words = serverTexts(language).email;
+  const { title, body } = notificationIn(language, { params: null, ...notification });
   const url = `${publicUrl}${notification.link}`;
   const profileUrl = `${publicUrl}/profile`;
   const kind = notificationKinds[notification.kind as NotificationKind];
-  const lines = notification.body.split('\n');
-  const why = kind ? `You get this email for "${kind.label}".` : 'You get this email from Brigade.';
+  const lines = body.split('\n');
+  const why = kind ? words.whyKind(coreText(language, kind.label)) : words.whyBrigade;
   const text = [
-    `Hello ${to.name},`,
+    words.hello(to.name),
     '',
-    notification.title,
-    ...(notification.body ? ['', ...lines] : []),
+    title,
+    ...(body ? ['', ...lines] : []),
     '',
-    `Open it in Brigade: ${url}`,
+    `${words.openInBrigade}: ${url}`,
     '',
     '--',
-    `${why} Choose in-app only in your profile: ${profileUrl}`,
+    `${why} ${words.chooseInAppOnly}: ${profileUrl}`,
   ].join('\n');
   const html = [
-    '<!doctype html><html><body style="font-family: sans-serif; line-height: 1.5">',
-    `<p>Hello ${escapeHtml(to.name)},</p>`,
-    `<p><strong>${escapeHtml(notification.title)}</strong></p>`,
-    notification.body ? `<p>${lines.map(escapeHtml).join('<br>')}</p>` : '',
-    `<p><a href="${escapeHtml(url)}">Open it in Brigade</a></p>`,
+    `<!doctype html><html lang="${language}"><body style="font-family: sans-serif; line-height: 1.5">`,
+    `<p>${escapeHtml(words.hello(to.name))}</p>`,
+    `<p><strong>${escapeHtml(title)}</strong></p>`,
+    body ? `<p>${lines.map(escapeHtml).join('<br>')}</p>` : '',
+    `<p><a href="${escapeHtml(url)}">${escapeHtml(words.openInBrigade)}</a></p>`,
     `<hr><p style="color: #666; font-size: 12px">${escapeHtml(why)} `,
-    `<a href="${escapeHtml(profileUrl)}">Choose in-app only in your profile</a>.</p>`,
+    `<a href="${escapeHtml(profileUrl)}">${escapeHtml(words.chooseInAppOnly)}</a>.</p>`,
     '</body></html>',
   ].join('\n');
-  return { to: to.email, subject: notification.title, text, html };
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
+  return { to: to.email, subject: title, text, html };
 }
 
 export interface EmailRun {
@@ -143,6 +146,8 @@ async function claimBatch(db: Queryable): Promise<ClaimedEmail[]> {
     update notifications n set email_state = 'sending', email_claimed_at = now()
     from claimable, users u
     where n.id = claimable.id and u.id = n.user_id and u.is_active
-    returning n.id, n.kind, n.title, n.body, n.link, u.email, u.name`)) as unknown as { rows: ClaimedEmail[] };
+    returning n.id, n.kind, n.title, n.body, n.params, n.link, u.email, u.name, u.language`)) as unknown as {
+    rows: ClaimedEmail[];
+  };
   return result.rows;
 }

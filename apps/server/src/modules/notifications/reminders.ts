@@ -1,5 +1,4 @@
 import { TRAINING_DUE_SOON_DAYS } from '@brigade/core/notification-kinds';
-import { notificationTexts } from '@brigade/core/notification-texts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { emailStateSql } from '../../notify/notifier';
@@ -27,14 +26,15 @@ const day = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', '
  * (staff_training_assignments_overdue_idx, corrective_actions_status_due_idx).
  */
 export async function makeReminders(db: Queryable, emailOn: boolean): Promise<ReminderRun> {
-  const dueSoon = textsSql(notificationTexts.trainingDueSoon, sql`t.title`, day('sta.due_at'));
-  const overdue = textsSql(notificationTexts.trainingOverdue, sql`t.title`, day('sta.due_at'));
+  const dueSoon = textsSql('trainingDueSoon', sql`t.title`, day('sta.due_at'));
+  const overdue = textsSql('trainingOverdue', sql`t.title`, day('sta.due_at'));
   const trainingReminders = (kind: 'trainingDueSoon' | 'trainingOverdue', texts: typeof dueSoon, window: SQL) =>
     countOf(
       db,
       sql`
-      insert into notifications (user_id, kind, subject_key, title, body, link, email_state)
-      select sta.staff_id, ${kind}, sta.id::text, ${texts.title}, ${texts.body}, '/trainings/' || sta.training_id,
+      insert into notifications (user_id, kind, subject_key, title, body, params, link, email_state)
+      select sta.staff_id, ${kind}, sta.id::text, ${texts.title}, ${texts.body}, ${texts.params},
+        '/trainings/' || sta.training_id,
         ${emailStateSql(emailOn, kind, sql`sta.staff_id`)}
       from staff_training_assignments sta
       join trainings t on t.id = sta.training_id
@@ -52,12 +52,13 @@ export async function makeReminders(db: Queryable, emailOn: boolean): Promise<Re
   );
   const late = await trainingReminders('trainingOverdue', overdue, sql`sta.due_at < now()`);
 
-  const action = textsSql(notificationTexts.actionOverdue, sql`ca.item_text`, sql`r.name`, sql`ca.due_on::text`);
+  const action = textsSql('actionOverdue', sql`ca.item_text`, sql`r.name`, sql`ca.due_on::text`);
   const actions = await countOf(
     db,
     sql`
-    insert into notifications (user_id, kind, subject_key, title, body, link, email_state)
-    select o.user_id, 'actionOverdue', ca.id::text, ${action.title}, ${action.body}, '/actions/' || ca.id,
+    insert into notifications (user_id, kind, subject_key, title, body, params, link, email_state)
+    select o.user_id, 'actionOverdue', ca.id::text, ${action.title}, ${action.body}, ${action.params},
+      '/actions/' || ca.id,
       ${emailStateSql(emailOn, 'actionOverdue', sql`o.user_id`)}
     from corrective_actions ca
     join corrective_action_owners o on o.action_id = ca.id

@@ -8,6 +8,7 @@ import {
 } from '@brigade/core/schemas/notifications';
 import { callerOf } from '../../auth/guards';
 import type { App, AppContext } from '../../context';
+import { requestLanguage } from '../../http/request-language';
 import { listNotifications, markAllRead, markRead, preferencesOf, savePreferences, unreadCount } from './service';
 
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
@@ -31,7 +32,7 @@ export async function notificationRoutes(
       },
       onRequest: guard('notifications.use'),
     },
-    async (request) => listNotifications(db, callerOf(request).id, request.query),
+    async (request) => listNotifications(db, callerOf(request).id, request.query, requestLanguage(request)),
   );
 
   app.get(

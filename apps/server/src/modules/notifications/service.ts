@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, type Language } from '@brigade/core/languages';
 import { NOTIFICATION_KINDS, notificationKinds } from '@brigade/core/notification-kinds';
 import type { Role } from '@brigade/core/roles';
 import type {
@@ -12,18 +13,21 @@ import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { notificationCounts, notificationPreferences, notifications } from '../../db/schema/notifications';
 import { notFound } from '../../errors';
+import { notificationIn } from '../../i18n/server-texts';
 
 const NOTIFICATION_NOT_FOUND = 'Notification not found';
 
 /**
  * A person's notifications, newest first, with their total and unread count, in one round
  * trip: the counts are read from `notification_counts`, which triggers keep (migration
- * 0015), so a long history costs no more than a short one.
+ * 0015), so a long history costs no more than a short one. Titles and bodies are written
+ * in `language` from each one's params (issue 22).
  */
 export async function listNotifications(
   db: Queryable,
   userId: string,
   query: { page: number; pageSize: number; unreadOnly: boolean },
+  language: Language = DEFAULT_LANGUAGE,
 ): Promise<NotificationPage> {
   const mine = eq(notifications.userId, userId);
   const counted = (column: typeof notificationCounts.total | typeof notificationCounts.unread) =>
@@ -34,6 +38,7 @@ export async function listNotifications(
       kind: notifications.kind,
       title: notifications.title,
       body: notifications.body,
+      params: notifications.params,
       link: notifications.link,
       createdAt: notifications.createdAt,
       readAt: notifications.readAt,
@@ -51,8 +56,9 @@ export async function listNotifications(
   const counts = rows[0] ?? (await countsOf(db, userId));
   return {
     items: rows.map(
-      ({ createdAt, readAt, kind, total: _total, unread: _unread, ...row }): Notification => ({
+      ({ createdAt, readAt, kind, params, total: _total, unread: _unread, ...row }): Notification => ({
         ...row,
+        ...notificationIn(language, { kind, title: row.title, body: row.body, params }),
         kind: kind as Notification['kind'],
         createdAt: createdAt.toISOString(),
         read: readAt !== null,

@@ -1,6 +1,6 @@
 import { selectRestaurantMessages } from '@brigade/core/messages';
 import { SUGGESTED_TRAINING_DUE_DAYS } from '@brigade/core/notification-kinds';
-import { notificationTexts } from '@brigade/core/notification-texts';
+import { notificationContent } from '@brigade/core/notification-texts';
 import {
   type AssignSuggestion,
   type TrainingSuggestion,
@@ -160,9 +160,8 @@ export async function suggestTrainingsForSubmittedAudit(
     managers.flatMap((manager) =>
       open.map((row) => ({
         userId: manager.id,
-        kind: 'trainingSuggested' as const,
         subjectKey: row.id,
-        ...notificationTexts.trainingSuggested(row.training_title, row.item_text, row.restaurant_name),
+        ...notificationContent('trainingSuggested', row.training_title, row.item_text, row.restaurant_name),
         link: `/audits/${auditId}`,
       })),
     ),

@@ -1,4 +1,5 @@
 import { NotificationPage } from '@brigade/core/schemas/notifications';
+import { useLingui } from '@lingui/react';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -13,8 +14,9 @@ export const notificationsQueryKey = ['notifications'] as const;
 /** Every list of notifications (the bell's latest, the page); not the count, which has its own key. */
 export const notificationListsQueryKey = [...notificationsQueryKey, 'list'] as const;
 
-export function notificationListQueryKey(params: NotificationListParams) {
-  return [...notificationListsQueryKey, params] as const;
+/** With the language: the server writes titles and bodies in the language on screen (issue 22). */
+function notificationListQueryKey(params: NotificationListParams, language: string) {
+  return [...notificationListsQueryKey, language, params] as const;
 }
 
 /** One page of my notifications, newest first, with how many are unread. */
@@ -26,15 +28,22 @@ export async function fetchNotifications(
   return NotificationPage.parse(await apiRequest(`/api/notifications?${query}`, { signal }));
 }
 
-export function notificationListQuery(params: NotificationListParams) {
+function notificationListQuery(params: NotificationListParams, language: string) {
   return queryOptions({
-    queryKey: notificationListQueryKey(params),
+    queryKey: notificationListQueryKey(params, language),
     queryFn: ({ signal }) => fetchNotifications(params, signal),
     placeholderData: keepPreviousData,
   });
 }
 
-/** `staleTime: 0` for the bell's panel: each opening asks again. */
+/**
+ * `staleTime: 0` for the bell's panel: each opening asks again. Another language on
+ * screen is another list: a switch on Profile shows the notifications in it at once.
+ */
 export function useNotifications(params: NotificationListParams, { staleTime }: { staleTime?: number } = {}) {
-  return useQuery({ ...notificationListQuery(params), ...(staleTime === undefined ? {} : { staleTime }) });
+  const { i18n } = useLingui();
+  return useQuery({
+    ...notificationListQuery(params, i18n.locale),
+    ...(staleTime === undefined ? {} : { staleTime }),
+  });
 }

@@ -1,0 +1,145 @@
+import { LANGUAGE_LOCALES } from '@brigade/core/languages';
+import { dayIn } from './day-in';
+import type { ServerTexts } from './server-texts';
+
+const day = (yyyyMmDd: string) => dayIn(LANGUAGE_LOCALES.fr, yyyyMmDd);
+const more = (count: number, shown: number) => (count > shown ? [`…et ${count - shown} de plus`] : []);
+/** French puts a no-break space before a colon. */
+const colon = '\u00a0:';
+
+/** The server's texts in French, for restaurant staff. */
+export const fr: ServerTexts = {
+  locale: LANGUAGE_LOCALES.fr,
+  notifications: {
+    trainingAssigned: (training, dueOn) => ({
+      title: `Nouvelle formation${colon} ${training}`,
+      body: dueOn ? `À terminer avant le ${day(dueOn)}` : "Pas de date d'échéance",
+    }),
+    trainingDueSoon: (training, dueOn) => ({
+      title: `Formation bientôt à échéance${colon} ${training}`,
+      body: `À terminer avant le ${day(dueOn)}`,
+    }),
+    trainingOverdue: (training, dueOn) => ({
+      title: `Formation en retard${colon} ${training}`,
+      body: `Elle était à terminer le ${day(dueOn)}`,
+    }),
+    announcementAck: (title) => ({
+      title: `Merci de confirmer la lecture${colon} ${title}`,
+      body: 'Lisez-la et appuyez sur « J’ai lu ce message ».',
+    }),
+    actionAssigned: (itemText, restaurant, dueOn) => ({
+      title: `Action corrective attribuée${colon} ${itemText}`,
+      body: `${restaurant} · échéance le ${day(dueOn)}`,
+    }),
+    actionOverdue: (itemText, restaurant, dueOn) => ({
+      title: `Action corrective en retard${colon} ${itemText}`,
+      body: `${restaurant} · échéance dépassée depuis le ${day(dueOn)}`,
+    }),
+    auditDue: (restaurant, schedule, periodEnd) => ({
+      title: `Audit prévu${colon} ${restaurant}`,
+      body: `${schedule} · avant le ${day(periodEnd)}`,
+    }),
+    trainingSuggested: (training, itemText, restaurant) => ({
+      title: `Formation suggérée${colon} ${training}`,
+      body: `« ${itemText} » demande de l’attention à ${restaurant}`,
+    }),
+    weeklyDigest: (restaurants, overdueTrainings, openActions, trainings = [], actions = []) => {
+      const lines = [
+        `${overdueTrainings} ${overdueTrainings > 1 ? 'formations en retard' : 'formation en retard'} · ${openActions} ${openActions > 1 ? 'actions correctives ouvertes' : 'action corrective ouverte'}`,
+      ];
+      if (trainings.length) {
+        lines.push('', `Formations en retard${colon}`);
+        for (const item of trainings) {
+          lines.push(`- ${item.person}${colon} ${item.training} (échéance le ${day(item.dueOn)})`);
+        }
+        lines.push(...more(overdueTrainings, trainings.length));
+      }
+      if (actions.length) {
+        lines.push('', `Actions correctives ouvertes${colon}`);
+        for (const item of actions) {
+          lines.push(
+            `- ${item.itemText} à ${item.restaurant} (${item.overdue ? 'en retard, échéance le' : 'échéance le'} ${day(item.dueOn)})`,
+          );
+        }
+        lines.push(...more(openActions, actions.length));
+      }
+      return { title: `Résumé hebdomadaire${colon} ${restaurants}`, body: lines.join('\n') };
+    },
+  },
+  email: {
+    hello: (name) => `Bonjour ${name},`,
+    openInBrigade: 'Ouvrir dans Brigade',
+    whyKind: (kindLabel) => `Vous recevez cet e-mail pour « ${kindLabel} ».`,
+    whyBrigade: 'Vous recevez cet e-mail de Brigade.',
+    chooseInAppOnly: 'Choisissez « dans l’application uniquement » dans votre profil',
+    resetSubject: 'Réinitialisez votre mot de passe Brigade',
+    resetAsked: 'Quelqu’un (vous, nous l’espérons) a demandé à réinitialiser votre mot de passe Brigade.',
+    resetChooseHere: `Choisissez-en un nouveau ici${colon}`,
+    resetLinkText: 'Choisir un nouveau mot de passe',
+    resetValidity: (minutes) =>
+      `Le lien ne fonctionne qu’une fois, pendant ${minutes} minutes. Si vous n’avez rien demandé, ignorez cet e-mail${colon} votre mot de passe reste le même.`,
+  },
+  csv: {
+    Name: 'Nom',
+    Email: 'E-mail',
+    Role: 'Rôle',
+    Status: 'Statut',
+    Restaurants: 'Restaurants',
+    'Trainings completed': 'Formations terminées',
+    'Trainings assigned': 'Formations attribuées',
+    'Audit ID': 'ID audit',
+    Date: 'Date',
+    Restaurant: 'Restaurant',
+    'Restaurant ID': 'ID restaurant',
+    Templates: 'Modèles',
+    Auditor: 'Auditeur',
+    Score: 'Score',
+    'Action ID': 'ID action',
+    Template: 'Modèle',
+    Item: 'Point',
+    Mark: 'Évaluation',
+    Comment: 'Commentaire',
+    Due: 'Échéance',
+    Overdue: 'En retard',
+    Owners: 'Personnes en charge',
+    Created: 'Créée le',
+    Resolved: 'Résolue le',
+    'Resolved by': 'Résolue par',
+    'Resolution note': 'Note de résolution',
+    Training: 'Formation',
+    'Assigned at': 'Attribuée le',
+    'Due at': 'Échéance',
+    'Completed at': 'Terminée le',
+    'Quiz score': 'Score du quiz',
+    'Quiz passed': 'Quiz réussi',
+  },
+  csvCells: { active: 'Actif', inactive: 'Inactif' },
+  report: {
+    title: (restaurant, on) => `Audit de ${restaurant}, ${on}`,
+    subject: "Rapport d'audit",
+    heading: "RAPPORT D'AUDIT",
+    finalScore: 'Score final',
+    date: 'Date',
+    auditor: 'Auditeur',
+    templates: 'Modèles',
+    none: 'aucun',
+    scoreColours: `Couleurs du score${colon}`,
+    below50: 'moins de 50',
+    from50To74: '50 à 74',
+    from75: '75 et plus',
+    noScore: 'pas de score',
+    correctiveActions: 'Actions correctives',
+    noCorrectiveActions: 'Aucune action corrective pour cet audit.',
+    notAssessed: 'Non évalué',
+    comment: (comment) => `Commentaire${colon} ${comment}`,
+    noComment: 'Pas de commentaire.',
+    resolved: 'Résolue',
+    open: 'Ouverte',
+    overdue: 'En retard',
+    dueLine: (on, overdue, owners) =>
+      `Échéance le ${on}${overdue ? ' (en retard)' : ''} · Personnes en charge${colon} ${owners || 'aucune'}`,
+    resolvedLine: (on, note) => `Résolue${on ? ` le ${on}` : ''}${colon} ${note || 'pas de note'}`,
+    made: (on, time) => `Généré le ${on}, ${time} UTC`,
+    pageOf: (page, pages) => `Page ${page} sur ${pages}`,
+  },
+};

@@ -1,0 +1,141 @@
+import { LANGUAGE_LOCALES } from '@brigade/core/languages';
+import { dayIn } from './day-in';
+import type { ServerTexts } from './server-texts';
+
+const day = (yyyyMmDd: string) => dayIn(LANGUAGE_LOCALES.nl, yyyyMmDd);
+const more = (count: number, shown: number) => (count > shown ? [`…en nog ${count - shown}`] : []);
+
+/** The server's texts in Dutch, for restaurant staff ("je"). */
+export const nl: ServerTexts = {
+  locale: LANGUAGE_LOCALES.nl,
+  notifications: {
+    trainingAssigned: (training, dueOn) => ({
+      title: `Nieuwe training: ${training}`,
+      body: dueOn ? `Af te ronden vóór ${day(dueOn)}` : 'Geen einddatum',
+    }),
+    trainingDueSoon: (training, dueOn) => ({
+      title: `Training bijna verlopen: ${training}`,
+      body: `Af te ronden vóór ${day(dueOn)}`,
+    }),
+    trainingOverdue: (training, dueOn) => ({
+      title: `Training te laat: ${training}`,
+      body: `Moest af zijn op ${day(dueOn)}`,
+    }),
+    announcementAck: (title) => ({
+      title: `Graag bevestigen: ${title}`,
+      body: 'Lees het en druk op "Ik heb dit gelezen".',
+    }),
+    actionAssigned: (itemText, restaurant, dueOn) => ({
+      title: `Corrigerende actie toegewezen: ${itemText}`,
+      body: `${restaurant} · uiterlijk ${day(dueOn)}`,
+    }),
+    actionOverdue: (itemText, restaurant, dueOn) => ({
+      title: `Corrigerende actie te laat: ${itemText}`,
+      body: `${restaurant} · moest af zijn op ${day(dueOn)}`,
+    }),
+    auditDue: (restaurant, schedule, periodEnd) => ({
+      title: `Audit te doen: ${restaurant}`,
+      body: `${schedule} · vóór ${day(periodEnd)}`,
+    }),
+    trainingSuggested: (training, itemText, restaurant) => ({
+      title: `Training voorgesteld: ${training}`,
+      body: `"${itemText}" vraagt aandacht in ${restaurant}`,
+    }),
+    weeklyDigest: (restaurants, overdueTrainings, openActions, trainings = [], actions = []) => {
+      const lines = [
+        `${overdueTrainings} ${overdueTrainings === 1 ? 'training' : 'trainingen'} te laat · ${openActions} ${openActions === 1 ? 'openstaande corrigerende actie' : 'openstaande corrigerende acties'}`,
+      ];
+      if (trainings.length) {
+        lines.push('', 'Trainingen te laat:');
+        for (const item of trainings) lines.push(`- ${item.person}: ${item.training} (vóór ${day(item.dueOn)})`);
+        lines.push(...more(overdueTrainings, trainings.length));
+      }
+      if (actions.length) {
+        lines.push('', 'Openstaande corrigerende acties:');
+        for (const item of actions) {
+          lines.push(
+            `- ${item.itemText} in ${item.restaurant} (${item.overdue ? 'te laat, moest af zijn op' : 'vóór'} ${day(item.dueOn)})`,
+          );
+        }
+        lines.push(...more(openActions, actions.length));
+      }
+      return { title: `Wekelijks overzicht: ${restaurants}`, body: lines.join('\n') };
+    },
+  },
+  email: {
+    hello: (name) => `Hallo ${name},`,
+    openInBrigade: 'Open het in Brigade',
+    whyKind: (kindLabel) => `Je krijgt deze e-mail voor "${kindLabel}".`,
+    whyBrigade: 'Je krijgt deze e-mail van Brigade.',
+    chooseInAppOnly: 'Kies in je profiel voor alleen in de app',
+    resetSubject: 'Stel je Brigade-wachtwoord opnieuw in',
+    resetAsked: 'Iemand (hopelijk jij) heeft gevraagd om je Brigade-wachtwoord opnieuw in te stellen.',
+    resetChooseHere: 'Kies hier een nieuw wachtwoord:',
+    resetLinkText: 'Kies een nieuw wachtwoord',
+    resetValidity: (minutes) =>
+      `De link werkt één keer, binnen ${minutes} minuten. Heb je dit niet gevraagd? Negeer dan deze e-mail: je wachtwoord blijft zoals het is.`,
+  },
+  csv: {
+    Name: 'Naam',
+    Email: 'E-mail',
+    Role: 'Rol',
+    Status: 'Status',
+    Restaurants: 'Restaurants',
+    'Trainings completed': 'Trainingen afgerond',
+    'Trainings assigned': 'Trainingen toegewezen',
+    'Audit ID': 'Audit-ID',
+    Date: 'Datum',
+    Restaurant: 'Restaurant',
+    'Restaurant ID': 'Restaurant-ID',
+    Templates: 'Sjablonen',
+    Auditor: 'Auditor',
+    Score: 'Score',
+    'Action ID': 'Actie-ID',
+    Template: 'Sjabloon',
+    Item: 'Punt',
+    Mark: 'Beoordeling',
+    Comment: 'Opmerking',
+    Due: 'Uiterlijk',
+    Overdue: 'Achterstallig',
+    Owners: 'Verantwoordelijken',
+    Created: 'Aangemaakt',
+    Resolved: 'Opgelost',
+    'Resolved by': 'Opgelost door',
+    'Resolution note': 'Toelichting oplossing',
+    Training: 'Training',
+    'Assigned at': 'Toegewezen op',
+    'Due at': 'Af te ronden vóór',
+    'Completed at': 'Afgerond op',
+    'Quiz score': 'Quizscore',
+    'Quiz passed': 'Quiz gehaald',
+  },
+  csvCells: { active: 'Actief', inactive: 'Inactief' },
+  report: {
+    title: (restaurant, on) => `Audit van ${restaurant}, ${on}`,
+    subject: 'Auditrapport',
+    heading: 'AUDITRAPPORT',
+    finalScore: 'Eindscore',
+    date: 'Datum',
+    auditor: 'Auditor',
+    templates: 'Sjablonen',
+    none: 'geen',
+    scoreColours: 'Scorekleuren:',
+    below50: 'onder 50',
+    from50To74: '50 tot 74',
+    from75: '75 en hoger',
+    noScore: 'geen score',
+    correctiveActions: 'Corrigerende acties',
+    noCorrectiveActions: 'Geen corrigerende acties voor deze audit.',
+    notAssessed: 'Niet beoordeeld',
+    comment: (comment) => `Opmerking: ${comment}`,
+    noComment: 'Geen opmerking.',
+    resolved: 'Opgelost',
+    open: 'Open',
+    overdue: 'Te laat',
+    dueLine: (on, overdue, owners) =>
+      `Uiterlijk ${on}${overdue ? ' (te laat)' : ''} · Verantwoordelijken: ${owners || 'geen'}`,
+    resolvedLine: (on, note) => `Opgelost${on ? ` ${on}` : ''}: ${note || 'geen toelichting'}`,
+    made: (on, time) => `Gemaakt ${on}, ${time} UTC`,
+    pageOf: (page, pages) => `Pagina ${page} van ${pages}`,
+  },
+};
