@@ -9,13 +9,17 @@
  * on its way. Which lazy chunks those are is read from the source that imports them:
  * app/preload-signed-in-app.ts loads the signed-in shell, route-pages.ts maps each path to
  * its page (main.tsx starts both while the session check runs; neither is in the entry's
- * closure, which is what Sign In waits for). This is
+ * closure, which is what Sign In waits for). Sign In also waits for its language's
+ * `public` catalogues (lib/i18n.ts, decision 027): the web's (`locales/<language>/public.po`)
+ * and core's (`locales/<language>-public.ts`; English's is in the entry), so it is measured
+ * once per language. This is
  * deterministic, unlike recording a browser's responses, and needs no running server.
  * Sizes are gzip level 9 of each file, what a server compressing its responses sends.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@brigade/core/languages';
 
 interface ManifestChunk {
   file: string;
@@ -70,11 +74,24 @@ function staticClosure(manifest: Manifest, key: string, into = new Set<string>()
   return into;
 }
 
-function entryKey(manifest: Manifest): string {
-  const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
-  const [first] = entries;
-  if (entries.length !== 1 || !first) throw new Error(`expected one entry in Vite's manifest, found ${entries.length}`);
-  return first[0];
+/**
+ * The manifest's key of the entry. With Rolldown's chunk groups (apps/web/chunk-groups.ts)
+ * the entry module lands in the `index` group's chunk, which the manifest lists without
+ * `isEntry`: then it is the chunk of the module script index.html loads.
+ */
+function entryKey(manifest: Manifest, distDir: string): string {
+  const flagged = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+  if (flagged.length > 1) throw new Error(`expected one entry in Vite's manifest, found ${flagged.length}`);
+  if (flagged[0]) return flagged[0];
+  const html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const scripts = [...html.matchAll(/<script\b[^>]*\bsrc="\/([^"]+\.js)"/g)].map((match) => match[1]);
+  const keys = Object.keys(manifest).filter((key) => scripts.includes(manifest[key]?.file ?? ''));
+  // index.html also loads what the entry imports (Rolldown's runtime): the entry is the one none of them imports.
+  const roots = keys.filter((key) => !keys.some((other) => manifest[other]?.imports?.includes(key)));
+  const [root] = roots;
+  if (roots.length !== 1 || !root)
+    throw new Error(`expected one module script in index.html, found ${roots.join(', ')}`);
+  return root;
 }
 
 /** A relative import specifier in a source file, as the manifest key of the module it names. */
@@ -129,25 +146,48 @@ function weigh(distDir: string, files: Set<string>): Download {
  * the manifest no longer describes what the browser fetches and every figure would be wrong.
  */
 function entryClosure(manifest: Manifest, distDir: string): Set<string> {
-  const closure = staticClosure(manifest, entryKey(manifest));
+  const closure = staticClosure(manifest, entryKey(manifest, distDir));
   const inHtml = new Set(filesNamedInIndexHtml(distDir));
   const differ = [...closure].filter((file) => !inHtml.has(file)).concat([...inHtml].filter((f) => !closure.has(f)));
   if (differ.length > 0) throw new Error(`index.html and Vite's manifest disagree on ${differ.join(', ')}`);
   return closure;
 }
 
-/** Sign In, then each given signed-in path (shell + page). */
+/**
+ * The chunks of a language's `public` catalogues, which main.tsx awaits before Sign In
+ * draws: the web's always, core's for every language but English (whose public texts are
+ * the entry's own). A missing one means the names changed and the figure would be short.
+ */
+function publicCatalogueKeys(manifest: Manifest, language: Language): string[] {
+  const web = `src/locales/${language}/public.po`;
+  const core = `../../packages/core/src/locales/${language}-public.ts`;
+  if (!manifest[web]) throw new Error(`Vite's manifest has no ${web}: see lib/i18n.ts's loaders`);
+  if (language === DEFAULT_LANGUAGE) return manifest[core] ? [web, core] : [web];
+  if (!manifest[core]) throw new Error(`Vite's manifest has no ${core}: see core's catalogue-parts.ts`);
+  return [web, core];
+}
+
+/** Sign In in each language, then each given signed-in path (shell + page). */
 export function measureDownloads(webDir: string, signedInPaths: readonly string[]): ScreenDownload[] {
   const distDir = path.join(webDir, 'dist');
   const manifest = readManifest(distDir);
   const entry = entryClosure(manifest, distDir);
+  const signIn = (language: Language) => {
+    const files = new Set(entry);
+    for (const key of publicCatalogueKeys(manifest, language)) staticClosure(manifest, key, files);
+    return files;
+  };
   const signedIn = (routePath: string) => {
     const files = new Set(entry);
     for (const key of shellKeys(manifest, webDir)) staticClosure(manifest, key, files);
     return staticClosure(manifest, pageKey(manifest, webDir, routePath), files);
   };
   return [
-    { screen: 'Sign In', path: '/', ...weigh(distDir, entry) },
+    ...LANGUAGES.map((language) => ({
+      screen: `Sign In (${language})`,
+      path: '/',
+      ...weigh(distDir, signIn(language)),
+    })),
     ...signedInPaths.map((routePath) => ({
       screen: routePath,
       path: routePath,

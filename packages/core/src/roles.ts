@@ -19,8 +19,8 @@ export function dashboardPathFor(role: string | null | undefined): string {
   }
 }
 
-export const ROLE_LABELS: Record<Role, string> = {
+export const ROLE_LABELS = {
   hq: 'HQ',
   manager: 'Manager',
   staff: 'Staff',
-};
+} as const satisfies Record<Role, string>;

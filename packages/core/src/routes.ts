@@ -19,7 +19,9 @@ export interface AppRoute {
 const HQ: readonly Role[] = ['hq'];
 const MANAGER: readonly Role[] = ['manager'];
 
-export const appRoutes: readonly AppRoute[] = [
+// Tables `as const`, so their titles and labels are types (RouteTitle, NavLabel) that core's
+// catalogues must translate (locales/); exported with the interfaces' types.
+const routeTable = [
   { path: '/dashboard-hq', title: 'Headquarters Dashboard', roles: HQ },
   { path: '/dashboard-manager', title: 'Manager Dashboard', roles: MANAGER },
   { path: '/dashboard-staff', title: 'My Dashboard', roles: ['staff'] },
@@ -109,7 +111,12 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/my-trainings', title: 'My Trainings', roles: ALL_ROLES },
   { path: '/profile', title: 'Update Profile', roles: ALL_ROLES },
   { path: '/notifications', title: 'Notifications', roles: ALL_ROLES },
-];
+] as const satisfies readonly AppRoute[];
+
+export const appRoutes: readonly AppRoute[] = routeTable;
+
+/** Every route's title. */
+export type RouteTitle = (typeof routeTable)[number]['title'];
 
 export function canOpenRoute(role: Role, route: AppRoute): boolean {
   return route.roles.includes(role);
@@ -126,7 +133,7 @@ export interface NavEntry {
   roles: readonly Role[];
 }
 
-export const sidebarEntries: readonly NavEntry[] = [
+const sidebarTable = [
   { label: 'Dashboard', path: '/dashboard-hq', roles: HQ },
   { label: 'Dashboard', path: '/dashboard-manager', roles: MANAGER },
   { label: 'Dashboard', path: '/dashboard-staff', roles: ['staff'] },
@@ -147,26 +154,32 @@ export const sidebarEntries: readonly NavEntry[] = [
   { label: 'Product Mix Report', path: '/reports/product-mix', roles: MANAGER },
   { label: 'Operations Report', path: '/reports/operations', roles: MANAGER },
   { label: 'Profile', path: '/profile', roles: ALL_ROLES },
-];
+] as const satisfies readonly NavEntry[];
+export const sidebarEntries: readonly NavEntry[] = sidebarTable;
 
 /** hq's Reports dropdown in the sidebar. */
-export const hqReportEntries: readonly NavEntry[] = [
+const hqReportTable = [
   { label: 'HQ Reports', path: '/hq-reports', roles: HQ },
   { label: 'Sales', path: '/reports/hq-sales', roles: HQ },
   { label: '23 & 24 & 25', path: '/reports/23-24-25', roles: HQ },
   { label: 'Product Sales', path: '/reports/hq-product-mix', roles: HQ },
   { label: 'Operations', path: '/reports/hq-operations', roles: HQ },
-];
+] as const satisfies readonly NavEntry[];
+export const hqReportEntries: readonly NavEntry[] = hqReportTable;
 
 /** The mobile bottom tab bar: managers and staff only, 4 or 3 columns. */
-export const tabBarEntries: readonly NavEntry[] = [
+const tabBarTable = [
   { label: 'Dashboard', path: '/dashboard-manager', roles: MANAGER },
   { label: 'Dashboard', path: '/dashboard-staff', roles: ['staff'] },
   { label: 'My Trainings', path: '/my-trainings', roles: ['manager', 'staff'] },
   { label: 'Audits', path: '/audits-management', roles: MANAGER },
   { label: 'Sales Report', path: '/reports/sales', roles: MANAGER },
   { label: 'Profile', path: '/profile', roles: ['staff'] },
-];
+] as const satisfies readonly NavEntry[];
+export const tabBarEntries: readonly NavEntry[] = tabBarTable;
+
+/** Every label of the sidebar, hq's Reports dropdown and the tab bar. */
+export type NavLabel = (typeof sidebarTable | typeof hqReportTable | typeof tabBarTable)[number]['label'];
 
 export function entriesFor(entries: readonly NavEntry[], role: Role): NavEntry[] {
   return entries.filter((entry) => entry.roles.includes(role));

@@ -19,12 +19,12 @@ export function scoreQuiz(correctCount: number, questionCount: number, passMark 
   return { score, passed: score >= passMark };
 }
 
-export const MARK_LABELS: Record<AuditMark, string> = {
+export const MARK_LABELS = {
   bad: 'Bad',
   needs_improvement: 'Needs improvement',
   good: 'Good',
   excellent: 'Excellent',
-};
+} as const satisfies Record<AuditMark, string>;
 
 export type ScoreColour = 'red' | 'yellow' | 'green' | 'gray';
 

@@ -1,5 +1,14 @@
 import { DEFAULT_LANGUAGE, firstSpoken, isLanguage, LANGUAGE_LOCALES, type Language } from '@brigade/core/languages';
-import { type CoreCatalogue, coreCatalogues, en, translateText } from '@brigade/core/locales/catalogue';
+import {
+  type CoreAppCatalogue,
+  type CoreCatalogue,
+  type CorePublicCatalogue,
+  composeCatalogue,
+  coreAppCatalogues,
+  corePublicCatalogues,
+  translateText,
+} from '@brigade/core/locales/catalogue-parts';
+import { enPublic } from '@brigade/core/locales/en-public';
 import { i18n, type Messages } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 
@@ -10,20 +19,63 @@ import { useLingui } from '@lingui/react';
  *
  * Each language has two catalogues, so Sign In's download stays small: `public` (the
  * screens before sign-in, and the parts they share) and `app` (everything else), which
- * loads beside the signed-in app's code. Only the chosen language's are downloaded.
+ * loads beside the signed-in app's code. Only the chosen language's are downloaded. Each
+ * is the web's (`locales/<language>/<catalogue>.po`) and core's part of the same name
+ * (`@brigade/core/locales/catalogue-parts`): core's route titles, menus, labels and
+ * sentences wait for the signed-in app too.
  */
 const STORAGE_KEY = 'brigade.language';
 
 type Catalogue = 'public' | 'app';
 type CatalogueModule = { messages: Messages };
 
-const loaders: Record<Catalogue, (language: Language) => Promise<CatalogueModule>> = {
-  public: (language) => import(`../locales/${language}/public.po`),
-  app: (language) => import(`../locales/${language}/app.po`),
+/** Core's two parts in each language, once loaded (English's public part is in the code). */
+const coreParts = {
+  public: new Map<Language, CorePublicCatalogue>([['en', enPublic]]),
+  app: new Map<Language, CoreAppCatalogue>(),
 };
 
-/** Core's texts (the server's messages, route titles) in the active language. */
-let core: CoreCatalogue = en;
+const loaders: Record<Catalogue, (language: Language) => Promise<void>> = {
+  public: async (language) => {
+    const [web, core] = await Promise.all([
+      import(`../locales/${language}/public.po`) as Promise<CatalogueModule>,
+      corePublicCatalogues[language](),
+    ]);
+    i18n.load(language, web.messages);
+    coreParts.public.set(language, core);
+  },
+  app: async (language) => {
+    const [web, core] = await Promise.all([
+      import(`../locales/${language}/app.po`) as Promise<CatalogueModule>,
+      coreAppCatalogues[language](),
+    ]);
+    i18n.load(language, web.messages);
+    coreParts.app.set(language, core);
+  },
+};
+
+/**
+ * Core's texts in the active language: before sign-in its public part, which is all Sign
+ * In and the password screens say of core's; the whole catalogue (route titles, labels,
+ * the sentences with numbers) once the app part is loaded too.
+ */
+let core: { texts: CorePublicCatalogue | CoreCatalogue; whole: CoreCatalogue | null } = {
+  texts: enPublic,
+  whole: null,
+};
+
+/** Each language's whole catalogue, composed once. */
+const wholes = new Map<Language, CoreCatalogue>();
+
+function coreIn(language: Language): typeof core {
+  const publicPart = coreParts.public.get(language);
+  const appPart = coreParts.app.get(language);
+  if (!publicPart) throw new Error(`core's ${language} texts are not loaded`);
+  if (!appPart) return { texts: publicPart, whole: null };
+  const whole = wholes.get(language) ?? composeCatalogue(publicPart, appPart);
+  wholes.set(language, whole);
+  return { texts: whole, whole };
+}
 
 /** What is loaded, per language, so a switch back is instant. */
 const loaded = new Map<Language, Set<Catalogue>>();
@@ -51,8 +103,7 @@ export function languageFor(choice: Language | null): Language {
 async function load(language: Language, catalogue: Catalogue) {
   const done = loaded.get(language) ?? new Set<Catalogue>();
   if (done.has(catalogue)) return;
-  const { messages } = await loaders[catalogue](language);
-  i18n.load(language, messages);
+  await loaders[catalogue](language);
   done.add(catalogue);
   loaded.set(language, done);
 }
@@ -65,12 +116,8 @@ export async function activateLanguage(
   language: Language,
   { signedIn = false, remember = false }: { signedIn?: boolean; remember?: boolean } = {},
 ) {
-  const [catalogue] = await Promise.all([
-    coreCatalogues[language](),
-    load(language, 'public'),
-    signedIn ? load(language, 'app') : undefined,
-  ]);
-  core = catalogue;
+  await Promise.all([load(language, 'public'), signedIn ? load(language, 'app') : undefined]);
+  core = coreIn(language);
   if (i18n.locale !== language) i18n.activate(language);
   document.documentElement.lang = language;
   if (remember) {
@@ -104,9 +151,18 @@ export function currentLocale(): string {
 /**
  * Core's texts in the active language: `text(messages.emailRequired)`, or a field message
  * the server sent (already in the person's language, and then passed through as it is).
+ * `catalogue` (its sentences with numbers) is for the signed-in app, which draws once its
+ * language's app catalogue is loaded (AppGate); read before that, it throws.
  * Re-renders the component when the language changes.
  */
 export function useCoreText() {
   useLingui();
-  return { text: (english: string) => translateText(core, english), catalogue: core };
+  const { texts, whole } = core;
+  return {
+    text: (english: string) => translateText(texts, english),
+    get catalogue(): CoreCatalogue {
+      if (!whole) throw new Error(`core's ${currentLanguage()} app catalogue is not loaded: signed-in screens only`);
+      return whole;
+    },
+  };
 }

@@ -2,11 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../languages';
 import { messages } from '../messages';
 import { coreCatalogues, englishTexts, translateText } from './catalogue';
+import { coreAppCatalogues, corePublicCatalogues } from './catalogue-parts';
+import { appTexts } from './english-texts';
+import { PUBLIC_TEXTS } from './public-texts';
 
 describe("core's catalogues (issue 22)", () => {
   it.each(LANGUAGES)('%s has every English text and no other', async (language) => {
     const catalogue = await coreCatalogues[language]();
     expect(Object.keys(catalogue.texts).sort()).toEqual(englishTexts().sort());
+  });
+
+  it.each(LANGUAGES)('%s: the public part has the texts before sign-in, the app part the rest', async (language) => {
+    const [publicPart, appPart] = await Promise.all([corePublicCatalogues[language](), coreAppCatalogues[language]()]);
+    expect(Object.keys(publicPart.texts).sort()).toEqual([...PUBLIC_TEXTS].sort());
+    expect(Object.keys(appPart.texts).sort()).toEqual(appTexts().sort());
+  });
+
+  it('every public text is one of core’s, and the app part has all the others', () => {
+    const all = englishTexts();
+    expect(all).toEqual(expect.arrayContaining([...PUBLIC_TEXTS]));
+    expect([...new Set([...PUBLIC_TEXTS, ...appTexts()])].sort()).toEqual([...all].sort());
   });
 
   it.each(['nl', 'fr'] as const)(

@@ -1,0 +1,357 @@
+import type { CoreAppCatalogue } from './catalogue-parts';
+
+/** French in the signed-in app: the app part, loaded with the app's code (see fr.ts). */
+export const frApp: CoreAppCatalogue = {
+  texts: {
+    Bad: 'Mauvais',
+    'Needs improvement': 'À améliorer',
+    Good: 'Bon',
+    Excellent: 'Excellent',
+    'New training assigned': 'Nouvelle formation attribuée',
+    'Training due in 3 days': 'Formation à terminer dans 3 jours',
+    'Training overdue': 'Formation en retard',
+    'Announcement requiring acknowledgement': 'Annonce avec confirmation de lecture',
+    'Corrective action assigned': 'Action corrective attribuée',
+    'Corrective action overdue': 'Action corrective en retard',
+    'Audit due': 'Audit prévu',
+    'Training suggested by an audit finding': "Formation suggérée par un constat d'audit",
+    'Weekly digest of my restaurant': 'Résumé hebdomadaire de mon restaurant',
+    'Quiz passed. Watch every video of the training to complete it.':
+      'Quiz réussi. Regardez toutes les vidéos de la formation pour la terminer.',
+    // Profile, permissions and passwords
+    'Profile updated successfully': 'Profil mis à jour',
+    'Failed to update profile': 'Impossible de mettre à jour le profil',
+    'Failed to load profile data': 'Impossible de charger les données du profil',
+    'Choose English, Nederlands or Français': 'Choisissez English, Nederlands ou Français',
+    'User with this email already exists': 'Un utilisateur avec cet e-mail existe déjà',
+    'You do not have permission to do this.': "Vous n'avez pas l'autorisation d'effectuer cette action.",
+    'You do not have access to this restaurant.': "Vous n'avez pas accès à ce restaurant.",
+    'Restaurant not found': 'Restaurant introuvable',
+    'Temporary password set. They must choose their own at their next sign-in.':
+      'Mot de passe temporaire défini. La personne devra choisir le sien à sa prochaine connexion.',
+    'Change your own password in your profile.': 'Modifiez votre propre mot de passe dans votre profil.',
+
+    // Restaurants
+    'City is required': 'La ville est obligatoire',
+    'Country is required': 'Le pays est obligatoire',
+    'Address is required': "L'adresse est obligatoire",
+    'No restaurants found': 'Aucun restaurant trouvé',
+    'This restaurant has audits, staff or training history, so it cannot be deleted. Deactivate it instead.':
+      'Ce restaurant a des audits, du personnel ou un historique de formations\u00a0: il ne peut donc pas être supprimé. Désactivez-le plutôt.',
+
+    // Staff
+    'Password is required for new staff': 'Le mot de passe est obligatoire pour un nouveau membre du personnel',
+    'At least one restaurant must be selected': 'Sélectionnez au moins un restaurant',
+    'Are you sure you want to delete this staff member? This action cannot be undone.':
+      'Voulez-vous vraiment supprimer ce membre du personnel\u00a0? Cette action est irréversible.',
+    'No staff members found': 'Aucun membre du personnel trouvé',
+    'Failed to load staff data': 'Impossible de charger les données du personnel',
+    'Failed to delete staff member': 'Impossible de supprimer le membre du personnel',
+    'Failed to update staff status': 'Impossible de mettre à jour le statut du membre du personnel',
+    'Failed to update user': "Impossible de mettre à jour l'utilisateur",
+    'Failed to create user': "Impossible de créer l'utilisateur",
+    'Error saving staff member': "Erreur lors de l'enregistrement du membre du personnel",
+    'User not found': 'Utilisateur introuvable',
+    'Managers can only add and edit staff members.':
+      'Les responsables peuvent uniquement ajouter et modifier des membres du personnel.',
+    'Managers cannot change a role.': 'Les responsables ne peuvent pas modifier un rôle.',
+    'This person also works at restaurants you do not manage. Ask head office to change their account.':
+      'Cette personne travaille aussi dans des restaurants que vous ne gérez pas. Demandez au siège de modifier son compte.',
+    'You cannot deactivate or delete your own account.':
+      'Vous ne pouvez pas désactiver ni supprimer votre propre compte.',
+    'Brigade needs at least one active head office account.':
+      "Brigade a besoin d'au moins un compte actif pour le siège.",
+
+    // Audit templates
+    'Template name is required': 'Le nom du modèle est obligatoire',
+    'All items must have text': 'Tous les points de contrôle doivent avoir un texte',
+    'A template needs at least one item': 'Un modèle doit contenir au moins un point de contrôle',
+    'Failed to load audit templates': "Impossible de charger les modèles d'audit",
+    'Failed to load template': 'Impossible de charger le modèle',
+    'Failed to create template': 'Impossible de créer le modèle',
+    'Failed to update template': 'Impossible de mettre à jour le modèle',
+    'Failed to delete template': 'Impossible de supprimer le modèle',
+    'Template not found': 'Modèle introuvable',
+
+    // Audits
+    'Please select a restaurant, at least one template, and an auditor':
+      'Veuillez sélectionner un restaurant, au moins un modèle et un auditeur',
+    'Failed to create audit': "Impossible de créer l'audit",
+    'Audit not found': 'Audit introuvable',
+    'Failed to load audit': "Impossible de charger l'audit",
+    'Failed to load audits': 'Impossible de charger les audits',
+    'Failed to fetch audits': 'Impossible de récupérer les audits',
+    'Audit saved successfully': 'Audit enregistré',
+    'Failed to save audit': "Impossible d'enregistrer l'audit",
+    'Failed to submit audit': "Impossible de soumettre l'audit",
+    'Failed to delete audit': "Impossible de supprimer l'audit",
+    'This audit is completed and can no longer be changed.': 'Cet audit est terminé et ne peut plus être modifié.',
+    'This draft was changed by someone else since you opened it. Reload to see the latest version.':
+      "Ce brouillon a été modifié par quelqu'un d'autre depuis que vous l'avez ouvert. Rechargez la page pour voir la dernière version.",
+    'The auditor must be an active head office user.': "L'auditeur doit être un utilisateur actif du siège.",
+    'Only a completed audit has a report. Submit the audit first.':
+      "Seul un audit terminé a un rapport. Soumettez d'abord l'audit.",
+    'Failed to load the audit report': "Impossible de charger le rapport d'audit",
+    'Photo unavailable': 'Photo indisponible',
+    'No audits found': 'Aucun audit trouvé',
+    'Try a different search term': 'Essayez un autre terme de recherche',
+    'No completed audits available for this restaurant': 'Aucun audit terminé pour ce restaurant',
+    'Confirm Deletion': 'Confirmer la suppression',
+    'This action cannot be undone.': 'Cette action est irréversible.',
+    Draft: 'Brouillon',
+    'No Score': 'Aucun score',
+    'Deleted user': 'Utilisateur supprimé',
+
+    // Trainings
+    'Title is required': 'Le titre est obligatoire',
+    'At least one category must be selected': 'Sélectionnez au moins une catégorie',
+    'All video URLs must be filled': 'Toutes les URL de vidéo doivent être renseignées',
+    'Invalid video URL. Please provide a direct video URL.':
+      "URL de vidéo invalide. Veuillez indiquer l'URL directe d'un fichier vidéo.",
+    'Training module not found': 'Module de formation introuvable',
+    'Failed to load trainings': 'Impossible de charger les formations',
+    'Failed to load categories': 'Impossible de charger les catégories',
+    'Failed to load training module': 'Impossible de charger le module de formation',
+    'Failed to delete training. Please try again.': 'Impossible de supprimer la formation. Veuillez réessayer.',
+    'A category with this name already exists': 'Une catégorie portant ce nom existe déjà',
+    'Only head office can add or edit trainings.': 'Seul le siège peut ajouter ou modifier des formations.',
+    'Uploaded video not found': 'Vidéo importée introuvable',
+    'Only video files can be uploaded.': 'Seuls les fichiers vidéo peuvent être importés.',
+
+    // Quizzes
+    'Quiz title is required': 'Le titre du quiz est obligatoire',
+    'All questions must have text': 'Toutes les questions doivent avoir un texte',
+    'All options must have text': 'Toutes les options de réponse doivent avoir un texte',
+    'A quiz with this title already exists': 'Un quiz portant ce titre existe déjà',
+    'Failed to load quizzes': 'Impossible de charger les quiz',
+    'Failed to delete quiz': 'Impossible de supprimer le quiz',
+    'Failed to create quiz': 'Impossible de créer le quiz',
+    'Failed to save quiz': "Impossible d'enregistrer le quiz",
+    'No quiz found for this training module': 'Aucun quiz trouvé pour ce module de formation',
+    'Failed to load quiz data': 'Impossible de charger les données du quiz',
+    'Failed to submit quiz': 'Impossible de soumettre le quiz',
+    'Congratulations!': 'Félicitations\u00a0!',
+    'Keep Learning!': 'Continuez vos efforts\u00a0!',
+
+    // Training assignment
+    'Please select at least one training module': 'Veuillez sélectionner au moins un module de formation',
+    'Please select at least one staff member': 'Veuillez sélectionner au moins un membre du personnel',
+    'Please select a restaurant': 'Veuillez sélectionner un restaurant',
+    'All selected trainings are already assigned to the selected staff':
+      'Toutes les formations sélectionnées sont déjà attribuées au personnel sélectionné',
+    'Training assignments created successfully': 'Formations attribuées',
+    'Failed to load training assignments': 'Impossible de charger les attributions de formation',
+    'Failed to load the details of these trainings': 'Impossible de charger le détail de ces formations',
+    'Failed to create training assignments': 'Impossible de créer les attributions de formation',
+    'Failed to delete training assignment': "Impossible de supprimer l'attribution de formation",
+    'Failed to reset quiz attempt': 'Impossible de réinitialiser la tentative de quiz',
+    'Failed to assign trainings': "Impossible d'attribuer les formations",
+    'Training assignment not found': 'Attribution de formation introuvable',
+    'Trainings can only be assigned to active staff of your restaurants.':
+      "Les formations ne peuvent être attribuées qu'au personnel actif de vos restaurants.",
+    'Quiz: Not taken': 'Quiz\u00a0: pas encore passé',
+    Overdue: 'En retard',
+
+    // Announcements and dashboards
+    'Description is required': 'La description est obligatoire',
+    'Announcement created successfully': 'Annonce créée',
+    'Announcement updated successfully': 'Annonce mise à jour',
+    'Announcement deleted successfully': 'Annonce supprimée',
+    'Failed to create announcement': "Impossible de créer l'annonce",
+    'Failed to save announcement': "Impossible d'enregistrer l'annonce",
+    'Failed to delete announcement': "Impossible de supprimer l'annonce",
+    'Failed to load announcements': 'Impossible de charger les annonces',
+    'Authentication error': "Erreur d'authentification",
+    'Announcement not found': 'Annonce introuvable',
+    'No announcements yet': 'Aucune annonce pour le moment',
+    'Create your first announcement to keep everyone informed.':
+      'Créez votre première annonce pour tenir tout le monde informé.',
+    'Failed to load dashboard data': 'Impossible de charger les données du tableau de bord',
+    'No pending audits': 'Aucun audit en attente',
+    'Action needed': 'Action requise',
+    'Get started by creating your first audit': 'Commencez par créer votre premier audit',
+
+    // Store performance
+    'Failed to load store visits': 'Impossible de charger les visites de magasin',
+    'Store visits are not configured': 'Les visites de magasin ne sont pas configurées',
+    'Failed to load restaurants': 'Impossible de charger les restaurants',
+    'Failed to load data': 'Impossible de charger les données',
+    'Please select a restaurant to view performance data.':
+      'Veuillez sélectionner un restaurant pour voir ses données de performance.',
+    'No store visits found for this restaurant': 'Aucune visite de magasin trouvée pour ce restaurant',
+    'No notes for this visit': 'Aucune remarque pour cette visite',
+    'No audits found for this restaurant': 'Aucun audit trouvé pour ce restaurant',
+    'No staff members found for this restaurant': 'Aucun membre du personnel trouvé pour ce restaurant',
+
+    // "Please select a restaurant ..."
+    'Please select a restaurant to manage staff.': 'Veuillez sélectionner un restaurant pour gérer le personnel.',
+    'Please select a restaurant to view audits.': 'Veuillez sélectionner un restaurant pour voir les audits.',
+    'Please select a restaurant to view corrective actions.':
+      'Veuillez sélectionner un restaurant pour voir les actions correctives.',
+    'Please select a restaurant to view training assignments.':
+      'Veuillez sélectionner un restaurant pour voir les attributions de formation.',
+    'Please select a restaurant to assign trainings.':
+      'Veuillez sélectionner un restaurant pour attribuer des formations.',
+    'Please select a restaurant to view sales report':
+      'Veuillez sélectionner un restaurant pour voir le rapport des ventes',
+    'Please select a restaurant to view product mix report':
+      'Veuillez sélectionner un restaurant pour voir le rapport du mix produits',
+    'Please select a restaurant to view operations report':
+      'Veuillez sélectionner un restaurant pour voir le rapport des opérations',
+
+    // Corrective actions
+    'Corrective action not found': 'Action corrective introuvable',
+    'Failed to load corrective actions': 'Impossible de charger les actions correctives',
+    'Failed to load the corrective action': "Impossible de charger l'action corrective",
+    'No corrective actions found': 'Aucune action corrective trouvée',
+    'Actions appear here when an audit finds an item Bad or Needs improvement.':
+      "Les actions apparaissent ici lorsqu'un audit évalue un point de contrôle comme Mauvais ou À améliorer.",
+    'Please describe what was done': 'Veuillez décrire ce qui a été fait',
+    'Please give a reason for reopening': 'Veuillez indiquer la raison de la réouverture',
+    'This action is already resolved.': 'Cette action est déjà résolue.',
+    'This action is already open.': 'Cette action est déjà ouverte.',
+    'This action was changed by someone else. Reload it to see the latest version.':
+      "Cette action a été modifiée par quelqu'un d'autre. Rechargez la page pour voir la dernière version.",
+    'Choose at least one owner': 'Choisissez au moins une personne en charge',
+    'Owners must be active head office users or managers of this restaurant.':
+      'Les personnes en charge doivent être des utilisateurs actifs du siège ou des responsables de ce restaurant.',
+    'Choose a due date': 'Choisissez une échéance',
+    'Due date must be a date (YYYY-MM-DD)': "L'échéance doit être une date (YYYY-MM-DD)",
+    'Audit item not found': 'Point de contrôle introuvable',
+    'Actions can only be added to a completed audit.': "Les actions ne peuvent être ajoutées qu'à un audit terminé.",
+    'Action resolved': 'Action résolue',
+    'Action reopened': 'Action rouverte',
+    'Owners updated': 'Personnes en charge mises à jour',
+    'Due date updated': 'Échéance mise à jour',
+    'Action added': 'Action ajoutée',
+    'Failed to update the action': "Impossible de mettre à jour l'action",
+
+    // Announcements that must be acknowledged
+    'Requires acknowledgement must be true or false':
+      'Le champ Confirmation de lecture requise doit valoir true ou false',
+    'Choose roles among staff, manager and hq': 'Choisissez des rôles parmi staff, manager et hq',
+    'Each role can be chosen once': "Chaque rôle ne peut être choisi qu'une fois",
+    'Choose restaurants from the list': 'Choisissez des restaurants dans la liste',
+    'Each restaurant can be chosen once': "Chaque restaurant ne peut être choisi qu'une fois",
+    'A chosen restaurant was not found': 'Un des restaurants choisis est introuvable',
+    'Choose at most 1000 restaurants': 'Choisissez au maximum 1000 restaurants',
+    'hq work for no one restaurant: add another role or choose no restaurant':
+      'Le siège ne travaille pour aucun restaurant en particulier\u00a0: ajoutez un autre rôle ou ne choisissez aucun restaurant',
+    'Say whether to require a new acknowledgement (true or false)':
+      "Indiquez s'il faut demander une nouvelle confirmation de lecture (true ou false)",
+    'The text changed and people have already acknowledged it: say whether to require a new acknowledgement':
+      "Le texte a changé et des personnes ont déjà confirmé l'avoir lu\u00a0: indiquez s'il faut demander une nouvelle confirmation de lecture",
+    'Status must be pending or acknowledged': 'Le statut doit être pending ou acknowledged',
+    'This announcement does not ask for an acknowledgement': 'Cette annonce ne demande pas de confirmation de lecture',
+    'This announcement is not addressed to you': 'Cette annonce ne vous est pas destinée',
+    'Please select a restaurant to view acknowledgements.':
+      'Veuillez sélectionner un restaurant pour voir les confirmations de lecture.',
+    'Thank you for reading it': 'Merci de votre lecture',
+    'Failed to record your acknowledgement': "Impossible d'enregistrer votre confirmation de lecture",
+    'Failed to load acknowledgements': 'Impossible de charger les confirmations de lecture',
+    'Failed to load announcements to acknowledge': 'Impossible de charger les annonces à confirmer',
+    'Requires acknowledgement': 'Confirmation de lecture requise',
+    'I have read this': "J'ai lu ceci",
+    'Everyone has acknowledged it': "Tout le monde a confirmé l'avoir lue",
+    'Nobody has acknowledged it yet': "Personne n'a encore confirmé l'avoir lue",
+    'People have already acknowledged this announcement. Require a new acknowledgement?':
+      'Des personnes ont déjà confirmé avoir lu cette annonce. Demander une nouvelle confirmation de lecture\u00a0?',
+
+    // Audit schedules and due audits
+    'Choose at least one template': 'Choisissez au moins un modèle',
+    'Choose at least one restaurant, or all restaurants': 'Choisissez au moins un restaurant, ou tous les restaurants',
+    'Choose how often the audit is due': "Choisissez la fréquence de l'audit",
+    'Choose the day the first period starts': 'Choisissez le jour où commence la première période',
+    'A selected template does not exist.': "Un des modèles sélectionnés n'existe pas.",
+    'A selected restaurant does not exist or is not active.':
+      "Un des restaurants sélectionnés n'existe pas ou n'est pas actif.",
+    'Schedule not found': 'Planning introuvable',
+    'Failed to load audit schedules': "Impossible de charger les plannings d'audits",
+    'Failed to save the schedule': "Impossible d'enregistrer le planning",
+    'Failed to delete the schedule': 'Impossible de supprimer le planning',
+    'Schedule created': 'Planning créé',
+    'Schedule updated': 'Planning mis à jour',
+    'Schedule deleted': 'Planning supprimé',
+    'No audit schedules yet': "Aucun planning d'audits pour le moment",
+    'Create a schedule to say which restaurants are due for which audit, and how often.':
+      'Créez un planning pour indiquer quels restaurants doivent passer quel audit, et à quelle fréquence.',
+    'Due audit not found': 'Audit prévu introuvable',
+    'Failed to load due audits': 'Impossible de charger les audits prévus',
+    'This due audit is already completed.': 'Cet audit prévu est déjà terminé.',
+    'An audit has already been started for this due entry: open it from the audits list.':
+      'Un audit a déjà été commencé pour cette échéance\u00a0: ouvrez-le depuis la liste des audits.',
+    'The due audit is for another restaurant.': 'Cet audit prévu concerne un autre restaurant.',
+    'Nothing due': 'Rien à faire',
+    'No audit is due this week and none was missed.': "Aucun audit n'est prévu cette semaine et aucun n'a été manqué.",
+    'No due audits ended in the last 90 days, so there is no compliance figure yet.':
+      "Aucune période d'audit ne s'est terminée au cours des 90 derniers jours\u00a0: il n'y a donc pas encore de taux de conformité.",
+    'You are not assigned to an active restaurant. Ask head office to add you to one.':
+      "Vous n'êtes affecté à aucun restaurant actif. Demandez au siège de vous ajouter à un restaurant.",
+
+    // Roles
+    HQ: 'HQ',
+    Manager: 'Responsable',
+    Staff: 'Personnel',
+
+    // Page titles and menu entries
+    'Headquarters Dashboard': 'Tableau de bord du siège',
+    'Manager Dashboard': 'Tableau de bord du responsable',
+    'My Dashboard': 'Mon tableau de bord',
+    'Store Performance': 'Performance des magasins',
+    Restaurants: 'Restaurants',
+    'Staff Management': 'Gestion du personnel',
+    Announcements: 'Annonces',
+    Announcement: 'Annonce',
+    'Quiz Management': 'Gestion des quiz',
+    'New Quiz': 'Nouveau quiz',
+    'Edit Quiz': 'Modifier le quiz',
+    'Audit Templates': "Modèles d'audit",
+    'New Audit Template': "Nouveau modèle d'audit",
+    'Edit Audit Template': "Modifier le modèle d'audit",
+    'Assign Trainings': 'Attribuer des formations',
+    'Bulk Assign Training': 'Attribution groupée de formations',
+    'New Audit': 'Nouvel audit',
+    'Training Assignments': 'Attributions de formation',
+    'HQ Reports': 'Rapports du siège',
+    Sales: 'Ventes',
+    'Product Sales': 'Ventes par produit',
+    Operations: 'Opérations',
+    '23 & 24 & 25': '23 & 24 & 25',
+    'Sales Report': 'Rapport des ventes',
+    'Product Mix Report': 'Rapport du mix produits',
+    'Operations Report': 'Rapport des opérations',
+    Audits: 'Audits',
+    Audit: 'Audit',
+    'Audit Report': "Rapport d'audit",
+    'Corrective Actions': 'Actions correctives',
+    'Corrective Action': 'Action corrective',
+    'Audit Schedules': "Plannings d'audits",
+    Trainings: 'Formations',
+    'Add Training': 'Ajouter une formation',
+    Training: 'Formation',
+    'Edit Training': 'Modifier la formation',
+    'Take Quiz': 'Passer le quiz',
+    'My Trainings': 'Mes formations',
+    'Update Profile': 'Modifier le profil',
+    Notifications: 'Notifications',
+    Dashboard: 'Tableau de bord',
+    'Assign Training': 'Attribuer une formation',
+    Profile: 'Profil',
+  },
+
+  pendingAuditsTrend: (count) => {
+    if (count === 0) return 'Aucun audit en attente';
+    return count === 1 ? '1 audit requiert votre attention' : `${count} audits requièrent votre attention`;
+  },
+  showingAuditsLine: (shown, total) => `${shown} ${shown < 2 ? 'audit affiché' : 'audits affichés'} sur ${total}`,
+  assignmentsCreatedMessage: (count) =>
+    count < 2
+      ? `${count} nouvelle attribution de formation créée`
+      : `${count} nouvelles attributions de formation créées`,
+  quizScoreBadge: (score) => `Quiz\u00a0: ${score}\u00a0%`,
+  answerAllQuestionsMessage: (remaining) =>
+    `Veuillez répondre à toutes les questions avant de valider (${remaining} sans réponse)`,
+  quizScoreLine: (correct, total) =>
+    `Vous avez répondu correctement à ${correct} ${correct < 2 ? 'question' : 'questions'} sur ${total}.`,
+  assessAllItemsMessage: (remaining) => `Veuillez évaluer tous les points de contrôle (encore ${remaining} à évaluer)`,
+};

@@ -1,0 +1,353 @@
+import type { CoreAppCatalogue } from './catalogue-parts';
+
+/** Dutch in the signed-in app: the app part, loaded with the app's code (see nl.ts). */
+export const nlApp: CoreAppCatalogue = {
+  texts: {
+    Bad: 'Slecht',
+    'Needs improvement': 'Verbetering nodig',
+    Good: 'Goed',
+    Excellent: 'Uitstekend',
+    'New training assigned': 'Nieuwe training toegewezen',
+    'Training due in 3 days': 'Training over 3 dagen af',
+    'Training overdue': 'Training te laat',
+    'Announcement requiring acknowledgement': 'Mededeling met leesbevestiging',
+    'Corrective action assigned': 'Corrigerende actie toegewezen',
+    'Corrective action overdue': 'Corrigerende actie te laat',
+    'Audit due': 'Audit gepland',
+    'Training suggested by an audit finding': 'Training voorgesteld na een auditbevinding',
+    'Weekly digest of my restaurant': 'Wekelijks overzicht van mijn restaurant',
+    'Quiz passed. Watch every video of the training to complete it.':
+      "Quiz gehaald. Bekijk alle video's van de training om hem af te ronden.",
+    // Profile, permissions and passwords
+    'Profile updated successfully': 'Profiel bijgewerkt',
+    'Failed to update profile': 'Profiel bijwerken mislukt',
+    'Failed to load profile data': 'Profielgegevens laden mislukt',
+    'Choose English, Nederlands or Français': 'Kies English, Nederlands of Français',
+    'User with this email already exists': 'Er bestaat al een gebruiker met dit e-mailadres',
+    'You do not have permission to do this.': 'Je hebt geen toestemming om dit te doen.',
+    'You do not have access to this restaurant.': 'Je hebt geen toegang tot dit restaurant.',
+    'Restaurant not found': 'Restaurant niet gevonden',
+    'Temporary password set. They must choose their own at their next sign-in.':
+      'Tijdelijk wachtwoord ingesteld. Bij de volgende keer inloggen moet deze persoon een eigen wachtwoord kiezen.',
+    'Change your own password in your profile.': 'Wijzig je eigen wachtwoord in je profiel.',
+
+    // Restaurants
+    'City is required': 'Plaats is verplicht',
+    'Country is required': 'Land is verplicht',
+    'Address is required': 'Adres is verplicht',
+    'No restaurants found': 'Geen restaurants gevonden',
+    'This restaurant has audits, staff or training history, so it cannot be deleted. Deactivate it instead.':
+      'Dit restaurant heeft audits, medewerkers of trainingsgeschiedenis en kan daarom niet worden verwijderd. Deactiveer het in plaats daarvan.',
+
+    // Staff
+    'Password is required for new staff': 'Wachtwoord is verplicht voor nieuwe medewerkers',
+    'At least one restaurant must be selected': 'Selecteer minstens één restaurant',
+    'Are you sure you want to delete this staff member? This action cannot be undone.':
+      'Weet je zeker dat je deze medewerker wilt verwijderen? Dit kan niet ongedaan worden gemaakt.',
+    'No staff members found': 'Geen medewerkers gevonden',
+    'Failed to load staff data': 'Medewerkersgegevens laden mislukt',
+    'Failed to delete staff member': 'Medewerker verwijderen mislukt',
+    'Failed to update staff status': 'Status van medewerker bijwerken mislukt',
+    'Failed to update user': 'Gebruiker bijwerken mislukt',
+    'Failed to create user': 'Gebruiker aanmaken mislukt',
+    'Error saving staff member': 'Fout bij het opslaan van de medewerker',
+    'User not found': 'Gebruiker niet gevonden',
+    'Managers can only add and edit staff members.': 'Managers kunnen alleen medewerkers toevoegen en bewerken.',
+    'Managers cannot change a role.': 'Managers kunnen geen rol wijzigen.',
+    'This person also works at restaurants you do not manage. Ask head office to change their account.':
+      'Deze persoon werkt ook in restaurants die jij niet beheert. Vraag het hoofdkantoor om het account aan te passen.',
+    'You cannot deactivate or delete your own account.': 'Je kunt je eigen account niet deactiveren of verwijderen.',
+    'Brigade needs at least one active head office account.':
+      'Brigade heeft minstens één actief account voor het hoofdkantoor nodig.',
+
+    // Audit templates
+    'Template name is required': 'Naam van het sjabloon is verplicht',
+    'All items must have text': 'Alle controlepunten moeten een tekst hebben',
+    'A template needs at least one item': 'Een sjabloon heeft minstens één controlepunt nodig',
+    'Failed to load audit templates': 'Auditsjablonen laden mislukt',
+    'Failed to load template': 'Sjabloon laden mislukt',
+    'Failed to create template': 'Sjabloon aanmaken mislukt',
+    'Failed to update template': 'Sjabloon bijwerken mislukt',
+    'Failed to delete template': 'Sjabloon verwijderen mislukt',
+    'Template not found': 'Sjabloon niet gevonden',
+
+    // Audits
+    'Please select a restaurant, at least one template, and an auditor':
+      'Selecteer een restaurant, minstens één sjabloon en een auditor',
+    'Failed to create audit': 'Audit aanmaken mislukt',
+    'Audit not found': 'Audit niet gevonden',
+    'Failed to load audit': 'Audit laden mislukt',
+    'Failed to load audits': 'Audits laden mislukt',
+    'Failed to fetch audits': 'Audits ophalen mislukt',
+    'Audit saved successfully': 'Audit opgeslagen',
+    'Failed to save audit': 'Audit opslaan mislukt',
+    'Failed to submit audit': 'Audit indienen mislukt',
+    'Failed to delete audit': 'Audit verwijderen mislukt',
+    'This audit is completed and can no longer be changed.':
+      'Deze audit is afgerond en kan niet meer worden gewijzigd.',
+    'This draft was changed by someone else since you opened it. Reload to see the latest version.':
+      'Iemand anders heeft dit concept gewijzigd nadat je het opende. Laad de pagina opnieuw om de nieuwste versie te zien.',
+    'The auditor must be an active head office user.':
+      'De auditor moet een actieve gebruiker van het hoofdkantoor zijn.',
+    'Only a completed audit has a report. Submit the audit first.':
+      'Alleen een afgeronde audit heeft een rapport. Dien de audit eerst in.',
+    'Failed to load the audit report': 'Auditrapport laden mislukt',
+    'Photo unavailable': 'Foto niet beschikbaar',
+    'No audits found': 'Geen audits gevonden',
+    'Try a different search term': 'Probeer een andere zoekterm',
+    'No completed audits available for this restaurant': 'Geen afgeronde audits voor dit restaurant',
+    'Confirm Deletion': 'Verwijderen bevestigen',
+    'This action cannot be undone.': 'Dit kan niet ongedaan worden gemaakt.',
+    Draft: 'Concept',
+    'No Score': 'Geen score',
+    'Deleted user': 'Verwijderde gebruiker',
+
+    // Trainings
+    'Title is required': 'Titel is verplicht',
+    'At least one category must be selected': 'Selecteer minstens één categorie',
+    'All video URLs must be filled': "Vul alle video-URL's in",
+    'Invalid video URL. Please provide a direct video URL.':
+      'Ongeldige video-URL. Geef een directe link naar het videobestand op.',
+    'Training module not found': 'Trainingsmodule niet gevonden',
+    'Failed to load trainings': 'Trainingen laden mislukt',
+    'Failed to load categories': 'Categorieën laden mislukt',
+    'Failed to load training module': 'Trainingsmodule laden mislukt',
+    'Failed to delete training. Please try again.': 'Training verwijderen mislukt. Probeer het opnieuw.',
+    'A category with this name already exists': 'Er bestaat al een categorie met deze naam',
+    'Only head office can add or edit trainings.': 'Alleen het hoofdkantoor kan trainingen toevoegen of bewerken.',
+    'Uploaded video not found': 'Geüploade video niet gevonden',
+    'Only video files can be uploaded.': 'Je kunt alleen videobestanden uploaden.',
+
+    // Quizzes
+    'Quiz title is required': 'Titel van de quiz is verplicht',
+    'All questions must have text': 'Alle vragen moeten een tekst hebben',
+    'All options must have text': 'Alle antwoordopties moeten een tekst hebben',
+    'A quiz with this title already exists': 'Er bestaat al een quiz met deze titel',
+    'Failed to load quizzes': 'Quizzen laden mislukt',
+    'Failed to delete quiz': 'Quiz verwijderen mislukt',
+    'Failed to create quiz': 'Quiz aanmaken mislukt',
+    'Failed to save quiz': 'Quiz opslaan mislukt',
+    'No quiz found for this training module': 'Geen quiz gevonden voor deze trainingsmodule',
+    'Failed to load quiz data': 'Quizgegevens laden mislukt',
+    'Failed to submit quiz': 'Quiz indienen mislukt',
+    'Congratulations!': 'Gefeliciteerd!',
+    'Keep Learning!': 'Blijf oefenen!',
+
+    // Training assignment
+    'Please select at least one training module': 'Selecteer minstens één trainingsmodule',
+    'Please select at least one staff member': 'Selecteer minstens één medewerker',
+    'Please select a restaurant': 'Selecteer een restaurant',
+    'All selected trainings are already assigned to the selected staff':
+      'Alle geselecteerde trainingen zijn al toegewezen aan de geselecteerde medewerkers',
+    'Training assignments created successfully': 'Trainingen toegewezen',
+    'Failed to load training assignments': 'Toegewezen trainingen laden mislukt',
+    'Failed to load the details of these trainings': 'Details van deze trainingen laden mislukt',
+    'Failed to create training assignments': 'Trainingstoewijzingen aanmaken mislukt',
+    'Failed to delete training assignment': 'Toegewezen training verwijderen mislukt',
+    'Failed to reset quiz attempt': 'Quizpoging resetten mislukt',
+    'Failed to assign trainings': 'Trainingen toewijzen mislukt',
+    'Training assignment not found': 'Toegewezen training niet gevonden',
+    'Trainings can only be assigned to active staff of your restaurants.':
+      'Trainingen kunnen alleen worden toegewezen aan actieve medewerkers van jouw restaurants.',
+    'Quiz: Not taken': 'Quiz: nog niet gemaakt',
+    Overdue: 'Te laat',
+
+    // Announcements and dashboards
+    'Description is required': 'Beschrijving is verplicht',
+    'Announcement created successfully': 'Mededeling aangemaakt',
+    'Announcement updated successfully': 'Mededeling bijgewerkt',
+    'Announcement deleted successfully': 'Mededeling verwijderd',
+    'Failed to create announcement': 'Mededeling aanmaken mislukt',
+    'Failed to save announcement': 'Mededeling opslaan mislukt',
+    'Failed to delete announcement': 'Mededeling verwijderen mislukt',
+    'Failed to load announcements': 'Mededelingen laden mislukt',
+    'Authentication error': 'Authenticatiefout',
+    'Announcement not found': 'Mededeling niet gevonden',
+    'No announcements yet': 'Nog geen mededelingen',
+    'Create your first announcement to keep everyone informed.':
+      'Maak je eerste mededeling om iedereen op de hoogte te houden.',
+    'Failed to load dashboard data': 'Dashboardgegevens laden mislukt',
+    'No pending audits': 'Geen openstaande audits',
+    'Action needed': 'Actie nodig',
+    'Get started by creating your first audit': 'Begin met het aanmaken van je eerste audit',
+
+    // Store performance
+    'Failed to load store visits': 'Winkelbezoeken laden mislukt',
+    'Store visits are not configured': 'Winkelbezoeken zijn niet ingesteld',
+    'Failed to load restaurants': 'Restaurants laden mislukt',
+    'Failed to load data': 'Gegevens laden mislukt',
+    'Please select a restaurant to view performance data.':
+      'Selecteer een restaurant om de prestatiegegevens te bekijken.',
+    'No store visits found for this restaurant': 'Geen winkelbezoeken gevonden voor dit restaurant',
+    'No notes for this visit': 'Geen notities bij dit bezoek',
+    'No audits found for this restaurant': 'Geen audits gevonden voor dit restaurant',
+    'No staff members found for this restaurant': 'Geen medewerkers gevonden voor dit restaurant',
+
+    // "Please select a restaurant ..."
+    'Please select a restaurant to manage staff.': 'Selecteer een restaurant om medewerkers te beheren.',
+    'Please select a restaurant to view audits.': 'Selecteer een restaurant om audits te bekijken.',
+    'Please select a restaurant to view corrective actions.':
+      'Selecteer een restaurant om corrigerende acties te bekijken.',
+    'Please select a restaurant to view training assignments.':
+      'Selecteer een restaurant om toegewezen trainingen te bekijken.',
+    'Please select a restaurant to assign trainings.': 'Selecteer een restaurant om trainingen toe te wijzen.',
+    'Please select a restaurant to view sales report': 'Selecteer een restaurant om het verkooprapport te bekijken',
+    'Please select a restaurant to view product mix report':
+      'Selecteer een restaurant om het productmixrapport te bekijken',
+    'Please select a restaurant to view operations report':
+      'Selecteer een restaurant om het operationele rapport te bekijken',
+
+    // Corrective actions
+    'Corrective action not found': 'Corrigerende actie niet gevonden',
+    'Failed to load corrective actions': 'Corrigerende acties laden mislukt',
+    'Failed to load the corrective action': 'Corrigerende actie laden mislukt',
+    'No corrective actions found': 'Geen corrigerende acties gevonden',
+    'Actions appear here when an audit finds an item Bad or Needs improvement.':
+      'Acties verschijnen hier wanneer een audit een controlepunt beoordeelt als Slecht of Verbetering nodig.',
+    'Please describe what was done': 'Beschrijf wat er is gedaan',
+    'Please give a reason for reopening': 'Geef een reden om de actie te heropenen',
+    'This action is already resolved.': 'Deze actie is al afgehandeld.',
+    'This action is already open.': 'Deze actie staat al open.',
+    'This action was changed by someone else. Reload it to see the latest version.':
+      'Iemand anders heeft deze actie gewijzigd. Laad de pagina opnieuw om de nieuwste versie te zien.',
+    'Choose at least one owner': 'Kies minstens één verantwoordelijke',
+    'Owners must be active head office users or managers of this restaurant.':
+      'Verantwoordelijken moeten actieve gebruikers van het hoofdkantoor of managers van dit restaurant zijn.',
+    'Choose a due date': 'Kies een deadline',
+    'Due date must be a date (YYYY-MM-DD)': 'De deadline moet een datum zijn (YYYY-MM-DD)',
+    'Audit item not found': 'Controlepunt niet gevonden',
+    'Actions can only be added to a completed audit.':
+      'Acties kunnen alleen aan een afgeronde audit worden toegevoegd.',
+    'Action resolved': 'Actie afgehandeld',
+    'Action reopened': 'Actie heropend',
+    'Owners updated': 'Verantwoordelijken bijgewerkt',
+    'Due date updated': 'Deadline bijgewerkt',
+    'Action added': 'Actie toegevoegd',
+    'Failed to update the action': 'Actie bijwerken mislukt',
+
+    // Announcements that must be acknowledged
+    'Requires acknowledgement must be true or false': 'Leesbevestiging vereist moet true of false zijn',
+    'Choose roles among staff, manager and hq': 'Kies rollen uit staff, manager en hq',
+    'Each role can be chosen once': 'Elke rol kan maar één keer worden gekozen',
+    'Choose restaurants from the list': 'Kies restaurants uit de lijst',
+    'Each restaurant can be chosen once': 'Elk restaurant kan maar één keer worden gekozen',
+    'A chosen restaurant was not found': 'Een gekozen restaurant is niet gevonden',
+    'Choose at most 1000 restaurants': 'Kies maximaal 1000 restaurants',
+    'hq work for no one restaurant: add another role or choose no restaurant':
+      'Het hoofdkantoor hoort niet bij één restaurant: voeg een andere rol toe of kies geen restaurant',
+    'Say whether to require a new acknowledgement (true or false)':
+      'Geef aan of er een nieuwe leesbevestiging nodig is (true of false)',
+    'The text changed and people have already acknowledged it: say whether to require a new acknowledgement':
+      'De tekst is gewijzigd en sommige mensen hebben het lezen al bevestigd: geef aan of er een nieuwe leesbevestiging nodig is',
+    'Status must be pending or acknowledged': 'Status moet pending of acknowledged zijn',
+    'This announcement does not ask for an acknowledgement': 'Voor deze mededeling is geen leesbevestiging nodig',
+    'This announcement is not addressed to you': 'Deze mededeling is niet voor jou bedoeld',
+    'Please select a restaurant to view acknowledgements.':
+      'Selecteer een restaurant om de leesbevestigingen te bekijken.',
+    'Thank you for reading it': 'Bedankt voor het lezen',
+    'Failed to record your acknowledgement': 'Je leesbevestiging opslaan mislukt',
+    'Failed to load acknowledgements': 'Leesbevestigingen laden mislukt',
+    'Failed to load announcements to acknowledge': 'Te bevestigen mededelingen laden mislukt',
+    'Requires acknowledgement': 'Leesbevestiging vereist',
+    'I have read this': 'Ik heb dit gelezen',
+    'Everyone has acknowledged it': 'Iedereen heeft het lezen bevestigd',
+    'Nobody has acknowledged it yet': 'Nog niemand heeft het lezen bevestigd',
+    'People have already acknowledged this announcement. Require a new acknowledgement?':
+      'Sommige mensen hebben het lezen van deze mededeling al bevestigd. Een nieuwe leesbevestiging vragen?',
+
+    // Audit schedules and due audits
+    'Choose at least one template': 'Kies minstens één sjabloon',
+    'Choose at least one restaurant, or all restaurants': 'Kies minstens één restaurant, of alle restaurants',
+    'Choose how often the audit is due': 'Kies hoe vaak de audit moet plaatsvinden',
+    'Choose the day the first period starts': 'Kies de dag waarop de eerste periode begint',
+    'A selected template does not exist.': 'Een geselecteerd sjabloon bestaat niet.',
+    'A selected restaurant does not exist or is not active.':
+      'Een geselecteerd restaurant bestaat niet of is niet actief.',
+    'Schedule not found': 'Planning niet gevonden',
+    'Failed to load audit schedules': 'Auditplanningen laden mislukt',
+    'Failed to save the schedule': 'Planning opslaan mislukt',
+    'Failed to delete the schedule': 'Planning verwijderen mislukt',
+    'Schedule created': 'Planning aangemaakt',
+    'Schedule updated': 'Planning bijgewerkt',
+    'Schedule deleted': 'Planning verwijderd',
+    'No audit schedules yet': 'Nog geen auditplanningen',
+    'Create a schedule to say which restaurants are due for which audit, and how often.':
+      'Maak een planning om vast te leggen welke restaurants welke audit moeten krijgen, en hoe vaak.',
+    'Due audit not found': 'Geplande audit niet gevonden',
+    'Failed to load due audits': 'Geplande audits laden mislukt',
+    'This due audit is already completed.': 'Deze geplande audit is al afgerond.',
+    'An audit has already been started for this due entry: open it from the audits list.':
+      'Voor deze geplande audit is al een audit gestart: open die vanuit de lijst met audits.',
+    'The due audit is for another restaurant.': 'Deze geplande audit is voor een ander restaurant.',
+    'Nothing due': 'Niets te doen',
+    'No audit is due this week and none was missed.': 'Deze week staat er geen audit gepland en er is er geen gemist.',
+    'No due audits ended in the last 90 days, so there is no compliance figure yet.':
+      'In de afgelopen 90 dagen is er geen auditperiode afgelopen, dus er is nog geen nalevingscijfer.',
+    'You are not assigned to an active restaurant. Ask head office to add you to one.':
+      'Je bent niet gekoppeld aan een actief restaurant. Vraag het hoofdkantoor om je aan een restaurant toe te voegen.',
+
+    // Roles
+    HQ: 'HQ',
+    Manager: 'Manager',
+    Staff: 'Medewerker',
+
+    // Page titles and menu entries
+    'Headquarters Dashboard': 'Dashboard hoofdkantoor',
+    'Manager Dashboard': 'Dashboard manager',
+    'My Dashboard': 'Mijn dashboard',
+    'Store Performance': 'Winkelprestaties',
+    Restaurants: 'Restaurants',
+    'Staff Management': 'Personeelsbeheer',
+    Announcements: 'Mededelingen',
+    Announcement: 'Mededeling',
+    'Quiz Management': 'Quizbeheer',
+    'New Quiz': 'Nieuwe quiz',
+    'Edit Quiz': 'Quiz bewerken',
+    'Audit Templates': 'Auditsjablonen',
+    'New Audit Template': 'Nieuw auditsjabloon',
+    'Edit Audit Template': 'Auditsjabloon bewerken',
+    'Assign Trainings': 'Trainingen toewijzen',
+    'Bulk Assign Training': 'Trainingen in bulk toewijzen',
+    'New Audit': 'Nieuwe audit',
+    'Training Assignments': 'Toegewezen trainingen',
+    'HQ Reports': 'Rapporten hoofdkantoor',
+    Sales: 'Verkoop',
+    'Product Sales': 'Productverkoop',
+    Operations: 'Bedrijfsvoering',
+    '23 & 24 & 25': '23 & 24 & 25',
+    'Sales Report': 'Verkooprapport',
+    'Product Mix Report': 'Productmixrapport',
+    'Operations Report': 'Operationeel rapport',
+    Audits: 'Audits',
+    Audit: 'Audit',
+    'Audit Report': 'Auditrapport',
+    'Corrective Actions': 'Corrigerende acties',
+    'Corrective Action': 'Corrigerende actie',
+    'Audit Schedules': 'Auditplanningen',
+    Trainings: 'Trainingen',
+    'Add Training': 'Training toevoegen',
+    Training: 'Training',
+    'Edit Training': 'Training bewerken',
+    'Take Quiz': 'Quiz maken',
+    'My Trainings': 'Mijn trainingen',
+    'Update Profile': 'Profiel bijwerken',
+    Notifications: 'Meldingen',
+    Dashboard: 'Dashboard',
+    'Assign Training': 'Training toewijzen',
+    Profile: 'Profiel',
+  },
+
+  pendingAuditsTrend: (count) => {
+    if (count === 0) return 'Geen openstaande audits';
+    return count === 1 ? '1 audit vraagt aandacht' : `${count} audits vragen aandacht`;
+  },
+  showingAuditsLine: (shown, total) => `${shown} van ${total} ${total === 1 ? 'audit' : 'audits'} weergegeven`,
+  assignmentsCreatedMessage: (count) =>
+    count === 1 ? '1 nieuwe trainingstoewijzing aangemaakt' : `${count} nieuwe trainingstoewijzingen aangemaakt`,
+  quizScoreBadge: (score) => `Quiz: ${score}%`,
+  answerAllQuestionsMessage: (remaining) =>
+    `Beantwoord alle vragen voordat je de quiz indient (nog ${remaining} te beantwoorden)`,
+  quizScoreLine: (correct, total) =>
+    `Je hebt ${correct} van de ${total} ${total === 1 ? 'vraag' : 'vragen'} goed beantwoord.`,
+  assessAllItemsMessage: (remaining) => `Beoordeel alle controlepunten (nog ${remaining} te beoordelen)`,
+};
