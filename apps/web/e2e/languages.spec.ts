@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, signInAs, test } from './fixtures';
 
@@ -94,6 +95,11 @@ test.describe('Languages (issue 22)', () => {
     await staff.getByRole('button', { name: 'Quiz versturen' }).click();
     await expect(staff.getByRole('heading', { name: 'Gefeliciteerd!' })).toBeVisible();
     await expect(staff.getByText('Je hebt 1 van de 1 vraag goed beantwoord.')).toBeVisible();
+
+    // The server's own words follow too: the assignment's notification, written in Dutch.
+    await staff.goto('/notifications');
+    await expect(staff.getByText(`Nieuwe training: Dienbladen ${tag}`)).toBeVisible();
+    await expect(staff.getByText('Geen einddatum')).toBeVisible();
     await context.close();
   });
 
@@ -130,7 +136,19 @@ test.describe('Languages (issue 22)', () => {
     await expect(own.getByText('Le nom est obligatoire')).toBeVisible();
     await expect(own.getByText("Format d'e-mail invalide")).toBeVisible();
 
+    // A file the browser downloads itself is in French too: Staff Management's CSV.
+    await own.goto('/staff-management');
+    const [download] = await Promise.all([
+      own.waitForEvent('download'),
+      own.getByRole('link', { name: 'Exporter en CSV' }).click(),
+    ]);
+    const csv = (await readFile(await download.path())).toString('utf8');
+    expect(csv.replace(/^\uFEFF/, '').split('\n')[0]).toBe(
+      'Nom,E-mail,Rôle,Statut,Restaurants,Formations terminées,Formations attribuées',
+    );
+
     // And back to the browser's language (English here), at once.
+    await own.goto('/profile');
     await own.getByRole('combobox', { name: 'Langue' }).selectOption('');
     await expect(own.getByRole('heading', { level: 1, name: 'Update Profile' })).toBeVisible();
     await context.close();

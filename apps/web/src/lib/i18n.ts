@@ -25,6 +25,8 @@ import { useLingui } from '@lingui/react';
  * sentences wait for the signed-in app too.
  */
 const STORAGE_KEY = 'brigade.language';
+/** The cookie the server reads the language on screen from (apps/server `http/request-language.ts`). */
+const LANGUAGE_COOKIE = 'brigade-language';
 
 type Catalogue = 'public' | 'app';
 type CatalogueModule = { messages: Messages };
@@ -120,6 +122,10 @@ export async function activateLanguage(
   core = coreIn(language);
   if (i18n.locale !== language) i18n.activate(language);
   document.documentElement.lang = language;
+  // Downloads the browser makes itself (a CSV, the audit report's PDF) carry no header of
+  // ours: the server reads the language on screen from this cookie (request-language.ts).
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we support, and a cookie library would cost Sign In's download
+  document.cookie = `${LANGUAGE_COOKIE}=${language};path=/;samesite=lax`;
   if (remember) {
     try {
       window.localStorage.setItem(STORAGE_KEY, language);
