@@ -79,6 +79,12 @@ describe('languages (issue 22)', () => {
     expect((await badProfile(user.cookie, { 'accept-language': 'de-DE, nl;q=0.8, en;q=0.5' })).json().fields.name).toBe(
       nl.texts[messages.nameRequired],
     );
+    // "Any language" and a refused one name nothing: the person's choice (French) stands.
+    for (const header of ['*', 'nl;q=0, *;q=0.5']) {
+      expect((await badProfile(user.cookie, { 'accept-language': header })).json().fields.name).toBe(
+        fr.texts[messages.nameRequired],
+      );
+    }
   });
 
   test('a refusal with a status carries the translated message too (409)', async () => {

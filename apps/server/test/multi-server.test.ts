@@ -119,6 +119,33 @@ describe.skipIf(!onPostgres)('two servers, one PostgreSQL database', () => {
     expect((await call(a, 'GET', '/api/me', { cookie })).status).toBe(401);
   });
 
+  test("a language chosen on one server is the other's at once: its answers and the bell's notifications (issue 22)", async () => {
+    const [a, b] = servers;
+    const { rows } = await sql.query(
+      `select id, email from users where role = 'staff' and is_active and email <> 'staff@example.com'
+       order by email offset 1 limit 1`,
+    );
+    const person = rows[0] as { id: string; email: string };
+    const cookie = await signedIn(a, person.email);
+    expect((await call(a, 'PUT', '/api/profile/language', { cookie, body: { language: 'nl' } })).status).toBe(200);
+
+    expect((await call(b, 'GET', '/api/me', { cookie })).json.language).toBe('nl');
+    const refused = await call(b, 'PUT', '/api/profile', { cookie, body: { name: '', email: person.email } });
+    expect(refused.status).toBe(400);
+    expect(refused.json.fields.name).toBe('Naam is verplicht');
+
+    // hq assigns on one server; the person reads the bell on the other, in Dutch.
+    const hq = await signedIn(b, 'hq@example.com');
+    const { rows: made } = await sql.query(`insert into trainings (title) values ('Twee servers') returning id`);
+    const assigned = await call(b, 'POST', '/api/training-assignments', {
+      cookie: hq,
+      body: { trainingIds: [made[0].id], staffIds: [person.id] },
+    });
+    expect(assigned.status).toBe(200);
+    const bell = await call(a, 'GET', '/api/notifications?page=1&pageSize=5', { cookie });
+    expect(bell.json.items[0]).toMatchObject({ title: 'Nieuwe training: Twee servers', body: 'Geen einddatum' });
+  });
+
   test('a password change on one server and a deactivation on the other end sessions on both at the next request', async () => {
     const [a, b] = servers;
     const { rows } = await sql.query(

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '@brigade/core/languages';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@brigade/core/languages';
 import { type CoreCatalogue, en } from '@brigade/core/locales/catalogue';
 import { fr } from '@brigade/core/locales/fr';
 import { nl } from '@brigade/core/locales/nl';
@@ -47,12 +47,16 @@ function languageOf({
   chosen: Language | null | undefined;
 }): Language {
   if (isLanguage(cookie)) return cookie;
-  // Negotiator matches a region to its language (nl-BE to nl) and honours q-values; a
-  // header naming none of ours (or none at all) leaves the person's choice.
+  // Negotiator orders the header's tags by q-value (dropping q=0); the first whose primary
+  // subtag Brigade speaks wins (nl-BE is nl). "*" (any; Node's fetch sends it) names none,
+  // and leaves the person's choice.
   const asked = acceptLanguage
-    ? new Negotiator({ headers: { 'accept-language': acceptLanguage } }).language([...LANGUAGES])
+    ? new Negotiator({ headers: { 'accept-language': acceptLanguage } })
+        .languages()
+        .map((tag) => tag.toLowerCase().split('-')[0])
+        .find(isLanguage)
     : undefined;
-  return (isLanguage(asked) ? asked : null) ?? chosen ?? DEFAULT_LANGUAGE;
+  return asked ?? chosen ?? DEFAULT_LANGUAGE;
 }
 
 /** Core's texts in a language: what people read in the server's answers, emails and files. */
