@@ -179,6 +179,27 @@ export const messages = {
   noVisitNotes: 'No notes for this visit',
   noRestaurantAudits: 'No audits found for this restaurant',
   noRestaurantStaff: 'No staff members found for this restaurant',
+  // Embedded reports (reports §5)
+  selectRestaurantForReport: 'Please select a restaurant to view the report.',
+  selectedRestaurantNotFound: 'Selected restaurant not found',
+
+  // What the server refuses a request with that no screen sends as it is (a page left
+  // open while someone else changed things, or a script): still said in the person's
+  // language.
+  selectedRestaurantMissing: 'A selected restaurant does not exist.',
+  selectedCategoryMissing: 'A selected category does not exist.',
+  selectedTrainingMissing: 'A selected training does not exist.',
+  selectedQuizMissing: 'The selected quiz does not exist.',
+  quizMissing: 'Quiz not found',
+  quizAttemptReused: 'This attempt id was already used for another quiz.',
+  answerNotOfQuestion: 'An answer does not belong to its question.',
+  itemNotOfAudit: 'An item does not belong to this audit.',
+  itemNotOfTemplate: 'An item does not belong to this template.',
+  videoNotOfTraining: 'A video does not belong to this training.',
+  chooseVideoFile: 'Choose a video file to upload.',
+  videoNotFound: 'Video not found',
+  videoFileMissing: 'The video file is missing from file storage.',
+  notificationNotFound: 'Notification not found',
 } as const;
 
 /** The Pending Audits card's line: the spec's plural, and the singular for exactly one. */

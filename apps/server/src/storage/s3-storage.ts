@@ -5,6 +5,7 @@ import { type Readable, Transform } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { messages } from '@brigade/core/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import { HttpError, notFound } from '../errors';
 import { type FileFacts, MissingFile, type Playback, type Storage, type StoredFile } from './storage';
@@ -159,7 +160,7 @@ export class S3Storage implements Storage {
       await this.client.send(new HeadObjectCommand({ Bucket: this.config.bucket, Key }));
     } catch (error) {
       if ((error as { name?: string }).name === 'NotFound' || statusOf(error) === 404) {
-        throw notFound('The video file is missing from file storage.');
+        throw notFound(messages.videoFileMissing);
       }
       throw this.unavailable('check', key, error);
     }

@@ -337,6 +337,25 @@ export const frApp: CoreAppCatalogue = {
     Dashboard: 'Tableau de bord',
     'Assign Training': 'Attribuer une formation',
     Profile: 'Profil',
+    // Embedded reports
+    'Please select a restaurant to view the report.': 'Veuillez sélectionner un restaurant pour voir le rapport.',
+    'Selected restaurant not found': 'Restaurant sélectionné introuvable',
+    // Refusals of a request no screen sends as it is
+    'A selected restaurant does not exist.': "Un des restaurants sélectionnés n'existe pas.",
+    'A selected category does not exist.': "Une des catégories sélectionnées n'existe pas.",
+    'A selected training does not exist.': "Une des formations sélectionnées n'existe pas.",
+    'The selected quiz does not exist.': "Le quiz sélectionné n'existe pas.",
+    'Quiz not found': 'Quiz introuvable',
+    'This attempt id was already used for another quiz.':
+      'Cet identifiant de tentative a déjà servi pour un autre quiz.',
+    'An answer does not belong to its question.': "Une réponse n'appartient pas à sa question.",
+    'An item does not belong to this audit.': "Un point n'appartient pas à cet audit.",
+    'An item does not belong to this template.': "Un point n'appartient pas à ce modèle.",
+    'A video does not belong to this training.': "Une vidéo n'appartient pas à cette formation.",
+    'Choose a video file to upload.': 'Choisissez un fichier vidéo à importer.',
+    'Video not found': 'Vidéo introuvable',
+    'The video file is missing from file storage.': 'Le fichier vidéo est absent du stockage de fichiers.',
+    'Notification not found': 'Notification introuvable',
   },
 
   pendingAuditsTrend: (count) => {

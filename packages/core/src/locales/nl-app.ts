@@ -335,6 +335,24 @@ export const nlApp: CoreAppCatalogue = {
     Dashboard: 'Dashboard',
     'Assign Training': 'Training toewijzen',
     Profile: 'Profiel',
+    // Embedded reports
+    'Please select a restaurant to view the report.': 'Selecteer een restaurant om het rapport te bekijken.',
+    'Selected restaurant not found': 'Geselecteerd restaurant niet gevonden',
+    // Refusals of a request no screen sends as it is
+    'A selected restaurant does not exist.': 'Een geselecteerd restaurant bestaat niet.',
+    'A selected category does not exist.': 'Een geselecteerde categorie bestaat niet.',
+    'A selected training does not exist.': 'Een geselecteerde training bestaat niet.',
+    'The selected quiz does not exist.': 'De geselecteerde quiz bestaat niet.',
+    'Quiz not found': 'Quiz niet gevonden',
+    'This attempt id was already used for another quiz.': 'Deze poging-ID is al gebruikt voor een andere quiz.',
+    'An answer does not belong to its question.': 'Een antwoord hoort niet bij zijn vraag.',
+    'An item does not belong to this audit.': 'Een punt hoort niet bij deze audit.',
+    'An item does not belong to this template.': 'Een punt hoort niet bij dit sjabloon.',
+    'A video does not belong to this training.': 'Een video hoort niet bij deze training.',
+    'Choose a video file to upload.': 'Kies een videobestand om te uploaden.',
+    'Video not found': 'Video niet gevonden',
+    'The video file is missing from file storage.': 'Het videobestand ontbreekt in de bestandsopslag.',
+    'Notification not found': 'Melding niet gevonden',
   },
 
   pendingAuditsTrend: (count) => {

@@ -157,7 +157,7 @@ export async function createAssignments(
       .select({ id: trainings.id, title: trainings.title })
       .from(trainings)
       .where(inArray(trainings.id, trainingIds));
-    if (found.length !== trainingIds.length) throw badRequest('A selected training does not exist.');
+    if (found.length !== trainingIds.length) throw badRequest(messages.selectedTrainingMissing);
     const inserted = await tx
       .insert(staffTrainingAssignments)
       .values(
@@ -298,7 +298,7 @@ export async function markVideoWatched(db: Database, actor: SessionUser, trainin
       .select({ id: trainingVideos.id })
       .from(trainingVideos)
       .where(and(eq(trainingVideos.id, videoId), eq(trainingVideos.moduleId, trainingId)));
-    if (!video) throw notFound('Video not found');
+    if (!video) throw notFound(messages.videoNotFound);
     await tx.insert(trainingVideoProgress).values({ staffId: actor.id, videoId }).onConflictDoNothing();
     return { watched: true, trainingCompleted: await completeIfDone(tx, actor.id, trainingId) };
   });

@@ -179,7 +179,7 @@ async function assertItemsBelong(tx: Transaction, templateId: string, itemIds: s
     .select({ id: auditTemplateItems.id })
     .from(auditTemplateItems)
     .where(and(eq(auditTemplateItems.templateId, templateId), inArray(auditTemplateItems.id, itemIds)));
-  if (found.length !== new Set(itemIds).size) throw badRequest('An item does not belong to this template.');
+  if (found.length !== new Set(itemIds).size) throw badRequest(messages.itemNotOfTemplate);
 }
 
 export async function deleteTemplate(db: Queryable, id: string) {

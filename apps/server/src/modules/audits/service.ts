@@ -1,6 +1,7 @@
 import { assessAllItemsMessage, messages } from '@brigade/core/messages';
 import { auditStatusesReadableBy } from '@brigade/core/permissions';
 import type { Role } from '@brigade/core/roles';
+import { scheduleMessages } from '@brigade/core/schedule-messages';
 import {
   AUDIT_STATUSES,
   type AuditDetail,
@@ -230,7 +231,9 @@ export async function createAudit(db: Database, input: z.output<typeof CreateAud
       .from(auditTemplates)
       .where(inArray(auditTemplates.id, templateIds));
     if (templates.length !== templateIds.length) {
-      throw badRequest('A selected template does not exist.', { templateIds: 'A selected template does not exist.' });
+      throw badRequest(scheduleMessages.scheduleTemplateMissing, {
+        templateIds: scheduleMessages.scheduleTemplateMissing,
+      });
     }
     const templateItems = await tx
       .select({
@@ -296,7 +299,7 @@ async function writeItems(tx: Transaction, id: string, input: z.output<typeof Au
       where ${auditItems}.id = v.id and ${auditItems}.audit_id = ${id}
       returning ${auditItems}.id`)) as { rows: unknown[] };
     if (updated.rows.length !== new Set(input.items.map((item) => item.id)).size) {
-      throw badRequest('An item does not belong to this audit.');
+      throw badRequest(messages.itemNotOfAudit);
     }
   }
 }

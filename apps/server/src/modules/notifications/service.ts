@@ -1,4 +1,5 @@
 import { DEFAULT_LANGUAGE, type Language } from '@brigade/core/languages';
+import { messages } from '@brigade/core/messages';
 import { NOTIFICATION_KINDS, notificationKinds } from '@brigade/core/notification-kinds';
 import type { Role } from '@brigade/core/roles';
 import type {
@@ -15,7 +16,7 @@ import { notificationCounts, notificationPreferences, notifications } from '../.
 import { notFound } from '../../errors';
 import { notificationIn } from '../../i18n/server-texts';
 
-const NOTIFICATION_NOT_FOUND = 'Notification not found';
+const NOTIFICATION_NOT_FOUND = messages.notificationNotFound;
 
 /**
  * A person's notifications, newest first, with their total and unread count, in one round

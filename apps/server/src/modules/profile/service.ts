@@ -14,7 +14,7 @@ export async function loadProfile(db: Database, user: SessionUser): Promise<Prof
     .select({ id: users.id, name: users.name, email: users.email })
     .from(users)
     .where(eq(users.id, user.id));
-  if (!profile) throw notFound('User not found');
+  if (!profile) throw notFound(messages.userNotFound);
   return profile;
 }
 
@@ -40,7 +40,7 @@ export async function updateProfile(
       .set({ name: input.name, email: input.email })
       .where(eq(users.id, user.id))
       .returning({ id: users.id, name: users.name, email: users.email });
-    if (!profile) throw notFound('User not found');
+    if (!profile) throw notFound(messages.userNotFound);
     if (passwordHash) {
       await tx
         .update(accounts)

@@ -114,7 +114,7 @@ export async function getQuiz(db: Queryable, id: string): Promise<QuizDetail> {
     })
     .from(trainingQuizzes)
     .where(eq(trainingQuizzes.id, id));
-  if (!quiz) throw notFound('Quiz not found');
+  if (!quiz) throw notFound(messages.quizMissing);
   const questions = await loadQuestions(db, id);
   return {
     ...quiz,
@@ -203,7 +203,7 @@ export async function updateQuiz(db: Database, id: string, input: QuizFields): P
         .set({ title: input.title, description: input.description, passMark: input.passMark })
         .where(eq(trainingQuizzes.id, id))
         .returning({ id: trainingQuizzes.id });
-      if (!quiz) throw notFound('Quiz not found');
+      if (!quiz) throw notFound(messages.quizMissing);
       await writeQuestions(tx, id, input);
     })
     .catch(mapUniqueTitle);
@@ -215,7 +215,7 @@ export async function deleteQuiz(db: Queryable, id: string) {
     .delete(trainingQuizzes)
     .where(eq(trainingQuizzes.id, id))
     .returning({ id: trainingQuizzes.id });
-  if (deleted.length === 0) throw notFound('Quiz not found');
+  if (deleted.length === 0) throw notFound(messages.quizMissing);
 }
 
 async function quizOfTraining(db: Queryable, trainingId: string) {
@@ -290,7 +290,7 @@ async function resultOf(
 
 /** A repeat answers the first result; an id already used for another quiz is refused. */
 function firstResult(db: Queryable, attempt: RecordedAttempt, quizId: string, staffId: string, trainingId: string) {
-  if (attempt.quizId !== quizId) throw conflict('This attempt id was already used for another quiz.');
+  if (attempt.quizId !== quizId) throw conflict(messages.quizAttemptReused);
   return resultOf(db, attempt, staffId, trainingId);
 }
 
@@ -322,7 +322,7 @@ export async function submitAttempt(
   if (remaining > 0) throw badRequest(answerAllQuestionsMessage(remaining));
   const responses = questions.map((question) => {
     const option = question.options.find((candidate) => candidate.id === chosen.get(question.id));
-    if (!option) throw badRequest('An answer does not belong to its question.');
+    if (!option) throw badRequest(messages.answerNotOfQuestion);
     return { question, option };
   });
   const correctCount = responses.filter(({ option }) => option.isCorrect).length;

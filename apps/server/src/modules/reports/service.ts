@@ -56,13 +56,13 @@ export async function reportToken(
     if (actor.role !== 'hq') throw forbidden();
     identity = key === '23-24-25' ? null : { username: 'hq', roles: ['HQ'] };
   } else {
-    if (!restaurantId) throw badRequest('Please select a restaurant to view the report.');
+    if (!restaurantId) throw badRequest(messages.selectRestaurantForReport);
     // Found first, then reached: an unknown restaurant gets the spec's sentence (404).
     const [restaurant] = await db
       .select({ id: restaurants.id, name: restaurants.name, reached: sql<boolean>`${inReach(actor, restaurants.id)}` })
       .from(restaurants)
       .where(eq(restaurants.id, restaurantId));
-    if (!restaurant) throw notFound('Selected restaurant not found');
+    if (!restaurant) throw notFound(messages.selectedRestaurantNotFound);
     if (!restaurant.reached) throw forbidden(messages.restaurantForbidden);
     identity = { username: restaurant.id, roles: [reportRestaurantName(restaurant.name, powerBi.brandWord)] };
   }

@@ -202,14 +202,14 @@ async function assertReferencesExist(tx: Transaction, input: TrainingFields) {
     .from(trainingCategories)
     .where(inArray(trainingCategories.id, input.categoryIds));
   if (categories.length !== input.categoryIds.length) {
-    throw badRequest('A selected category does not exist.', { categoryIds: 'A selected category does not exist.' });
+    throw badRequest(messages.selectedCategoryMissing, { categoryIds: messages.selectedCategoryMissing });
   }
   if (input.quizId) {
     const [quiz] = await tx
       .select({ id: trainingQuizzes.id })
       .from(trainingQuizzes)
       .where(eq(trainingQuizzes.id, input.quizId));
-    if (!quiz) throw badRequest('The selected quiz does not exist.', { quizId: 'The selected quiz does not exist.' });
+    if (!quiz) throw badRequest(messages.selectedQuizMissing, { quizId: messages.selectedQuizMissing });
   }
   const uploadIds = input.videos.flatMap((video) => (video.uploadId ? [video.uploadId] : []));
   if (uploadIds.length) {
@@ -238,7 +238,7 @@ async function writeContents(tx: Transaction, id: string, input: TrainingFields)
     .where(eq(trainingVideos.moduleId, id));
   const keptIds = input.videos.flatMap((video) => (video.id ? [video.id] : []));
   if (keptIds.some((videoId) => !existing.some((row) => row.id === videoId))) {
-    throw badRequest('A video does not belong to this training.');
+    throw badRequest(messages.videoNotOfTraining);
   }
   const removed = existing.filter((row) => !keptIds.includes(row.id));
   if (removed.length)

@@ -30,7 +30,7 @@ export async function storeVideo(
   file: MultipartFile | undefined,
   maxBytes: number,
 ): Promise<Upload> {
-  if (!file) throw badRequest('Choose a video file to upload.');
+  if (!file) throw badRequest(messages.chooseVideoFile);
   if (!file.mimetype.startsWith('video/')) {
     file.file.resume();
     throw badRequest(messages.uploadNotVideo, { file: messages.uploadNotVideo });

@@ -118,8 +118,8 @@ async function assertAnotherActiveHq(tx: Transaction, leavingId: string) {
 async function assertRestaurantsExist(tx: Transaction, ids: string[]) {
   const found = await tx.select({ id: restaurants.id }).from(restaurants).where(inArray(restaurants.id, ids));
   if (found.length !== ids.length) {
-    throw badRequest('A selected restaurant does not exist.', {
-      selectedRestaurants: 'A selected restaurant does not exist.',
+    throw badRequest(messages.selectedRestaurantMissing, {
+      selectedRestaurants: messages.selectedRestaurantMissing,
     });
   }
 }
