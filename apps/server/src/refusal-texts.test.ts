@@ -17,6 +17,18 @@ const FOR_CLIENTS: Record<string, string[]> = {
 };
 
 const REFUSAL = /\b(?:badRequest|unauthorized|forbidden|notFound|conflict)\(\s*(['"`])((?:(?!\1)[^\\]|\\.)*)\1/g;
+/** A refusal's field messages written in place: `badRequest(…, { field: 'Text' })`. */
+const FIELD = /\b(?:badRequest|conflict)\([^;{]*\{([^}]*)\}/g;
+const FIELD_TEXT = /:\s*(['"`])((?:(?!\1)[^\\]|\\.)*)\1/g;
+
+/** The texts a source's refusals write as literals: their messages, and their field messages. */
+function literalsOf(source: string): string[] {
+  const messages = [...source.matchAll(REFUSAL)].map((match) => match[2] as string);
+  const fields = [...source.matchAll(FIELD)].flatMap((match) =>
+    [...(match[1] as string).matchAll(FIELD_TEXT)].map((text) => text[2] as string),
+  );
+  return [...messages, ...fields];
+}
 
 function sourceFiles(directory: string): string[] {
   return fs.readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
@@ -32,8 +44,7 @@ describe("the server's refusals (issue 22)", () => {
     const literals = sourceFiles(root).flatMap((file) => {
       const relative = path.relative(root, file).split(path.sep).join('/');
       const allowed = FOR_CLIENTS[relative] ?? [];
-      return [...fs.readFileSync(file, 'utf8').matchAll(REFUSAL)]
-        .map((match) => match[2] as string)
+      return literalsOf(fs.readFileSync(file, 'utf8'))
         .filter((text) => !allowed.includes(text) && !(text in en.texts))
         .map((text) => `${relative}: ${text}`);
     });
@@ -41,7 +52,8 @@ describe("the server's refusals (issue 22)", () => {
   });
 
   test('the check sees a literal refusal', () => {
-    const sample = `throw badRequest('Typed here, in no catalogue.'); throw notFound(messages.userNotFound);`;
-    expect([...sample.matchAll(REFUSAL)].map((match) => match[2])).toEqual(['Typed here, in no catalogue.']);
+    const sample = `throw badRequest('Typed here, in no catalogue.'); throw notFound(messages.userNotFound);
+      throw badRequest(messages.newAuditIncomplete, { restaurantId: 'Choose one.', name: messages.nameRequired });`;
+    expect(literalsOf(sample)).toEqual(['Typed here, in no catalogue.', 'Choose one.']);
   });
 });

@@ -187,6 +187,7 @@ export const messages = {
   // open while someone else changed things, or a script): still said in the person's
   // language.
   selectedRestaurantMissing: 'A selected restaurant does not exist.',
+  chooseActiveRestaurant: 'Choose an active restaurant.',
   selectedCategoryMissing: 'A selected category does not exist.',
   selectedTrainingMissing: 'A selected training does not exist.',
   selectedQuizMissing: 'The selected quiz does not exist.',

@@ -342,6 +342,7 @@ export const frApp: CoreAppCatalogue = {
     'Selected restaurant not found': 'Restaurant sélectionné introuvable',
     // Refusals of a request no screen sends as it is
     'A selected restaurant does not exist.': "Un des restaurants sélectionnés n'existe pas.",
+    'Choose an active restaurant.': 'Choisissez un restaurant actif.',
     'A selected category does not exist.': "Une des catégories sélectionnées n'existe pas.",
     'A selected training does not exist.': "Une des formations sélectionnées n'existe pas.",
     'The selected quiz does not exist.': "Le quiz sélectionné n'existe pas.",

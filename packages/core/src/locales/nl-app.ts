@@ -340,6 +340,7 @@ export const nlApp: CoreAppCatalogue = {
     'Selected restaurant not found': 'Geselecteerd restaurant niet gevonden',
     // Refusals of a request no screen sends as it is
     'A selected restaurant does not exist.': 'Een geselecteerd restaurant bestaat niet.',
+    'Choose an active restaurant.': 'Kies een actief restaurant.',
     'A selected category does not exist.': 'Een geselecteerde categorie bestaat niet.',
     'A selected training does not exist.': 'Een geselecteerde training bestaat niet.',
     'The selected quiz does not exist.': 'De geselecteerde quiz bestaat niet.',

@@ -219,7 +219,7 @@ export async function createAudit(db: Database, input: z.output<typeof CreateAud
       .select({ id: restaurants.id })
       .from(restaurants)
       .where(and(eq(restaurants.id, input.restaurantId), eq(restaurants.isActive, true)));
-    if (!restaurant) throw badRequest(messages.newAuditIncomplete, { restaurantId: 'Choose an active restaurant.' });
+    if (!restaurant) throw badRequest(messages.newAuditIncomplete, { restaurantId: messages.chooseActiveRestaurant });
     const [auditor] = await tx
       .select({ id: users.id })
       .from(users)
