@@ -40,7 +40,8 @@ export default defineConfig({
     // dist/.vite/manifest.json maps each source module to its chunk and static imports;
     // bench/web.ts reads it to add up what each screen downloads.
     manifest: true,
-    // Sign In's whole download in one file; what the signed-in pages share in another (chunk-groups.ts).
+    // Sign In's whole download in one file; the signed-in app with what the dashboards use in
+    // another; what only other pages share in a third (chunk-groups.ts).
     rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } },
   },
 });

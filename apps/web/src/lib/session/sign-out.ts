@@ -2,14 +2,24 @@ import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, networkError } from '../api-client';
-import { authClient } from '../auth-client';
 import { endSession } from './end-session';
+
+/**
+ * Better Auth's client (12 kB) is needed only when someone signs out, so it is loaded
+ * then, as Sign In does, rather than with every signed-in page.
+ */
+const loadAuthClient = () => import('../auth-client');
+
+async function requestSignOut() {
+  const { authClient } = await loadAuthClient();
+  return authClient.signOut();
+}
 
 /** Ends the session on the server (the cookie is cleared by its reply). */
 export async function signOut(): Promise<void> {
-  let result: Awaited<ReturnType<typeof authClient.signOut>>;
+  let result: Awaited<ReturnType<typeof requestSignOut>>;
   try {
-    result = await authClient.signOut();
+    result = await requestSignOut();
   } catch {
     throw networkError();
   }
