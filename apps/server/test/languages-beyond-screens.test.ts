@@ -1,3 +1,4 @@
+import { notificationContent } from '@brigade/core/notification-texts';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -7,8 +8,9 @@ import { users } from '../src/db/schema/users';
 import { coreText } from '../src/http/request-language';
 import { serverTexts } from '../src/i18n/server-texts';
 import { sendPendingEmails } from '../src/modules/notifications/emails';
+import { createNotifier } from '../src/notify/notifier';
 import { startSmtpSink } from './fakes/smtp-sink';
-import { PUBLIC_URL, startTestApp } from './harness';
+import { PASSWORD, PUBLIC_URL, startTestApp } from './harness';
 
 /**
  * Issue 22 beyond the screens: what the server writes on its own (notifications, their
@@ -71,6 +73,45 @@ describe('languages beyond the screens (issue 22)', () => {
     expect(mail.text).toContain(`"${coreText('nl', 'New training assigned')}"`);
     expect(mail.html).toContain('<html lang="nl">');
     expect(mail.text).not.toContain('Hello');
+  });
+
+  test('someone who follows their browser gets emails in the language it showed at their last sign-in', async () => {
+    const person = await t.buildUser('staff', { restaurantIds: [restaurant.id] });
+    const signIn = async (acceptLanguage: string) => {
+      const response = await t.request(undefined, {
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email: person.email, password: PASSWORD },
+        headers: { 'accept-language': acceptLanguage },
+        ...newAddress(),
+      });
+      expect(response.statusCode).toBe(200);
+    };
+    const browserLanguage = async () =>
+      (await t.db.select({ value: users.browserLanguage }).from(users).where(eq(users.id, person.id)))[0]?.value;
+    const notifier = createNotifier({ emailOn: true, jobs: () => null });
+    /** The subject of the email about an overdue `training`. */
+    const emailedAbout = async (training: string) => {
+      await notifier.notify(t.db, [
+        {
+          userId: person.id,
+          subjectKey: training,
+          ...notificationContent('trainingOverdue', training, '2026-11-20'),
+          link: '/my-trainings',
+        },
+      ]);
+      await sendPendingEmails(t.db, t.app.mailer, PUBLIC_URL);
+      return (await sink.waitFor((mail) => mail.to.includes(person.email) && mail.subject.includes(training))).subject;
+    };
+
+    await signIn('nl-BE, en;q=0.5');
+    expect(await browserLanguage()).toBe('nl');
+    expect(await emailedAbout('Frituur')).toBe('Training te laat: Frituur');
+    await signIn('fr');
+    expect(await browserLanguage()).toBe('fr');
+    // Their choice on Profile comes first.
+    await t.db.update(users).set({ language: 'en' }).where(eq(users.id, person.id));
+    expect(await emailedAbout('Grill')).toBe('Training overdue: Grill');
   });
 
   test('CSV headers and the words in its cells follow the language on screen; English stays as it was', async () => {

@@ -1,10 +1,10 @@
-import { isLanguage } from '@brigade/core/languages';
+import { isLanguage, type Language } from '@brigade/core/languages';
 import { messages } from '@brigade/core/messages';
 import { PASSWORD_RESET_LINK_MINUTES } from '@brigade/core/schemas/passwords';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { accounts, sessions, users, verifications } from '../db/schema/users';
 import { languageOfHeaders } from '../http/request-language';
@@ -76,7 +76,7 @@ export function createAuth({
       sendResetPassword: async ({ user, token }, request) => {
         // In their language on Profile, else the one the asking browser shows (issue 22).
         const chosen = (user as { language?: unknown }).language;
-        const language = isLanguage(chosen) ? chosen : languageOfHeaders(request?.headers);
+        const language = isLanguage(chosen) ? chosen : (languageOfHeaders(request?.headers) ?? 'en');
         const link = passwordResetLink(publicUrl, token);
         // Not awaited: an answer that waited for SMTP would take longer for an existing
         // account than for an unknown email, and so tell which emails have one.
@@ -163,6 +163,11 @@ export function createAuth({
             }
             return { data: session };
           },
+          // The language their browser shows now, for their emails while they follow it (issue 22).
+          after: async (session, context) => {
+            const shown = languageOfHeaders(context?.headers ?? context?.request?.headers);
+            if (shown) await rememberBrowserLanguage(db, session.userId, shown);
+          },
         },
       },
     },
@@ -220,3 +225,11 @@ async function emailOf(request: Request): Promise<unknown> {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** Written only when it changed: a sign-in in the same language as the last costs no write. */
+async function rememberBrowserLanguage(db: Database, userId: string, language: Language) {
+  await db
+    .update(users)
+    .set({ browserLanguage: language })
+    .where(and(eq(users.id, userId), sql`${users.browserLanguage} is distinct from ${language}`));
+}

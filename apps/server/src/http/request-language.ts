@@ -21,42 +21,32 @@ export const LANGUAGE_COOKIE = 'brigade-language';
  * English.
  */
 export function requestLanguage(request: FastifyRequest): Language {
-  return languageOf({
-    cookie: request.cookies?.[LANGUAGE_COOKIE],
-    acceptLanguage: request.headers['accept-language'],
-    chosen: request.sessionUser?.language,
-  });
+  const shown = request.cookies?.[LANGUAGE_COOKIE];
+  if (isLanguage(shown)) return shown;
+  return acceptedLanguage(request.headers['accept-language']) ?? request.sessionUser?.language ?? DEFAULT_LANGUAGE;
 }
 
-/** The language a browser's request shows, for one that did not come through Fastify's routes (Better Auth's). */
-export function languageOfHeaders(headers: Headers | undefined): Language {
-  return languageOf({
-    cookie: fastifyCookie.parse(headers?.get('cookie') ?? '')[LANGUAGE_COOKIE],
-    acceptLanguage: headers?.get('accept-language') ?? undefined,
-    chosen: null,
-  });
-}
-
-function languageOf({
-  cookie,
-  acceptLanguage,
-  chosen,
-}: {
-  cookie: string | undefined;
-  acceptLanguage: string | undefined;
-  chosen: Language | null | undefined;
-}): Language {
+/**
+ * The language a browser's request shows (its cookie, else its Accept-Language), for one
+ * that did not come through Fastify's routes (Better Auth's); null when it names none.
+ */
+export function languageOfHeaders(headers: Headers | undefined): Language | null {
+  const cookie = fastifyCookie.parse(headers?.get('cookie') ?? '')[LANGUAGE_COOKIE];
   if (isLanguage(cookie)) return cookie;
-  // Negotiator orders the header's tags by q-value (dropping q=0); the first whose primary
-  // subtag Brigade speaks wins (nl-BE is nl). "*" (any; Node's fetch sends it) names none,
-  // and leaves the person's choice.
-  const asked = acceptLanguage
-    ? new Negotiator({ headers: { 'accept-language': acceptLanguage } })
-        .languages()
-        .map((tag) => tag.toLowerCase().split('-')[0])
-        .find(isLanguage)
-    : undefined;
-  return asked ?? chosen ?? DEFAULT_LANGUAGE;
+  return acceptedLanguage(headers?.get('accept-language') ?? undefined) ?? null;
+}
+
+/**
+ * The first language of an Accept-Language header that Brigade speaks. Negotiator orders
+ * the header's tags by q-value (dropping q=0); a tag counts by its primary subtag (nl-BE
+ * is nl). "*" (any; Node's fetch sends it) names none, and leaves the person's choice.
+ */
+function acceptedLanguage(header: string | undefined): Language | undefined {
+  if (!header) return undefined;
+  return new Negotiator({ headers: { 'accept-language': header } })
+    .languages()
+    .map((tag) => tag.toLowerCase().split('-')[0])
+    .find(isLanguage);
 }
 
 /** Core's texts in a language: what people read in the server's answers, emails and files. */

@@ -22,6 +22,11 @@ export const users = pgTable(
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     /** The person's language (issue 22): 'en', 'nl' or 'fr'; null follows their browser. */
     language: text('language'),
+    /**
+     * The language the person's browser showed at their last sign-in (issue 22): what
+     * their emails are written in while `language` is null, since an email cannot ask.
+     */
+    browserLanguage: text('browser_language'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -29,6 +34,7 @@ export const users = pgTable(
     check('users_role_check', sql`${t.role} in ('staff', 'manager', 'hq')`),
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
     check('users_language_check', sql`${t.language} in ('en', 'nl', 'fr')`),
+    check('users_browser_language_check', sql`${t.browserLanguage} in ('en', 'nl', 'fr')`),
     index('users_name_idx').on(t.name, t.id),
     index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),

@@ -27,8 +27,8 @@ interface ClaimedEmail {
 }
 
 /**
- * One notification as an email, in the person's language (issue 22; English when they
- * follow their browser, which an email cannot ask): its title is the subject; the text and
+ * One notification as an email, in the person's language (issue 22: their choice, else
+ * the one their browser showed at their last sign-in, else English): its title is the subject; the text and
  * the HTML say the same (the body line by line) with a link to the screen, and where the
  * person turns these emails off (Profile).
  */
@@ -146,7 +146,8 @@ async function claimBatch(db: Queryable): Promise<ClaimedEmail[]> {
     update notifications n set email_state = 'sending', email_claimed_at = now()
     from claimable, users u
     where n.id = claimable.id and u.id = n.user_id and u.is_active
-    returning n.id, n.kind, n.title, n.body, n.params, n.link, u.email, u.name, u.language`)) as unknown as {
+    returning n.id, n.kind, n.title, n.body, n.params, n.link, u.email, u.name,
+      coalesce(u.language, u.browser_language) as language`)) as unknown as {
     rows: ClaimedEmail[];
   };
   return result.rows;

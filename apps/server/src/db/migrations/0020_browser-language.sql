@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "browser_language" text;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_browser_language_check" CHECK ("users"."browser_language" in ('en', 'nl', 'fr'));
