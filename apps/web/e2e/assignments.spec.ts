@@ -1,25 +1,11 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect, fillSignIn, seriousViolations, signInAs, test } from './fixtures';
+import { created, expect, fillSignIn, seriousViolations, signInAs, test, uniqueTag } from './fixtures';
 
 const AMSTERDAM = 'Brigade Amsterdam Centraal';
 const STAFF_PASSWORD = 'assign-me-123';
 const QUESTION = 'Where do the clean trays go?';
 const RIGHT_ANSWER = 'On the top rack';
 const WRONG_ANSWER = 'On the floor';
-
-/** Other files run at the same time on the same database: every name made here is new. */
-function uniqueTag() {
-  return `${Date.now()}-${Math.floor(Math.random() * 100_000)}`;
-}
-
-interface Made {
-  id: string;
-}
-
-async function created<T = Made>(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  return (await response.json()) as T;
-}
 
 /** A one-question quiz (first option right) and a training using it, made as hq through the API. */
 async function createTrainingWithQuiz(request: APIRequestContext, title: string) {

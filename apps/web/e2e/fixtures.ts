@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -28,6 +28,19 @@ export async function signInAs(page: Page, role: DemoRole, path = '/') {
   await fillSignIn(page, demoAccounts[role].email);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Sign In' })).toHaveCount(0);
+}
+
+/** Other files run at the same time on the same database: every name a test makes is new. */
+export function uniqueTag() {
+  return `${Date.now()}-${Math.floor(Math.random() * 100_000)}`;
+}
+
+/** What an API call that makes something answered, once it is known to have succeeded. */
+export async function created<T = { id: string }>(
+  response: Awaited<ReturnType<APIRequestContext['post']>>,
+): Promise<T> {
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  return (await response.json()) as T;
 }
 
 /** Serious and critical accessibility violations on the page as it is now. */

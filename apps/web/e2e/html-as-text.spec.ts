@@ -1,5 +1,5 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, signInAs, test } from './fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { created, expect, signInAs, test, uniqueTag } from './fixtures';
 
 // Issue 11: whatever people type is shown as text. Markup in an announcement, a person's
 // name or an audit comment must appear literally, create no element and run no script.
@@ -8,16 +8,6 @@ const AMSTERDAM = 'Brigade Amsterdam Centraal';
 const HQ_NAME = 'Hannah Quist';
 const IMG = '<img src=x onerror="window.__xss=1"><b>bold</b>';
 const SCRIPT = '<script>window.__xss=2</script>';
-
-/** Other files run at the same time on the same database: every name made here is new. */
-function uniqueTag() {
-  return `${Date.now()}-${Math.floor(Math.random() * 100_000)}`;
-}
-
-async function created<T = { id: string }>(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  return (await response.json()) as T;
-}
 
 /**
  * The markup was neither turned into elements nor run, on the whole page. Called once the

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
-import { expect, signInAs, test } from './fixtures';
+import { created, expect, signInAs, test, uniqueTag } from './fixtures';
 
 /**
  * Issue 22: Brigade in Dutch and French. The texts below are the catalogues' own words
@@ -8,15 +8,6 @@ import { expect, signInAs, test } from './fixtures';
  */
 const AMSTERDAM = 'Brigade Amsterdam Centraal';
 const PASSWORD = 'taal-test-123';
-
-function uniqueTag() {
-  return `${Date.now()}-${Math.floor(Math.random() * 100_000)}`;
-}
-
-async function created<T extends { id: string }>(response: Awaited<ReturnType<APIRequestContext['post']>>) {
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  return (await response.json()) as T;
-}
 
 /** A person of Amsterdam with a password the test knows, made by hq. */
 async function createPerson(request: APIRequestContext, role: 'staff' | 'manager', name: string) {

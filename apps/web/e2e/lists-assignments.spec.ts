@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
-import { expect, signInAs, test } from './fixtures';
+import { created, expect, signInAs, test, uniqueTag } from './fixtures';
 
 /**
  * Issue 21, the assignment overview: its search, filters, sort and page live in the
@@ -10,16 +10,6 @@ import { expect, signInAs, test } from './fixtures';
  * its sort and filter in the address too, and `?new` still opens the form.
  */
 const AMSTERDAM = 'Brigade Amsterdam Centraal';
-
-/** Other files run at the same time on the same database: every name made here is new. */
-function uniqueTag() {
-  return `${Date.now()}-${Math.floor(Math.random() * 100_000)}`;
-}
-
-async function created<T extends { id: string }>(response: Awaited<ReturnType<APIRequestContext['post']>>) {
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  return (await response.json()) as T;
-}
 
 /**
  * Three staff of Amsterdam and two trainings, made as hq through the API. Everyone has

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect as baseExpect, fillSignIn, signInAs, test } from './fixtures';
+import { expect as baseExpect, created, fillSignIn, signInAs, test, uniqueTag } from './fixtures';
 
 // Every test signs people in and loads whole pages while other runs share the machine:
 // generous waits (nothing here waits on a clock, only on answers).
@@ -10,16 +10,6 @@ const AMSTERDAM = 'Brigade Amsterdam Centraal';
 const PASSWORD = 'notify-me-123';
 /** The demo training of staff@example.com due in two days: a fresh demo's reminder job tells them. */
 const DUE_SOON = 'Training due soon: Grill Station Basics';
-
-/** Other files run at the same time on the same database: every name made here is new. */
-function uniqueTag() {
-  return `${Date.now()}-${Math.floor(Math.random() * 100_000)}`;
-}
-
-async function created<T = { id: string }>(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  return (await response.json()) as T;
-}
 
 async function createTraining(request: APIRequestContext, title: string) {
   const categories = (await (await request.get('/api/training-categories')).json()) as { id: string }[];
