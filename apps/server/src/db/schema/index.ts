@@ -4,6 +4,7 @@ export * from './audit-schedules';
 export * from './audits';
 export * from './corrective-actions';
 export * from './counts';
+export * from './email-outbox';
 export * from './meta';
 export * from './notifications';
 export * from './photos';

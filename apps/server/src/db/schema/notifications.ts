@@ -22,7 +22,7 @@ import { users } from './users';
  *
  * Email: 'none' (in-app only, or no SMTP), 'pending' (to send), 'sending' (claimed by a
  * worker at email_claimed_at; a claim older than a few minutes is taken over), 'sent',
- * 'failed' (after email_attempts tries).
+ * 'failed' (not accepted within 24 hours, after email_attempts tries; mail/outbox.ts).
  */
 export const notifications = pgTable(
   'notifications',
@@ -56,6 +56,8 @@ export const notifications = pgTable(
     index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('notifications_user_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
     index('notifications_email_queue_idx').on(t.createdAt).where(sql`${t.emailState} in ('pending', 'sending')`),
+    // The health line counts emails given up lately without reading the whole history.
+    index('notifications_email_failed_idx').on(t.emailClaimedAt).where(sql`${t.emailState} = 'failed'`),
   ],
 );
 
