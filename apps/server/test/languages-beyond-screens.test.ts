@@ -60,9 +60,11 @@ describe('languages beyond the screens (issue 22)', () => {
     expect(await bell(staff.cookie)).toMatchObject([{ kind: 'trainingAssigned', ...dutch }]);
     expect(await bell(staff.cookie, { 'accept-language': 'en' })).toMatchObject([english]);
     expect(await bell(`${staff.cookie}; brigade-language=fr`)).toMatchObject([french]);
-    // The row keeps the English words and what they are made from.
+    expect(english.body).toMatch(/^Due \d{1,2} [A-Z][a-z]{2,3} \d{4}$/);
+    // The row keeps the English words, days as stored, and what they are made from.
+    const stored = notificationContent('trainingAssigned', 'Grill basics', dueOn);
     const [row] = await t.db.select().from(notifications).where(eq(notifications.userId, staff.id));
-    expect(row).toMatchObject({ title: english.title, body: english.body, params: ['Grill basics', dueOn] });
+    expect(row).toMatchObject({ title: stored.title, body: stored.body, params: ['Grill basics', dueOn] });
 
     await sendPendingEmails(t.db, t.app.mailer, PUBLIC_URL);
     const mail = await sink.waitFor((received) => received.to.includes(staff.email));

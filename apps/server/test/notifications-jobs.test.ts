@@ -7,6 +7,7 @@ import { correctiveActions } from '../src/db/schema/corrective-actions';
 import { notifications } from '../src/db/schema/notifications';
 import { staffTrainingAssignments, trainings } from '../src/db/schema/trainings';
 import { users } from '../src/db/schema/users';
+import { serverTexts } from '../src/i18n/server-texts';
 import { createMailer } from '../src/mail/mailer';
 import { refreshDueEntries } from '../src/modules/audit-schedules/due-entries';
 import { isoWeek, makeWeeklyDigests } from '../src/modules/notifications/digest';
@@ -85,7 +86,11 @@ describe('producers', () => {
     expect(more).toEqual([]);
     expect(mail?.subject).toBe(texts.title);
     expect(mail?.from).toBe('no-reply@brigade.test');
-    expect(mail?.text).toContain(texts.body);
+    // The email writes the day as the screens do ("Due 7 Dec 2026"), not as it is stored.
+    expect(mail?.text).toContain(
+      serverTexts('en').notifications.trainingAssigned('Grill basics', due.slice(0, 10)).body,
+    );
+    expect(mail?.text).not.toContain(due.slice(0, 10));
     expect(mail?.text).toContain(`${PUBLIC_URL}/trainings/${grill.id}`);
     expect(mail?.html).toContain(`href="${PUBLIC_URL}/trainings/${grill.id}"`);
     expect(mail?.html).toContain('<strong>New training: Grill basics</strong>');

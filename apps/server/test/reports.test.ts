@@ -146,6 +146,34 @@ describe('not configured', async () => {
     expect(response.json().message).toContain('Missing settings: AZURE_TENANT_ID');
   });
 
+  test('in Dutch, hq and managers read Dutch, the settings named as they are', async () => {
+    const dutch = { 'accept-language': 'nl' };
+    const forHq = await bare.request(boss.cookie, { method: 'GET', url: '/api/reports/status', headers: dutch });
+    expect(forHq.json().message).toBe(
+      'Power BI is niet ingesteld op de server. Ontbrekende instellingen: AZURE_TENANT_ID, AZURE_CLIENT_ID, AZURE_CLIENT_SECRET, POWERBI_WORKSPACE_ID.',
+    );
+    const token = await bare.request(boss.cookie, {
+      method: 'POST',
+      url: '/api/reports/hq-sales/token',
+      payload: {},
+      headers: dutch,
+    });
+    expect(token.json().message).toMatch(/^Power BI is niet ingesteld .* AZURE_TENANT_ID/);
+    const forManager = await bare.request(restaurantManager.cookie, {
+      method: 'GET',
+      url: '/api/reports/status',
+      headers: dutch,
+    });
+    expect(forManager.json().message).toBe('Rapporten zijn nog niet beschikbaar. Vraag het hoofdkantoor.');
+    const managerToken = await bare.request(restaurantManager.cookie, {
+      method: 'POST',
+      url: '/api/reports/sales/token',
+      payload: { restaurantId: restaurant.id },
+      headers: dutch,
+    });
+    expect(managerToken.json().message).toBe('Rapporten zijn nog niet beschikbaar. Vraag het hoofdkantoor.');
+  });
+
   test('a manager is told to ask head office, and is sent no setting names at all', async () => {
     const status = await bare.request(restaurantManager.cookie, { method: 'GET', url: '/api/reports/status' });
     expect(status.json()).toEqual({ configured: false, message: reportsUnavailable });

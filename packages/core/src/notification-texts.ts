@@ -49,64 +49,75 @@ export type NotificationTexts = {
 const more = (count: number, shown: number) => (count > shown ? [`…and ${count - shown} more`] : []);
 
 /**
- * The title and body of each kind of notification (issue 20), in English: the bell's list
- * shows them, and an email uses the title as its subject. One place, so the server's
- * writers and the tests say the same words. Dutch and French are in the server's texts.
+ * The title and body of each kind of notification (issue 20), in English, with each day
+ * written by `day`: the bell's list shows them, and an email uses the title as its
+ * subject. One place, so the server's writers and the tests say the same words. Dutch and
+ * French are in the server's texts.
  */
-export const notificationTexts: NotificationTexts = {
-  trainingAssigned: (training, dueOn) => ({
-    title: `New training: ${training}`,
-    body: dueOn ? `Due ${dueOn}` : 'No due date',
-  }),
-  trainingDueSoon: (training, dueOn) => ({
-    title: `Training due soon: ${training}`,
-    body: `Due ${dueOn}`,
-  }),
-  trainingOverdue: (training, dueOn) => ({
-    title: `Training overdue: ${training}`,
-    body: `It was due ${dueOn}`,
-  }),
-  announcementAck: (title) => ({
-    title: `Please acknowledge: ${title}`,
-    body: 'Read it and press "I have read this".',
-  }),
-  actionAssigned: (itemText, restaurant, dueOn) => ({
-    title: `Corrective action assigned: ${itemText}`,
-    body: `${restaurant} · due ${dueOn}`,
-  }),
-  actionOverdue: (itemText, restaurant, dueOn) => ({
-    title: `Corrective action overdue: ${itemText}`,
-    body: `${restaurant} · it was due ${dueOn}`,
-  }),
-  auditDue: (restaurant, schedule, periodEnd) => ({
-    title: `Audit due: ${restaurant}`,
-    body: `${schedule} · before ${periodEnd}`,
-  }),
-  trainingSuggested: (training, itemText, restaurant) => ({
-    title: `Training suggested: ${training}`,
-    body: `"${itemText}" needs attention at ${restaurant}`,
-  }),
-  weeklyDigest: (restaurants, overdueTrainings, openActions, trainings = [], actions = []) => {
-    const lines = [
-      `${overdueTrainings} overdue training${overdueTrainings === 1 ? '' : 's'} · ${openActions} open corrective action${openActions === 1 ? '' : 's'}`,
-    ];
-    if (trainings.length) {
-      lines.push('', 'Overdue trainings:');
-      for (const item of trainings) lines.push(`- ${item.person}: ${item.training} (due ${item.dueOn})`);
-      lines.push(...more(overdueTrainings, trainings.length));
-    }
-    if (actions.length) {
-      lines.push('', 'Open corrective actions:');
-      for (const item of actions) {
-        lines.push(
-          `- ${item.itemText} at ${item.restaurant} (${item.overdue ? 'overdue, was due' : 'due'} ${item.dueOn})`,
-        );
+export function englishNotificationTexts(day: (yyyyMmDd: string) => string): NotificationTexts {
+  return {
+    trainingAssigned: (training, dueOn) => ({
+      title: `New training: ${training}`,
+      body: dueOn ? `Due ${day(dueOn)}` : 'No due date',
+    }),
+    trainingDueSoon: (training, dueOn) => ({
+      title: `Training due soon: ${training}`,
+      body: `Due ${day(dueOn)}`,
+    }),
+    trainingOverdue: (training, dueOn) => ({
+      title: `Training overdue: ${training}`,
+      body: `It was due ${day(dueOn)}`,
+    }),
+    announcementAck: (title) => ({
+      title: `Please acknowledge: ${title}`,
+      body: 'Read it and press "I have read this".',
+    }),
+    actionAssigned: (itemText, restaurant, dueOn) => ({
+      title: `Corrective action assigned: ${itemText}`,
+      body: `${restaurant} · due ${day(dueOn)}`,
+    }),
+    actionOverdue: (itemText, restaurant, dueOn) => ({
+      title: `Corrective action overdue: ${itemText}`,
+      body: `${restaurant} · it was due ${day(dueOn)}`,
+    }),
+    auditDue: (restaurant, schedule, periodEnd) => ({
+      title: `Audit due: ${restaurant}`,
+      body: `${schedule} · before ${day(periodEnd)}`,
+    }),
+    trainingSuggested: (training, itemText, restaurant) => ({
+      title: `Training suggested: ${training}`,
+      body: `"${itemText}" needs attention at ${restaurant}`,
+    }),
+    weeklyDigest: (restaurants, overdueTrainings, openActions, trainings = [], actions = []) => {
+      const lines = [
+        `${overdueTrainings} overdue training${overdueTrainings === 1 ? '' : 's'} · ${openActions} open corrective action${openActions === 1 ? '' : 's'}`,
+      ];
+      if (trainings.length) {
+        lines.push('', 'Overdue trainings:');
+        for (const item of trainings) lines.push(`- ${item.person}: ${item.training} (due ${day(item.dueOn)})`);
+        lines.push(...more(overdueTrainings, trainings.length));
       }
-      lines.push(...more(openActions, actions.length));
-    }
-    return { title: `Weekly digest: ${restaurants}`, body: lines.join('\n') };
-  },
-};
+      if (actions.length) {
+        lines.push('', 'Open corrective actions:');
+        for (const item of actions) {
+          lines.push(
+            `- ${item.itemText} at ${item.restaurant} (${item.overdue ? 'overdue, was due' : 'due'} ${day(item.dueOn)})`,
+          );
+        }
+        lines.push(...more(openActions, actions.length));
+      }
+      return { title: `Weekly digest: ${restaurants}`, body: lines.join('\n') };
+    },
+  };
+}
+
+/**
+ * The English a notification is stored with (`notifications.title`, `body`), days as
+ * they are (YYYY-MM-DD), so one written in SQL (texts-sql.ts) and one written here store
+ * the same words. People read them again from the params, days in their locale
+ * (apps/server `serverTexts`), so this is only what a row without params falls back to.
+ */
+export const notificationTexts: NotificationTexts = englishNotificationTexts((day) => day);
 
 /**
  * A notification of `kind` made from `params`: its English title and body (kept with it,

@@ -1,26 +1,20 @@
-const days = new Map<string, Intl.DateTimeFormat>();
-const times = new Map<string, Intl.DateTimeFormat>();
+import { formatDayIn } from '@brigade/core/date-format';
 
-function cached(cache: Map<string, Intl.DateTimeFormat>, locale: string, options: Intl.DateTimeFormatOptions) {
-  let format = cache.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
-    cache.set(locale, format);
-  }
-  return format;
-}
+const times = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * A day (a Date, or YYYY-MM-DD) as the locale writes it, in UTC as the server keeps days:
- * "21 Nov 2026" in en-GB, "21 nov 2026" in Dutch.
+ * "21 Nov 2026" in en-GB, "21 nov 2026" in Dutch. Core's one day format (date-format.ts),
+ * which the web's screens use too.
  */
-export function dayIn(locale: string, day: Date | string): string {
-  const date = typeof day === 'string' ? new Date(`${day.slice(0, 10)}T00:00:00Z`) : day;
-  if (Number.isNaN(date.getTime())) return String(day);
-  return cached(days, locale, { day: 'numeric', month: 'short', year: 'numeric' }).format(date);
-}
+export const dayIn = formatDayIn;
 
 /** The hour and minute of a moment (UTC) as the locale writes them. */
 export function timeIn(locale: string, moment: Date): string {
-  return cached(times, locale, { hour: '2-digit', minute: '2-digit' }).format(moment);
+  let format = times.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+    times.set(locale, format);
+  }
+  return format.format(moment);
 }

@@ -49,7 +49,13 @@ describe("the server's texts (issue 22)", () => {
         expect(title).toContain(String(samples[kind][0]).split(',')[0]);
       }
     }
-    // Days in the language's own words, not as stored.
+    // Days in the language's own words, not as stored: English too (issue 31), as the screens write them.
+    expect(
+      notificationIn('en', { kind: 'trainingDueSoon', title: '', body: '', params: samples.trainingDueSoon }),
+    ).toEqual({ title: 'Training due soon: Grill basics', body: 'Due 7 Dec 2026' });
+    expect(serverTexts('en').notifications.weeklyDigest(...samples.weeklyDigest).body).toContain(
+      '- Fridge below 7°C at Brigade Gent (overdue, was due 20 Nov 2026)',
+    );
     expect(
       notificationIn('nl', { kind: 'trainingDueSoon', title: '', body: '', params: samples.trainingDueSoon }),
     ).toEqual({ title: 'Training bijna verlopen: Grill basics', body: 'Af te ronden vóór 7 dec 2026' });

@@ -1,5 +1,6 @@
 import { DEFAULT_LANGUAGE, LANGUAGE_LOCALES, type Language } from '@brigade/core/languages';
-import { type NotificationTexts, notificationTexts } from '@brigade/core/notification-texts';
+import { englishNotificationTexts, type NotificationTexts } from '@brigade/core/notification-texts';
+import { dayIn } from './day-in';
 import { fr } from './fr';
 import { nl } from './nl';
 
@@ -99,7 +100,8 @@ export type CsvHeader = (typeof CSV_HEADERS)[number];
 
 export const en: ServerTexts = {
   locale: LANGUAGE_LOCALES.en,
-  notifications: notificationTexts,
+  // Days as English readers see them everywhere ("5 Dec 2026"), not as they are stored.
+  notifications: englishNotificationTexts((day) => dayIn(LANGUAGE_LOCALES.en, day)),
   email: {
     hello: (name) => `Hello ${name},`,
     openInBrigade: 'Open it in Brigade',

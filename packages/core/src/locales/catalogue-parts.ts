@@ -8,6 +8,7 @@ import type {
   quizScoreLine,
   showingAuditsLine,
 } from '../messages';
+import type { reportsNotConfigured } from '../schemas/reports';
 import { enPublic } from './en-public';
 import type { AppText } from './english-texts';
 import type { PublicText } from './public-texts';
@@ -29,6 +30,8 @@ export interface CoreSentences {
   answerAllQuestionsMessage: typeof answerAllQuestionsMessage;
   quizScoreLine: typeof quizScoreLine;
   assessAllItemsMessage: typeof assessAllItemsMessage;
+  /** Carries a list (the missing settings' names, kept as they are), not a number. */
+  reportsNotConfigured: typeof reportsNotConfigured;
 }
 
 /** The public part: the texts before sign-in, by their English wording. */

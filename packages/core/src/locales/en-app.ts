@@ -7,6 +7,7 @@ import {
   quizScoreLine,
   showingAuditsLine,
 } from '../messages';
+import { reportsNotConfigured } from '../schemas/reports';
 import type { CoreAppCatalogue } from './catalogue-parts';
 import { type AppText, appTexts } from './english-texts';
 
@@ -20,4 +21,5 @@ export const enApp: CoreAppCatalogue = {
   answerAllQuestionsMessage,
   quizScoreLine,
   assessAllItemsMessage,
+  reportsNotConfigured,
 };

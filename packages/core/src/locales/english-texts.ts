@@ -1,3 +1,4 @@
+import { CADENCE_LABELS } from '../audit-periods';
 import {
   ackMessages,
   actionMessages,
@@ -9,6 +10,7 @@ import { type NotificationKind, notificationKinds } from '../notification-kinds'
 import { ROLE_LABELS, type Role } from '../roles';
 import { appRoutes, hqReportEntries, type NavLabel, type RouteTitle, sidebarEntries, tabBarEntries } from '../routes';
 import { scheduleMessages } from '../schedule-messages';
+import { reportsUnavailable } from '../schemas/reports';
 import { type AuditMark, MARK_LABELS } from '../scoring';
 import { watchEveryVideoToComplete } from '../training-completion';
 import { PUBLIC_TEXTS, type PublicText } from './public-texts';
@@ -25,6 +27,8 @@ export type EnglishText =
   | typeof noActiveRestaurantMessage
   | (typeof ROLE_LABELS)[Role]
   | (typeof MARK_LABELS)[AuditMark]
+  | ValueOf<typeof CADENCE_LABELS>
+  | typeof reportsUnavailable
   | (typeof notificationKinds)[NotificationKind]['label']
   | typeof watchEveryVideoToComplete
   | RouteTitle
@@ -49,6 +53,8 @@ export function englishTexts(): EnglishText[] {
       noActiveRestaurantMessage,
       ...Object.values(ROLE_LABELS),
       ...Object.values(MARK_LABELS),
+      ...Object.values(CADENCE_LABELS),
+      reportsUnavailable,
       ...Object.values(notificationKinds).map((kind) => kind.label),
       watchEveryVideoToComplete,
       ...appRoutes.map((route) => route.title as RouteTitle),

@@ -258,6 +258,10 @@ export const frApp: CoreAppCatalogue = {
       'Des personnes ont déjà confirmé avoir lu cette annonce. Demander une nouvelle confirmation de lecture\u00a0?',
 
     // Audit schedules and due audits
+    Weekly: 'Hebdomadaire',
+    'Every 2 weeks': 'Toutes les 2 semaines',
+    Monthly: 'Mensuel',
+    Quarterly: 'Trimestriel',
     'Choose at least one template': 'Choisissez au moins un modèle',
     'Choose at least one restaurant, or all restaurants': 'Choisissez au moins un restaurant, ou tous les restaurants',
     'Choose how often the audit is due': "Choisissez la fréquence de l'audit",
@@ -338,6 +342,8 @@ export const frApp: CoreAppCatalogue = {
     'Assign Training': 'Attribuer une formation',
     Profile: 'Profil',
     // Embedded reports
+    'Reports are not available yet. Ask head office.':
+      'Les rapports ne sont pas encore disponibles. Adressez-vous au siège.',
     'Please select a restaurant to view the report.': 'Veuillez sélectionner un restaurant pour voir le rapport.',
     'Selected restaurant not found': 'Restaurant sélectionné introuvable',
     // Refusals of a request no screen sends as it is
@@ -374,4 +380,6 @@ export const frApp: CoreAppCatalogue = {
   quizScoreLine: (correct, total) =>
     `Vous avez répondu correctement à ${correct} ${correct < 2 ? 'question' : 'questions'} sur ${total}.`,
   assessAllItemsMessage: (remaining) => `Veuillez évaluer tous les points de contrôle (encore ${remaining} à évaluer)`,
+  reportsNotConfigured: (missing) =>
+    `Power BI n'est pas configuré sur le serveur.${missing.length > 0 ? ` Paramètres manquants : ${missing.join(', ')}.` : ''}`,
 };

@@ -256,6 +256,10 @@ export const nlApp: CoreAppCatalogue = {
       'Sommige mensen hebben het lezen van deze mededeling al bevestigd. Een nieuwe leesbevestiging vragen?',
 
     // Audit schedules and due audits
+    Weekly: 'Wekelijks',
+    'Every 2 weeks': 'Om de 2 weken',
+    Monthly: 'Maandelijks',
+    Quarterly: 'Per kwartaal',
     'Choose at least one template': 'Kies minstens één sjabloon',
     'Choose at least one restaurant, or all restaurants': 'Kies minstens één restaurant, of alle restaurants',
     'Choose how often the audit is due': 'Kies hoe vaak de audit moet plaatsvinden',
@@ -336,6 +340,7 @@ export const nlApp: CoreAppCatalogue = {
     'Assign Training': 'Training toewijzen',
     Profile: 'Profiel',
     // Embedded reports
+    'Reports are not available yet. Ask head office.': 'Rapporten zijn nog niet beschikbaar. Vraag het hoofdkantoor.',
     'Please select a restaurant to view the report.': 'Selecteer een restaurant om het rapport te bekijken.',
     'Selected restaurant not found': 'Geselecteerd restaurant niet gevonden',
     // Refusals of a request no screen sends as it is
@@ -369,4 +374,6 @@ export const nlApp: CoreAppCatalogue = {
   quizScoreLine: (correct, total) =>
     `Je hebt ${correct} van de ${total} ${total === 1 ? 'vraag' : 'vragen'} goed beantwoord.`,
   assessAllItemsMessage: (remaining) => `Beoordeel alle controlepunten (nog ${remaining} te beoordelen)`,
+  reportsNotConfigured: (missing) =>
+    `Power BI is niet ingesteld op de server.${missing.length > 0 ? ` Ontbrekende instellingen: ${missing.join(', ')}.` : ''}`,
 };

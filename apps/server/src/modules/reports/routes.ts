@@ -2,6 +2,7 @@ import { ErrorReply } from '@brigade/core/schemas/common';
 import { EmbedConfig, ReportParams, ReportsStatus, ReportTokenRequest } from '@brigade/core/schemas/reports';
 import { callerOf } from '../../auth/guards';
 import type { App, AppContext } from '../../context';
+import { requestLanguage } from '../../http/request-language';
 import { reportsStatus, reportToken } from './service';
 
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 502: ErrorReply, 503: ErrorReply };
@@ -21,7 +22,7 @@ export async function reportRoutes(
       },
       onRequest: guard('reports.status'),
     },
-    async (request) => reportsStatus(powerBi, callerOf(request)),
+    async (request) => reportsStatus(powerBi, callerOf(request), requestLanguage(request)),
   );
 
   app.post(
@@ -37,6 +38,13 @@ export async function reportRoutes(
       onRequest: guard('reports.view', { restaurant: 'stored' }),
     },
     async (request) =>
-      reportToken(database.db, powerBi, callerOf(request), request.params.key, request.body.restaurantId),
+      reportToken(
+        database.db,
+        powerBi,
+        callerOf(request),
+        request.params.key,
+        request.body.restaurantId,
+        requestLanguage(request),
+      ),
   );
 }

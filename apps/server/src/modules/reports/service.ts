@@ -1,10 +1,10 @@
+import type { Language } from '@brigade/core/languages';
 import { messages } from '@brigade/core/messages';
 import {
   type EmbedConfig,
   HQ_REPORT_KEYS,
   type ReportKey,
   type ReportsStatus,
-  reportsNotConfigured,
   reportsUnavailable,
 } from '@brigade/core/schemas/reports';
 import { eq, sql } from 'drizzle-orm';
@@ -13,6 +13,7 @@ import { inReach } from '../../auth/reach';
 import type { Queryable } from '../../db/client';
 import { restaurants } from '../../db/schema/restaurants';
 import { badRequest, forbidden, HttpError, notFound } from '../../errors';
+import { catalogueFor, coreText } from '../../http/request-language';
 import { type EmbedIdentity, type PowerBiClient, PowerBiError } from '../../integrations/powerbi';
 
 type PowerBi = { client: PowerBiClient | null; missing: string[]; brandWord?: string };
@@ -33,10 +34,15 @@ function unavailableFor(actor: SessionUser, detail: string): string {
   return actor.role === 'hq' ? detail : reportsUnavailable;
 }
 
-/** Whether reports can be embedded, and if not, the sentence the caller reads instead. */
-export function reportsStatus(powerBi: PowerBi, actor: SessionUser): ReportsStatus {
+/** The missing settings in the caller's language; the settings' names stay as the operator types them. */
+function notConfigured(powerBi: PowerBi, language: Language): string {
+  return catalogueFor(language).reportsNotConfigured(powerBi.missing);
+}
+
+/** Whether reports can be embedded, and if not, the sentence the caller reads instead, in their language. */
+export function reportsStatus(powerBi: PowerBi, actor: SessionUser, language: Language): ReportsStatus {
   if (powerBi.client) return { configured: true, message: null };
-  return { configured: false, message: unavailableFor(actor, reportsNotConfigured(powerBi.missing)) };
+  return { configured: false, message: coreText(language, unavailableFor(actor, notConfigured(powerBi, language))) };
 }
 
 /**
@@ -50,6 +56,7 @@ export async function reportToken(
   actor: SessionUser,
   key: ReportKey,
   restaurantId: string | undefined,
+  language: Language,
 ): Promise<EmbedConfig> {
   let identity: EmbedIdentity | null;
   if (HQ_REPORT_KEYS.includes(key)) {
@@ -66,7 +73,8 @@ export async function reportToken(
     if (!restaurant.reached) throw forbidden(messages.restaurantForbidden);
     identity = { username: restaurant.id, roles: [reportRestaurantName(restaurant.name, powerBi.brandWord)] };
   }
-  if (!powerBi.client) throw new HttpError(503, unavailableFor(actor, reportsNotConfigured(powerBi.missing)));
+  // The error handler translates core's fixed texts; this sentence carries names, so it comes written.
+  if (!powerBi.client) throw new HttpError(503, unavailableFor(actor, notConfigured(powerBi, language)));
   try {
     return { data: await powerBi.client.embedToken(key, identity) };
   } catch (error) {
