@@ -171,6 +171,7 @@ export async function buildApp(
     database: options.database,
     auth,
     guard: createGuard(sessionCheck),
+    sessionCheck,
     storage,
     uploadMaxBytes: options.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES,
     photoMaxBytes: options.photoMaxBytes ?? DEFAULT_PHOTO_MAX_BYTES,

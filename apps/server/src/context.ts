@@ -8,6 +8,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Auth } from './auth/auth';
 import type { GuardFactory } from './auth/guards';
+import type { SessionCheck } from './auth/session-check';
 import type { DatabaseHandle } from './db/client';
 import type { MondayClient } from './integrations/monday';
 import type { PowerBiClient } from './integrations/powerbi';
@@ -21,6 +22,8 @@ export interface AppContext {
   database: DatabaseHandle;
   auth: Auth;
   guard: GuardFactory;
+  /** The signed-in caller or a 401, for the one route that answers signed-out callers too (`GET /api/session`). */
+  sessionCheck: SessionCheck;
   /** Uploaded files: local disk, or an S3-compatible bucket when S3_* is configured. */
   storage: Storage;
   uploadMaxBytes: number;

@@ -6,7 +6,7 @@ test.describe('the app gate and Sign In', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route('**/api/me', async (route) => {
+    await page.route('**/api/session', async (route) => {
       await held;
       await route.continue();
     });

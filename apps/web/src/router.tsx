@@ -1,15 +1,41 @@
-import { appRoutes } from '@brigade/core/routes';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { dashboardPathFor } from '@brigade/core/roles';
+import { type AppRoute, appRoutes, canOpenRoute } from '@brigade/core/routes';
+import type { Me } from '@brigade/core/schemas/session';
+import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { AppLayout } from './app/app-layout';
+import { LoadingScreen } from './app/loading-screen';
 import { RedirectToDashboard } from './app/redirect-to-dashboard';
 import { RouteError } from './app/route-error';
+import { queryClient } from './lib/query-client';
+import { meQueryKey } from './lib/session/get-me';
 import type { AppRouteHandle } from './lib/use-app-route';
 import { placeholderPage, type RoutePage, routePages } from './route-pages';
 
-/** A route's `lazy`: the page's chunk, with its data asked for at the same time when it can be. */
-function lazyPage({ load, prefetchData }: RoutePage) {
+/**
+ * Whether the signed-in person's role may open a route, read when the router gets there:
+ * the router outlives a sign-out, so the next person may have another role.
+ */
+function mayOpen(appRoute: AppRoute): boolean {
+  const me = queryClient.getQueryData<Me | null>(meQueryKey);
+  return !me || canOpenRoute(me.role, appRoute);
+}
+
+/**
+ * The route table decides by role before any data is asked (issue 31): an address the
+ * role may not open goes to its dashboard from the loader, and its page's data is never
+ * prefetched, so a manager typing /dashboard-hq causes no 403.
+ */
+function roleGuard(appRoute: AppRoute) {
   return () => {
-    void prefetchData?.().catch(() => {});
+    if (mayOpen(appRoute)) return null;
+    throw redirect(dashboardPathFor(queryClient.getQueryData<Me | null>(meQueryKey)?.role));
+  };
+}
+
+/** A route's `lazy`: the page's chunk, with its data asked for at the same time when the role may open it. */
+function lazyPage(appRoute: AppRoute, { load, prefetchData }: RoutePage) {
+  return () => {
+    if (mayOpen(appRoute)) void prefetchData?.().catch(() => {});
     return load();
   };
 }
@@ -19,13 +45,16 @@ const routes: RouteObject[] = [
     path: '/',
     element: <AppLayout />,
     errorElement: <RouteError />,
+    // Drawn while the first address's page code arrives; without it React Router warns on every load.
+    hydrateFallbackElement: <LoadingScreen />,
     children: [
       { index: true, element: <RedirectToDashboard /> },
       ...appRoutes.map(
         (appRoute): RouteObject => ({
           path: appRoute.path,
           handle: { appRoute } satisfies AppRouteHandle,
-          lazy: lazyPage(routePages[appRoute.path] ?? placeholderPage),
+          loader: roleGuard(appRoute),
+          lazy: lazyPage(appRoute, routePages[appRoute.path] ?? placeholderPage),
           errorElement: <RouteError />,
         }),
       ),

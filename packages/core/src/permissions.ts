@@ -99,6 +99,8 @@ export const publicRoutes: readonly string[] = [
   'GET /api/health',
   'GET /api/health/live',
   'GET /api/health/ready',
+  // The web app's session check: the signed-in person, or null (`GET /api/me` is guarded).
+  'GET /api/session',
   // First run: creating the head office account while no user exists.
   'GET /api/setup',
   'POST /api/setup',

@@ -45,16 +45,11 @@ export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
-  /**
-   * The session check itself expects 401 when nobody is signed in; only there is a 401
-   * an answer rather than the end of a session.
-   */
-  isSessionCheck?: boolean;
 }
 
 /** Calls Brigade's API on the same origin (the session cookie goes along) and parses JSON. */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, signal, isSessionCheck = false } = options;
+  const { method = 'GET', body, signal } = options;
   let response: Response;
   try {
     response = await fetch(path, {
@@ -77,7 +72,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   const payload = await readJson(response);
   if (response.ok) return payload as T;
 
-  if (response.status === 401 && !isSessionCheck) notifySessionEnded();
+  if (response.status === 401) notifySessionEnded();
   const reply = isErrorReply(payload) ? payload : null;
   const status = response.status;
   throw new ApiError(status, reply?.message ?? i18n._(msg`Request failed (${status})`), reply?.fields ?? {});

@@ -21,6 +21,14 @@ export const Me = z.object({
 });
 export type Me = z.infer<typeof Me>;
 
+/**
+ * Who is signed in on this browser, if anyone (issue 31): the web app's session check.
+ * Signed out is an answer (`user: null`, 200), not a failure, so a browser does not log
+ * a failed request on every visit to Sign In. `GET /api/me` keeps its 401 for API clients.
+ */
+export const SessionState = z.object({ user: Me.nullable() });
+export type SessionState = z.infer<typeof SessionState>;
+
 export const SignIn = z.object({
   email: text().trim().min(1, messages.emailRequired),
   password: text().min(1, messages.passwordRequired),

@@ -3,9 +3,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { SortableTh } from '../../components/sortable-th';
+import { formatDate } from '../../lib/format-date';
 import type { SortControl } from '../../lib/use-list-params';
 import { ActionStatusBadges, useMarkLabel } from './action-badges';
-import { formatDay } from './format-day';
 
 interface ActionListProps {
   actions: readonly ActionListItem[];
@@ -68,7 +68,7 @@ export function ActionTable({ actions, showRestaurant, sortControl }: ActionTabl
                 <Text size="sm">{action.templateName}</Text>
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Text size="sm">{formatDay(action.dueOn)}</Text>
+                <Text size="sm">{formatDate(action.dueOn)}</Text>
               </Table.Td>
               <Table.Td>
                 <Text size="sm">{ownersOf(action)}</Text>
@@ -91,7 +91,7 @@ export function ActionCards({ actions, showRestaurant }: ActionListProps) {
   return (
     <SimpleGrid component="ul" cols={{ base: 1, md: 2 }} spacing="sm" p={0} m={0} style={{ listStyle: 'none' }}>
       {actions.map((action) => {
-        const day = formatDay(action.dueOn);
+        const day = formatDate(action.dueOn);
         const owners = ownersOf(action);
         return (
           <Paper component="li" key={action.id} withBorder p="md">

@@ -11,12 +11,11 @@ import { PageHeader } from '../../components/page-header';
 import { PhotoGallery } from '../../components/photos/photo-gallery';
 import { isApiError } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/current-user';
-import { formatDate } from '../../lib/format-date';
-import { currentLocale, useCoreText } from '../../lib/i18n';
+import { formatDate, formatDateTime } from '../../lib/format-date';
+import { useCoreText } from '../../lib/i18n';
 import { ActionStatusBadges, useMarkLabel } from './action-badges';
 import { ChangeDueForm, ReassignForm, ReopenForm, ResolveForm } from './action-forms';
 import { useAction } from './api/get-action';
-import { formatDay } from './format-day';
 
 const LIST_PATH = '/actions';
 
@@ -107,7 +106,7 @@ function ActionView({ action }: { action: ActionDetail }) {
             {action.comment && <Fact label={t`Comment`}>{action.comment}</Fact>}
             <Fact label={t`Due`}>
               <Text span c={action.overdue ? 'red.9' : undefined} fw={action.overdue ? 600 : undefined}>
-                {formatDay(action.dueOn)}
+                {formatDate(action.dueOn)}
               </Text>
             </Fact>
             <Fact label={t`Owners`}>
@@ -160,12 +159,12 @@ function ActionView({ action }: { action: ActionDetail }) {
                 {event.detail && (
                   <Text size="sm">
                     {event.kind === 'due_changed'
-                      ? `${formatDay(event.detail.from)} → ${formatDay(event.detail.to)}`
+                      ? `${formatDate(event.detail.from)} → ${formatDate(event.detail.to)}`
                       : `${event.detail.from} → ${event.detail.to}`}
                   </Text>
                 )}
                 <Text size="xs" c="gray.7">
-                  {event.actorName} · {new Date(event.at).toLocaleString(currentLocale())}
+                  {event.actorName} · {formatDateTime(event.at)}
                 </Text>
               </Timeline.Item>
             ))}

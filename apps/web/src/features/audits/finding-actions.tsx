@@ -7,11 +7,9 @@ import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { isApiError } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/current-user';
+import { formatDate } from '../../lib/format-date';
 import { useCoreText } from '../../lib/i18n';
-import { dateFormat, utcDay } from '../../lib/locale-format';
 import { useAddAction } from './api/add-action';
-
-const DAY = { day: 'numeric', month: 'short', timeZone: 'UTC' } as const;
 
 /**
  * Under a completed item: a link to each of its corrective actions with its status, and
@@ -28,7 +26,7 @@ export function FindingActions({ auditId, item }: { auditId: string; item: Audit
     <Group gap="xs" wrap="wrap">
       {item.actions.map((action, index) => {
         const number = index + 1;
-        const day = dateFormat(DAY).format(utcDay(action.dueOn));
+        const day = formatDate(action.dueOn);
         return (
           <Group key={action.id} gap={6} wrap="nowrap">
             <Anchor component={Link} to={`/actions/${action.id}`} size="sm" fw={600}>

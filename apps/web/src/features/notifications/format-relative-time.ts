@@ -1,7 +1,6 @@
 import { t } from '@lingui/core/macro';
-import { dateFormat, relativeTimeFormat } from '../../lib/locale-format';
-
-const EXACT = { dateStyle: 'medium', timeStyle: 'short' } as const;
+import { formatDateTime } from '../../lib/format-date';
+import { relativeTimeFormat } from '../../lib/locale-format';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -20,11 +19,5 @@ export function formatRelativeTime(iso: string, now: Date = new Date()): string 
   if (elapsed < DAY) return relative.format(Math.round(seconds / HOUR), 'hour');
   if (elapsed < WEEK) return relative.format(Math.round(seconds / DAY), 'day');
   if (elapsed < 5 * WEEK) return relative.format(Math.round(seconds / WEEK), 'week');
-  return dateFormat(EXACT).format(new Date(time));
-}
-
-/** The full date and time, for the tooltip of a relative time. */
-export function formatExactTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat(EXACT).format(date);
+  return formatDateTime(iso);
 }

@@ -3,8 +3,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Text, VisuallyHidden } from '@mantine/core';
 import { notifications as toasts } from '@mantine/notifications';
 import { Link } from 'react-router';
+import { formatDateTime } from '../../lib/format-date';
 import { useMarkNotificationRead } from './api/mark-notification-read';
-import { formatExactTime, formatRelativeTime } from './format-relative-time';
+import { formatRelativeTime } from './format-relative-time';
 import { notificationMessages } from './notification-messages';
 import classes from './notifications.module.css';
 
@@ -63,7 +64,7 @@ export function NotificationList({ items, onOpen, withMarkRead = false, label }:
                 size="xs"
                 c="gray.7"
                 dateTime={notification.createdAt}
-                title={formatExactTime(notification.createdAt)}
+                title={formatDateTime(notification.createdAt)}
               >
                 {formatRelativeTime(notification.createdAt)}
               </Text>

@@ -1,19 +1,18 @@
-import type { Me } from '@brigade/core/schemas/session';
+import type { Me, SessionState } from '@brigade/core/schemas/session';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest, notifySessionEnded } from '../api-client';
+import { apiRequest, notifySessionEnded } from '../api-client';
 
 export const meQueryKey = ['me'] as const;
 
-/** The signed-in person, or `null` when nobody is signed in (the API answers 401). */
+/**
+ * The signed-in person, or `null` when nobody is signed in. `/api/session` answers a
+ * signed-out browser with 200 and `user: null` (issue 31): /api/me's 401 was logged by the
+ * browser as a failed request on every visit to Sign In.
+ */
 export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
-  try {
-    // Not parsed again here: the server checks its replies against the same Me schema,
-    // and the gate must not wait for zod before it can show Sign In.
-    return await apiRequest<Me>('/api/me', { signal, isSessionCheck: true });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
+  // Not parsed again here: the server checks its replies against the same schema, and
+  // the gate must not wait for zod before it can show Sign In.
+  return (await apiRequest<SessionState>('/api/session', { signal })).user;
 }
 
 export const meQuery = queryOptions({
