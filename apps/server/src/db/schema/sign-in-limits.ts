@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Better Auth's rate limiter, one row per client address and path (the columns of its
@@ -14,15 +14,39 @@ export const rateLimits = pgTable('rate_limits', {
 });
 
 /**
- * Sign-in attempts per account (lower-cased email, known or not) in the current
- * window, shared by every server: see `auth/account-sign-in-limit.ts`.
+ * Failed sign-in attempts per account (lower-cased email, known or not) from any address
+ * in the current window, shared by every server: past a ceiling they slow further attempts
+ * down (`retry_at`), see `auth/account-sign-in-limit.ts`.
  */
 export const signInAttempts = pgTable(
   'sign_in_attempts',
   {
     email: text('email').primaryKey(),
     count: integer('count').notNull(),
+    /** Runs on from the last failure: guessing that goes on never starts a fresh count. */
     windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+    /** The next attempt from an address the account has not signed in from is refused before this. */
+    retryAt: timestamp('retry_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sign_in_attempts_window_ends_idx').on(t.windowEndsAt)],
+);
+
+/**
+ * Failed sign-in attempts on one account from one client address, and when the account
+ * last signed in from there (an address it is known at is not slowed down by guessing
+ * from elsewhere), shared by every server: see `auth/account-sign-in-limit.ts`.
+ */
+export const signInAddressAttempts = pgTable(
+  'sign_in_address_attempts',
+  {
+    email: text('email').notNull(),
+    address: text('address').notNull(),
+    failures: integer('failures').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+    signedInAt: timestamp('signed_in_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.email, t.address] }),
+    index('sign_in_address_attempts_window_ends_idx').on(t.windowEndsAt),
+  ],
 );
