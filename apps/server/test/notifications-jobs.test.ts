@@ -9,9 +9,10 @@ import { staffTrainingAssignments, trainings } from '../src/db/schema/trainings'
 import { users } from '../src/db/schema/users';
 import { serverTexts } from '../src/i18n/server-texts';
 import { createMailer } from '../src/mail/mailer';
+import { EMAIL_CLAIM_TIMEOUT_MINUTES, EMAIL_RETRY_HOURS } from '../src/mail/outbox';
 import { refreshDueEntries } from '../src/modules/audit-schedules/due-entries';
 import { isoWeek, makeWeeklyDigests } from '../src/modules/notifications/digest';
-import { EMAIL_MAX_ATTEMPTS, sendPendingEmails } from '../src/modules/notifications/emails';
+import { sendPendingEmails } from '../src/modules/notifications/emails';
 import { makeReminders } from '../src/modules/notifications/reminders';
 import { createNotifier } from '../src/notify/notifier';
 import { startSmtpSink } from './fakes/smtp-sink';
@@ -22,7 +23,7 @@ import { freePort } from './server-process';
  * Issue 20, notifications: each producer (assigned training, assigned action, audit
  * due), the reminders and the weekly digest make each notification once; emails go by
  * the person's choice, plain and HTML with a link, through a real SMTP server (the
- * sink); failed sends are retried and given up after five tries. The jobs are called
+ * sink); failed sends are retried for 24 hours, then given up. The jobs are called
  * as their handlers call them, so no test waits for a clock.
  */
 
@@ -98,7 +99,7 @@ describe('producers', () => {
     expect(sent?.emailState).toBe('sent');
     expect(sent?.emailedAt).toBeInstanceOf(Date);
     // Sent once: another run finds nothing to send.
-    expect(await sendEmails()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(await sendEmails()).toEqual({ sent: 0, retrying: 0, failed: 0, dropped: 0 });
   });
 
   test('someone who chose in-app only for a kind gets the notification and no email', async () => {
@@ -274,7 +275,7 @@ describe('reminders', () => {
 });
 
 describe('sending', () => {
-  test('a refused email is retried later, and given up after five attempts', async () => {
+  test('a refused email is retried with growing waits, and given up at the first refusal 24 hours after it was made', async () => {
     const closed = await freePort();
     const broken = createMailer({ smtpUrl: `smtp://127.0.0.1:${closed}`, from: 'Brigade <no-reply@brigade.test>' });
     afterAll(() => broken.close());
@@ -302,22 +303,27 @@ describe('sending', () => {
       },
     ]);
     const stateOf = async () => (await notificationsOf(person.id)).find((row) => row.subjectKey === 'retry-2');
-    for (let attempt = 1; attempt < EMAIL_MAX_ATTEMPTS; attempt += 1) {
-      expect(await sendPendingEmails(t.db, broken, PUBLIC_URL)).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    const refused = { sent: 0, retrying: 1, failed: 0, dropped: 0 };
+    const nothing = { sent: 0, retrying: 0, failed: 0, dropped: 0 };
+    // Ten refusals (the old rule gave up at five), each followed by its wait: 1, 2, 4 … minutes, at most an hour.
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
+      expect(await sendPendingEmails(t.db, broken, PUBLIC_URL)).toEqual(refused);
       expect(await stateOf()).toMatchObject({ emailState: 'pending', emailAttempts: attempt });
-      // Not retried at once: it waits as many minutes as it has attempts.
-      expect(await sendPendingEmails(t.db, broken, PUBLIC_URL)).toEqual({ sent: 0, retrying: 0, failed: 0 });
+      expect(await sendPendingEmails(t.db, broken, PUBLIC_URL)).toEqual(nothing);
       await t.db.execute(
         sql`update notifications set email_claimed_at = now() - interval '1 hour' where subject_key = 'retry-2'`,
       );
     }
-    expect(await sendPendingEmails(t.db, broken, PUBLIC_URL)).toEqual({ sent: 0, retrying: 0, failed: 1 });
-    expect(await stateOf()).toMatchObject({ emailState: 'failed', emailAttempts: EMAIL_MAX_ATTEMPTS });
+    // Made just over 24 hours ago: this refusal is the last.
+    await t.db.execute(sql`update notifications
+      set created_at = now() - make_interval(hours => ${EMAIL_RETRY_HOURS}, secs => 1) where subject_key = 'retry-2'`);
+    expect(await sendPendingEmails(t.db, broken, PUBLIC_URL)).toEqual({ ...nothing, failed: 1 });
+    expect(await stateOf()).toMatchObject({ emailState: 'failed', emailAttempts: 11 });
     await sendEmails();
     expect(mailsTo(person.email).map((mail) => mail.subject)).toEqual(['Retry me']);
   });
 
-  test('a claim left by a worker that stopped mid-send is taken over after ten minutes, not before', async () => {
+  test('a claim left by a worker that stopped mid-send is taken over after five minutes, not before', async () => {
     const person = await t.buildUser('staff', { restaurantIds: [mine.id] });
     await notifier.notify(t.db, [
       {
@@ -338,7 +344,9 @@ describe('sending', () => {
       },
     ]);
     await t.db.execute(sql`update notifications set email_state = 'sending',
-      email_claimed_at = case subject_key when 'stuck' then now() - interval '11 minutes' else now() - interval '1 minute' end
+      email_claimed_at = case subject_key
+        when 'stuck' then now() - make_interval(mins => ${EMAIL_CLAIM_TIMEOUT_MINUTES + 1})
+        else now() - make_interval(mins => ${EMAIL_CLAIM_TIMEOUT_MINUTES - 1}) end
       where user_id = ${person.id}`);
     expect(await sendEmails()).toMatchObject({ sent: 1 });
     expect(mailsTo(person.email).map((mail) => mail.subject)).toEqual(['Stuck']);

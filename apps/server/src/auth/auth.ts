@@ -10,7 +10,8 @@ import { accounts, sessions, users, verifications } from '../db/schema/users';
 import { languageOfHeaders } from '../http/request-language';
 import { logSafeMessage } from '../logging';
 import { createMailer, type Mailer } from '../mail/mailer';
-import { passwordResetEmail, passwordResetLink } from '../mail/password-reset-email';
+import { sendQueuedEmail } from '../mail/outbox';
+import { passwordResetEmails, queuePasswordResetEmail } from '../mail/password-reset-email';
 import { accountSignInLimit } from './account-sign-in-limit';
 import { addressRateLimitStorage } from './address-rate-limit';
 import { trustedOriginsOf } from './origin-check';
@@ -77,14 +78,19 @@ export function createAuth({
         // In their language on Profile, else the one the asking browser shows (issue 22).
         const chosen = (user as { language?: unknown }).language;
         const language = isLanguage(chosen) ? chosen : (languageOfHeaders(request?.headers) ?? 'en');
-        const link = passwordResetLink(publicUrl, token);
-        // Not awaited: an answer that waited for SMTP would take longer for an existing
-        // account than for an unknown email, and so tell which emails have one.
-        mailer
-          .send(passwordResetEmail({ to: user.email, name: user.name, link }, language))
-          .catch((error: unknown) =>
-            console.error(`[auth] a password reset email was not sent: ${logSafeMessage(String(error))}`),
-          );
+        // Through the outbox (mail/outbox.ts): a mail server that is down now gets it at a
+        // later try, while the link still works.
+        const id = await queuePasswordResetEmail(db, { userId: user.id, token, language });
+        // Tried at once but not awaited: an answer that waited for SMTP would take longer
+        // for an existing account than for an unknown email, and so tell which emails have one.
+        sendQueuedEmail(db, mailer, publicUrl, passwordResetEmails, id).then(
+          (result) => {
+            if (result === 'retrying')
+              console.error('[auth] a password reset email was not accepted yet: it is retried');
+          },
+          (error: unknown) =>
+            console.error(`[auth] a password reset email was not tried yet: ${logSafeMessage(String(error))}`),
+        );
       },
       // They chose their own password: a temporary one set by hq no longer needs changing.
       // Any other link they asked for is void too: one reset per request for links.
@@ -141,8 +147,18 @@ export function createAuth({
           // Counted for every email alike, known or not, before Better Auth looks it up.
           const email = typeof ctx.body?.email === 'string' ? ctx.body.email : '';
           const { allowed } = await limits.consume(`password-reset:${email}`, PASSWORD_RESET_EMAIL_LIMIT);
-          // Over the limit: the usual answer, and no link made or sent.
-          if (!allowed) return Response.json({ status: true, message: messages.passwordResetSent });
+          // Over the limit, or the account is deactivated: the usual answer, and no link made or sent.
+          if (!allowed || (await isDeactivated(db, email))) {
+            return Response.json({ status: true, message: messages.passwordResetSent });
+          }
+          return;
+        }
+        if (ctx.path === RESET_PATH) {
+          // A link of an account deactivated since it was sent: void, with the answer any void link gets.
+          const token = typeof ctx.body?.token === 'string' ? ctx.body.token : '';
+          if (token && (await voidLinkOfDeactivated(db, token))) {
+            return Response.json({ message: messages.passwordResetLinkInvalid }, { status: 400 });
+          }
           return;
         }
         if (ctx.path !== SIGN_IN_PATH) return;
@@ -214,6 +230,28 @@ export function createAuth({
 
 const SIGN_IN_PATH = '/sign-in/email';
 const REQUEST_RESET_PATH = '/request-password-reset';
+const RESET_PATH = '/reset-password';
+
+/** Whether `email` names an account that hq deactivated (one lookup for every email, known or not). */
+async function isDeactivated(db: Database, email: string): Promise<boolean> {
+  if (!email) return false;
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email})`, eq(users.isActive, false)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Deletes the reset link `token` if its account is deactivated; true when it did. */
+async function voidLinkOfDeactivated(db: Database, token: string): Promise<boolean> {
+  const result = (await db.execute(sql`
+    delete from verifications v using users u
+    where v.identifier = ${`reset-password:${token}`} and u.id = v.value and not u.is_active
+    returning v.id`)) as unknown as { rows: unknown[] };
+  return result.rows.length > 0;
+}
+
 
 /** The email a sign-in request names, read from a copy so the request stays unread. */
 async function emailOf(request: Request): Promise<unknown> {

@@ -6,6 +6,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** The same on every try of one outbox row (`<kind-id@host>`), so a mail client folds a duplicate. */
+  messageId?: string;
 }
 
 export interface MailConfig {
@@ -36,7 +38,13 @@ export function createMailer(config: MailConfig | undefined): Mailer {
     };
   }
   // Pooled: a few connections reused across messages, so a digest run does not open one per email.
-  const transport = nodemailer.createTransport({ url: config.smtpUrl, pool: true }, { from: config.from });
+  // Timeouts well under the outbox's claim timeout (5 minutes, outbox.ts): a send still
+  // running is never taken over by another worker (nodemailer's default allows 10 minutes
+  // of silence).
+  const transport = nodemailer.createTransport(
+    { url: config.smtpUrl, pool: true, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 },
+    { from: config.from },
+  );
   return {
     configured: true,
     async send(mail) {

@@ -8,6 +8,8 @@ export interface ReceivedMail {
   from: string;
   to: string[];
   subject: string;
+  /** The Message-ID header, as the sender set it. */
+  messageId: string;
   text: string;
   html: string;
   receivedAt: string;
@@ -29,13 +31,21 @@ export interface SmtpSink {
  * tests: the app sends through its production mailer to `url`, and the test reads what
  * arrived. No authentication, no TLS: it listens on 127.0.0.1 only.
  */
-export async function startSmtpSink({ port = 0 }: { port?: number } = {}): Promise<SmtpSink> {
+export async function startSmtpSink({
+  port = 0,
+  closeTimeout,
+}: {
+  port?: number;
+  /** How long `close` lets open connections finish (smtp-server's default: 30 s); a test that stops the server mid-run sets it short. */
+  closeTimeout?: number;
+} = {}): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    ...(closeTimeout === undefined ? {} : { closeTimeout }),
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((parsed) => {
@@ -43,6 +53,7 @@ export async function startSmtpSink({ port = 0 }: { port?: number } = {}): Promi
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
             subject: parsed.subject ?? '',
+            messageId: parsed.messageId ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
             receivedAt: new Date().toISOString(),

@@ -6,16 +6,10 @@ import type { Queryable } from '../../db/client';
 import { coreText } from '../../http/request-language';
 import { notificationIn, serverTexts } from '../../i18n/server-texts';
 import type { Mail, Mailer } from '../../mail/mailer';
+import { type EmailRun, type EmailSource, messageIdOf, sendDueEmails } from '../../mail/outbox';
+import { passwordResetEmails } from '../../mail/password-reset-email';
 
-/** Tries before an email is given up as 'failed'. */
-export const EMAIL_MAX_ATTEMPTS = 5;
-/** A claim older than this is taken over: the worker that made it stopped mid-send. */
-export const EMAIL_CLAIM_TIMEOUT_MINUTES = 10;
-/** Emails claimed per statement; a run claims batches until none is left. */
-const EMAIL_BATCH = 50;
-
-interface ClaimedEmail {
-  id: string;
+interface NotificationEmailRow {
   kind: string;
   title: string;
   body: string;
@@ -24,6 +18,7 @@ interface ClaimedEmail {
   email: string;
   name: string;
   language: Language | null;
+  is_active: boolean;
 }
 
 /**
@@ -69,86 +64,29 @@ export function renderNotificationEmail(
   return { to: to.email, subject: title, text, html };
 }
 
-export interface EmailRun {
-  sent: number;
-  /** Failed this time, to be tried again later. */
-  retrying: number;
-  /** Failed for the last time ('failed'). */
-  failed: number;
-}
+/**
+ * Notification emails in the outbox (mail/outbox.ts): written when sent, in the person's
+ * language then; the email of someone deactivated since is dropped back to in-app only
+ * ('none').
+ */
+export const notificationEmails: EmailSource = {
+  table: 'notifications',
+  async load(db, id, publicUrl) {
+    const result = (await db.execute(sql`
+      select n.kind, n.title, n.body, n.params, n.link, u.email, u.name, u.is_active,
+        coalesce(u.language, u.browser_language) as language
+      from notifications n join users u on u.id = n.user_id
+      where n.id = ${id}`)) as unknown as { rows: NotificationEmailRow[] };
+    const row = result.rows[0];
+    if (!row?.is_active) return { drop: 'none' };
+    return { ...renderNotificationEmail(row, row, publicUrl), messageId: messageIdOf('notification', id, publicUrl) };
+  },
+};
 
 /**
- * The email sender (decision 022): claims pending emails in batches with FOR UPDATE
- * SKIP LOCKED (pending → sending, email_claimed_at), so two servers' workers never take
- * the same one; a 'sending' claim older than EMAIL_CLAIM_TIMEOUT_MINUTES (a worker that
- * died mid-send) is taken over. Each claimed email goes to the mailer; accepted ones
- * become 'sent' (emailed_at), refused ones go back to 'pending' with one more attempt,
- * retried after as many minutes as attempts made, or 'failed' at EMAIL_MAX_ATTEMPTS.
- * Emails of people no longer active are dropped (back to in-app only).
+ * The email job's run (decision 022): everything due in the one outbox, reset links
+ * first, then notification emails, each claimed alone (mail/outbox.ts).
  */
-export async function sendPendingEmails(db: Queryable, mailer: Mailer, publicUrl: string): Promise<EmailRun> {
-  const run: EmailRun = { sent: 0, retrying: 0, failed: 0 };
-  if (!mailer.configured) return run;
-  await db.execute(sql`
-    update notifications set email_state = 'none', email_claimed_at = null
-    where email_state in ('pending', 'sending')
-      and user_id in (select id from users where not is_active)`);
-  for (;;) {
-    const claimed = await claimBatch(db);
-    if (claimed.length === 0) break;
-    const outcomes = await Promise.allSettled(
-      claimed.map((row) => mailer.send(renderNotificationEmail(row, row, publicUrl))),
-    );
-    const sentIds = claimed.filter((_, index) => outcomes[index]?.status === 'fulfilled').map((row) => row.id);
-    const failedIds = claimed.filter((_, index) => outcomes[index]?.status === 'rejected').map((row) => row.id);
-    if (sentIds.length) {
-      await db.execute(sql`
-        update notifications set email_state = 'sent', emailed_at = now()
-        where id in ${sentIds} and email_state = 'sending'`);
-      run.sent += sentIds.length;
-    }
-    if (failedIds.length) {
-      const result = (await db.execute(sql`
-        update notifications
-        set email_attempts = email_attempts + 1,
-            email_state = case when email_attempts + 1 >= ${EMAIL_MAX_ATTEMPTS} then 'failed' else 'pending' end
-        where id in ${failedIds} and email_state = 'sending'
-        returning email_state`)) as unknown as { rows: { email_state: string }[] };
-      for (const row of result.rows) {
-        if (row.email_state === 'failed') run.failed += 1;
-        else run.retrying += 1;
-      }
-    }
-    if (claimed.length < EMAIL_BATCH) break;
-  }
-  return run;
-}
-
-/**
- * Up to EMAIL_BATCH emails, oldest first, taken for this worker in one statement: rows
- * another worker holds are skipped, not waited for. An email that failed waits as many
- * minutes as it has attempts before it is tried again (so one run never retries at once).
- */
-async function claimBatch(db: Queryable): Promise<ClaimedEmail[]> {
-  const result = (await db.execute(sql`
-    with claimable as (
-      select n.id from notifications n
-      where n.email_state in ('pending', 'sending')
-        and (
-          (n.email_state = 'pending'
-            and (n.email_attempts = 0 or n.email_claimed_at < now() - make_interval(mins => n.email_attempts)))
-          or (n.email_state = 'sending'
-            and n.email_claimed_at < now() - make_interval(mins => ${EMAIL_CLAIM_TIMEOUT_MINUTES})))
-      order by n.created_at
-      limit ${EMAIL_BATCH}
-      for update skip locked
-    )
-    update notifications n set email_state = 'sending', email_claimed_at = now()
-    from claimable, users u
-    where n.id = claimable.id and u.id = n.user_id and u.is_active
-    returning n.id, n.kind, n.title, n.body, n.params, n.link, u.email, u.name,
-      coalesce(u.language, u.browser_language) as language`)) as unknown as {
-    rows: ClaimedEmail[];
-  };
-  return result.rows;
+export function sendPendingEmails(db: Queryable, mailer: Mailer, publicUrl: string): Promise<EmailRun> {
+  return sendDueEmails(db, mailer, publicUrl, [passwordResetEmails, notificationEmails]);
 }

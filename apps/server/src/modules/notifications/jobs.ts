@@ -11,7 +11,8 @@ export const WEEKLY_DIGEST_JOB = 'notification-weekly-digest';
 /**
  * The notification jobs (decision 022), on the app's one queue:
  * - emails, every minute and whenever `notifier.wake()` asks (only with SMTP_URL: without
- *   it no email is ever pending);
+ *   it no email is ever pending): the one outbox's run (mail/outbox.ts), reset links and
+ *   notification emails, retried for 24 hours;
  * - reminders (training due soon or overdue, corrective action overdue), every 15
  *   minutes and as the queue starts;
  * - the managers' weekly digest, Mondays at 07:00 UTC.
