@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, test } from 'vitest';
 import { correctiveActionEvents, correctiveActions } from '../src/db/schema/corrective-actions';
 import { photos } from '../src/db/schema/photos';
-import { notAPhotoMessage, tooManyPixelsMessage } from '../src/modules/photos/process-photo';
+import { notAPhotoMessage } from '../src/modules/photos/process-photo';
 import { startFakeS3 } from './fakes/s3-server';
 import { startTestApp } from './harness';
 
@@ -258,7 +258,7 @@ describe('refused photos', () => {
     expect(bomb.length).toBeLessThan(LIMIT);
     const response = await w.upload(w.hq.cookie, audit.id, audit.items[0].id, bomb);
     expect(response.statusCode).toBe(413);
-    expect(response.json().message).toBe(tooManyPixelsMessage);
+    expect(response.json().message).toBe(photoMessages.tooManyPixels);
   });
 
   test(`a ${MAX_PHOTOS_PER_ITEM + 1}th photo on one item is refused with 409`, async () => {

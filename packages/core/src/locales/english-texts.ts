@@ -10,6 +10,7 @@ import { type NotificationKind, notificationKinds } from '../notification-kinds'
 import { ROLE_LABELS, type Role } from '../roles';
 import { appRoutes, hqReportEntries, type NavLabel, type RouteTitle, sidebarEntries, tabBarEntries } from '../routes';
 import { scheduleMessages } from '../schedule-messages';
+import { photoMessages } from '../schemas/photos';
 import { reportsUnavailable } from '../schemas/reports';
 import { type AuditMark, MARK_LABELS } from '../scoring';
 import { watchEveryVideoToComplete } from '../training-completion';
@@ -24,6 +25,7 @@ export type EnglishText =
   | ValueOf<typeof actionMessages>
   | ValueOf<typeof ackMessages>
   | ValueOf<typeof scheduleMessages>
+  | ValueOf<typeof photoMessages>
   | typeof noActiveRestaurantMessage
   | (typeof ROLE_LABELS)[Role]
   | (typeof MARK_LABELS)[AuditMark]
@@ -50,6 +52,7 @@ export function englishTexts(): EnglishText[] {
       ...Object.values(actionMessages),
       ...Object.values(ackMessages),
       ...Object.values(scheduleMessages),
+      ...Object.values(photoMessages),
       noActiveRestaurantMessage,
       ...Object.values(ROLE_LABELS),
       ...Object.values(MARK_LABELS),

@@ -93,6 +93,27 @@ export const frApp: CoreAppCatalogue = {
       "Seul un audit terminé a un rapport. Soumettez d'abord l'audit.",
     'Failed to load the audit report': "Impossible de charger le rapport d'audit",
     'Photo unavailable': 'Photo indisponible',
+    // Photo evidence (photoMessages)
+    'Photo not found': 'Photo introuvable',
+    'Choose a photo to upload.': 'Choisissez une photo à envoyer.',
+    'This audit is completed: its photos can no longer be added or removed.':
+      'Cet audit est terminé : ses photos ne peuvent plus être ajoutées ni supprimées.',
+    'This corrective action is resolved: its photos can no longer be added or removed.':
+      'Cette action corrective est résolue : ses photos ne peuvent plus être ajoutées ni supprimées.',
+    'This item already has 5 photos, the most it may have. Remove one to add another.':
+      'Ce point de contrôle a déjà 5 photos, le maximum. Supprimez-en une pour en ajouter une autre.',
+    'This corrective action already has 5 photos, the most it may have. Remove one to add another.':
+      'Cette action corrective a déjà 5 photos, le maximum. Supprimez-en une pour en ajouter une autre.',
+    'This photo has too many pixels: at most 70 megapixels.':
+      'Cette photo a trop de pixels : 70 mégapixels au maximum.',
+    'This photo is too wide or too tall: at most 12000 pixels on each side.':
+      'Cette photo est trop large ou trop haute : 12000 pixels au maximum de chaque côté.',
+    'This photo takes too long to process. Send a smaller photo, or a JPEG.':
+      'Le traitement de cette photo prend trop de temps. Envoyez une photo plus petite, ou un JPEG.',
+    'This photo needs too much memory to process. Send a smaller photo, or a JPEG.':
+      'Le traitement de cette photo demande trop de mémoire. Envoyez une photo plus petite, ou un JPEG.',
+    'The server is processing many photos right now. Try again in a few seconds.':
+      'Le serveur traite beaucoup de photos en ce moment. Réessayez dans quelques secondes.',
     'No audits found': 'Aucun audit trouvé',
     'Try a different search term': 'Essayez un autre terme de recherche',
     'No completed audits available for this restaurant': 'Aucun audit terminé pour ce restaurant',

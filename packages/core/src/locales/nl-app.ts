@@ -93,6 +93,26 @@ export const nlApp: CoreAppCatalogue = {
       'Alleen een afgeronde audit heeft een rapport. Dien de audit eerst in.',
     'Failed to load the audit report': 'Auditrapport laden mislukt',
     'Photo unavailable': 'Foto niet beschikbaar',
+    // Photo evidence (photoMessages)
+    'Photo not found': 'Foto niet gevonden',
+    'Choose a photo to upload.': 'Kies een foto om te uploaden.',
+    'This audit is completed: its photos can no longer be added or removed.':
+      "Deze audit is afgerond: er kunnen geen foto's meer worden toegevoegd of verwijderd.",
+    'This corrective action is resolved: its photos can no longer be added or removed.':
+      "Deze corrigerende actie is afgehandeld: er kunnen geen foto's meer worden toegevoegd of verwijderd.",
+    'This item already has 5 photos, the most it may have. Remove one to add another.':
+      "Dit controlepunt heeft al 5 foto's, het maximum. Verwijder er een om een andere toe te voegen.",
+    'This corrective action already has 5 photos, the most it may have. Remove one to add another.':
+      "Deze corrigerende actie heeft al 5 foto's, het maximum. Verwijder er een om een andere toe te voegen.",
+    'This photo has too many pixels: at most 70 megapixels.': 'Deze foto heeft te veel pixels: maximaal 70 megapixel.',
+    'This photo is too wide or too tall: at most 12000 pixels on each side.':
+      'Deze foto is te breed of te hoog: maximaal 12000 pixels per zijde.',
+    'This photo takes too long to process. Send a smaller photo, or a JPEG.':
+      'Het verwerken van deze foto duurt te lang. Stuur een kleinere foto, of een JPEG.',
+    'This photo needs too much memory to process. Send a smaller photo, or a JPEG.':
+      'Het verwerken van deze foto vraagt te veel geheugen. Stuur een kleinere foto, of een JPEG.',
+    'The server is processing many photos right now. Try again in a few seconds.':
+      "De server verwerkt op dit moment veel foto's. Probeer het over een paar seconden opnieuw.",
     'No audits found': 'Geen audits gevonden',
     'Try a different search term': 'Probeer een andere zoekterm',
     'No completed audits available for this restaurant': 'Geen afgeronde audits voor dit restaurant',

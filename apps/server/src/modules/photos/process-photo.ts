@@ -1,123 +1,167 @@
-import { fileTypeFromBuffer } from 'file-type';
-import decodeHeic from 'heic-decode';
+import os from 'node:os';
+import { MessageChannel } from 'node:worker_threads';
+import { photoMessages } from '@brigade/core/schemas/photos';
 import pLimit from 'p-limit';
-import sharp, { type Sharp } from 'sharp';
-import { badRequest, HttpError } from '../../errors';
+import { Piscina } from 'piscina';
+// sharp is loaded by the main thread before any worker loads it: on glibc Linux its shared
+// libraries must stay loaded until the last worker has ended (sharp's documentation).
+import 'sharp';
+import { HttpError } from '../../errors';
+import type { PhotoOutcome, PhotoTask, ProcessedPhoto } from './photo-sizes';
 
-/** Long side of the size the viewer and the report show. */
-export const DISPLAY_SIZE = 1600;
-/** Long side of the thumbnail lists and galleries show. */
-export const THUMB_SIZE = 320;
-/**
- * The most pixels a photo may have (about 70 megapixels: a 48 MP phone photo passes, a
- * "decompression bomb" of a few KB that claims 100,000 × 100,000 px does not).
- */
-export const MAX_PHOTO_PIXELS = 70_000_000;
+export {
+  DISPLAY_SIZE,
+  MAX_PHOTO_PIXELS,
+  notAPhotoMessage,
+  type ProcessedImage,
+  type ProcessedPhoto,
+  THUMB_SIZE,
+} from './photo-sizes';
 
-/** The formats a photo may be in, by its bytes (never its name or declared type). */
-const ACCEPTED = new Map([
-  ['image/jpeg', 'JPEG'],
-  ['image/png', 'PNG'],
-  ['image/webp', 'WebP'],
-  ['image/heic', 'HEIC'],
-  ['image/heif', 'HEIC'],
-]);
-const HEIC = new Set(['image/heic', 'image/heif']);
-
-export const notAPhotoMessage = (what: string) =>
-  `This file is not a photo: ${what}. Send a JPEG, PNG, WebP or HEIC image.`;
-export const tooManyPixelsMessage = `This photo has too many pixels: at most ${Math.round(MAX_PHOTO_PIXELS / 1_000_000)} megapixels.`;
-
-export interface ProcessedImage {
-  bytes: Buffer;
-  width: number;
-  height: number;
+/** How photos are processed: decision 018's addendum says why each value is what it is. */
+export interface PhotoProcessingLimits {
+  /** Photos decoded at once, each in its own worker thread. */
+  workers: number;
+  /** Photos that may wait for a worker; one more is answered 503 with Retry-After. */
+  queue: number;
+  /** A worker still decoding after this is ended, and the upload gets 413. */
+  timeLimitMs: number;
+  /** A worker's JavaScript heap (V8's old generation); a worker over it ends, and the upload gets 413. */
+  heapLimitMb: number;
+  /** An idle worker ends after this, and gives back its memory (libheif's WebAssembly memory never shrinks). */
+  idleTimeoutMs: number;
+  /** The worker module; a test may swap it for one that misbehaves on purpose. */
+  workerUrl?: URL;
 }
 
-/** A photo as it is stored: two JPEGs without metadata; the original is not kept. */
-export interface ProcessedPhoto {
-  display: ProcessedImage;
-  thumb: ProcessedImage;
-}
+export const DEFAULT_PHOTO_LIMITS: PhotoProcessingLimits = {
+  // One core stays free for the event loop on a small machine; on a bigger one, more workers.
+  workers: Math.min(4, Math.max(1, os.availableParallelism() - 1)),
+  queue: 8,
+  // A 48 MP iPhone HEIC (8064 × 6048) decodes in about 6 s on a 2-core machine, 64 MP in 8 s.
+  timeLimitMs: 30_000,
+  heapLimitMb: 256,
+  idleTimeoutMs: 30_000,
+};
 
-/**
- * Decoding a photo takes up to a few hundred MB for a large HEIC: at most two at once
- * per server, the others wait their turn.
- */
-const processing = pLimit(2);
-
-/**
- * Turns uploaded bytes into the two stored sizes: refuses anything that is not a JPEG,
- * PNG, WebP or HEIC by its signature (400) or has too many pixels (413); turns the image
- * upright by its EXIF orientation; and writes JPEGs (which every browser, the PDF report
- * and e-mail can show) with no metadata at all: sharp drops EXIF, GPS, XMP and ICC unless
- * told to keep them. HEIC (iPhone photos, HEVC inside) is decoded by libheif-js through
- * `heic-decode`, since the prebuilt sharp has no HEVC decoder; its pixels go to sharp.
- */
-export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
-  const type = await fileTypeFromBuffer(bytes);
-  const format = type && ACCEPTED.get(type.mime);
-  if (!type || !format) {
-    throw badRequest(
-      notAPhotoMessage(
-        type ? `its content is ${type.ext.toUpperCase()}` : 'its content is not in a known image format',
-      ),
-    );
+/** The photo could not be queued: the server is busy with photos; the client retries after `retryAfterSeconds`. */
+export class PhotoProcessingBusy extends HttpError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(503, photoMessages.busy);
   }
-  return processing(async () => {
-    const source = HEIC.has(type.mime) ? await heicPixels(bytes) : await checkedImage(bytes, format);
-    const [display, thumb] = await Promise.all([resized(source, DISPLAY_SIZE, 82), resized(source, THUMB_SIZE, 75)]);
-    return { display, thumb };
-  });
 }
 
-async function checkedImage(bytes: Buffer, format: string): Promise<Sharp> {
-  // The header tells the size before any pixel is decoded; the limit also guards the decoding itself.
-  let size: { width?: number; height?: number };
-  try {
-    size = await sharp(bytes).metadata();
-  } catch {
-    throw badRequest(notAPhotoMessage(`it looks like ${format} but cannot be read as an image`));
-  }
-  if ((size.width ?? 0) * (size.height ?? 0) > MAX_PHOTO_PIXELS) throw new HttpError(413, tooManyPixelsMessage);
-  return sharp(bytes, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error' });
-}
+/**
+ * Decodes photos in a pool of worker threads (piscina), so that no photo ever holds the
+ * event loop: at most `workers` at once, at most `queue` waiting (503 beyond), each
+ * worker's heap limited, and a worker that decodes for longer than the time limit is
+ * ended. The time limit counts from when the photo's turn comes, not from its arrival:
+ * admission is ours (p-limit), so piscina only ever gets as many tasks as it has workers.
+ */
+export class PhotoProcessor {
+  readonly #limits: PhotoProcessingLimits;
+  readonly #pool: Piscina<PhotoTask, PhotoOutcome>;
+  readonly #turns: ReturnType<typeof pLimit>;
 
-async function heicPixels(bytes: Buffer): Promise<Sharp> {
-  let images: Awaited<ReturnType<typeof decodeHeic.all>>;
-  try {
-    images = await decodeHeic.all({ buffer: bytes });
-  } catch {
-    throw badRequest(notAPhotoMessage('it looks like HEIC but cannot be read as an image'));
-  }
-  try {
-    const [primary] = images;
-    if (!primary) throw badRequest(notAPhotoMessage('the HEIC file holds no image'));
-    if (primary.width * primary.height > MAX_PHOTO_PIXELS) throw new HttpError(413, tooManyPixelsMessage);
-    const decoded = await primary.decode().catch(() => {
-      throw badRequest(notAPhotoMessage('it looks like HEIC but cannot be read as an image'));
+  constructor(limits: Partial<PhotoProcessingLimits> = {}) {
+    this.#limits = { ...DEFAULT_PHOTO_LIMITS, ...limits };
+    const { workers, heapLimitMb, idleTimeoutMs, workerUrl } = this.#limits;
+    this.#turns = pLimit(workers);
+    this.#pool = new Piscina({
+      filename: (workerUrl ?? new URL('./photo-worker.mjs', import.meta.url)).href,
+      minThreads: 0,
+      maxThreads: workers,
+      idleTimeout: idleTimeoutMs,
+      resourceLimits: { maxOldGenerationSizeMb: heapLimitMb, maxYoungGenerationSizeMb: 32 },
+      // Not the server's flags (`--import tsx`): the worker entry loads its TypeScript itself,
+      // and tsx's hooks registered twice would slow every worker's start.
+      execArgv: [],
+      // The workers' own decoding (libheif in WebAssembly) yields the CPU to the event loop.
+      niceIncrement: 10,
     });
-    // libheif has applied the HEIC's own rotation and mirroring: the pixels are upright.
-    return sharp(Buffer.from(decoded.data.buffer, decoded.data.byteOffset, decoded.data.byteLength), {
-      raw: { width: decoded.width, height: decoded.height, channels: 4 },
+  }
+
+  /** Both stored sizes of a photo, or the refusal: 400 not a photo, 413 too large or too costly, 503 busy. */
+  async process(bytes: Buffer): Promise<ProcessedPhoto> {
+    const { workers, queue } = this.#limits;
+    if (this.#turns.activeCount + this.#turns.pendingCount >= workers + queue) {
+      throw new PhotoProcessingBusy(this.#retryAfterSeconds());
+    }
+    const outcome = await this.#turns(() => this.#decode(bytes));
+    if (!outcome.ok) throw new HttpError(outcome.status, outcome.message);
+    const buffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    return {
+      display: { ...outcome.display, bytes: buffer(outcome.display.bytes) },
+      thumb: { ...outcome.thumb, bytes: buffer(outcome.thumb.bytes) },
+    };
+  }
+
+  /** Ends the workers (a photo being decoded is refused). */
+  close(): Promise<void> {
+    return this.#pool.destroy();
+  }
+
+  async #decode(bytes: Buffer): Promise<PhotoOutcome> {
+    // A copy in a buffer of its own, handed over without a second copy: the upload's
+    // Buffer may share its memory with others (Node's pool), which must not move.
+    const own = new Uint8Array(bytes);
+    const { port1: startedHere, port2: started } = new MessageChannel();
+    const timeLimit = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    // The time limit counts the decoding alone: a worker that starts up first (after one
+    // was ended, or when none is idle) does not eat into the photo's time.
+    startedHere.once('message', () => {
+      timer = setTimeout(() => timeLimit.abort(), this.#limits.timeLimitMs);
     });
-  } finally {
-    images.dispose();
+    try {
+      return await this.#pool.run(
+        { bytes: own, started },
+        { transferList: [own.buffer, started], signal: timeLimit.signal },
+      );
+    } catch (error) {
+      if (timeLimit.signal.aborted) throw new HttpError(413, photoMessages.tooSlow);
+      if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
+        throw new HttpError(413, photoMessages.tooMuchMemory);
+      }
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      startedHere.close();
+    }
+  }
+
+  /** When a place in the queue is likely free: the queue's photos at the average time a photo has taken. */
+  #retryAfterSeconds(): number {
+    const { workers, queue } = this.#limits;
+    const averageMs = this.#pool.histogram.runTime.average || 1_000;
+    return Math.min(60, Math.max(1, Math.ceil(((queue / workers) * averageMs) / 1_000)));
   }
 }
 
-async function resized(source: Sharp, size: number, quality: number): Promise<ProcessedImage> {
-  try {
-    const { data, info } = await source
-      .clone()
-      .autoOrient()
-      .resize(size, size, { fit: 'inside', withoutEnlargement: true })
-      // Transparent PNG/WebP areas become white, not black.
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality, mozjpeg: true })
-      .toBuffer({ resolveWithObject: true });
-    return { bytes: data, width: info.width, height: info.height };
-  } catch {
-    throw badRequest(notAPhotoMessage('its image data is damaged'));
-  }
+let processor: PhotoProcessor | undefined;
+
+/** The server's photo processor, made at the first photo. */
+function photoProcessor(): PhotoProcessor {
+  processor ??= new PhotoProcessor();
+  return processor;
+}
+
+/**
+ * Swaps the server's photo processor (a test's tighter limits) and returns the one it
+ * replaces, which the caller puts back and the swapped one's owner closes.
+ */
+export function replacePhotoProcessor(next: PhotoProcessor | undefined): PhotoProcessor | undefined {
+  const previous = processor;
+  processor = next;
+  return previous;
+}
+
+/**
+ * Turns uploaded bytes into the two stored sizes (photo-worker.ts says how) in a worker
+ * thread: refuses anything that is not a JPEG, PNG, WebP or HEIC by its signature (400),
+ * too many pixels or too long a side by its header (413), a photo whose decoding takes
+ * too long or too much memory (413), and answers 503 when too many photos wait.
+ */
+export function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
+  return photoProcessor().process(bytes);
 }

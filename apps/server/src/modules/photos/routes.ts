@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { callerOf } from '../../auth/guards';
 import type { App, AppContext } from '../../context';
 import { sendPlayback } from '../../http/send-playback';
+import { PhotoProcessingBusy } from './process-photo';
 import {
   addActionPhoto,
   addAuditItemPhoto,
@@ -22,6 +23,7 @@ const errors = {
   409: ErrorReply,
   413: ErrorReply,
   502: ErrorReply,
+  503: ErrorReply,
 };
 const tags = ['photos'];
 const uploadSummary = '(multipart/form-data, field "file": one JPEG, PNG, WebP or HEIC image)';
@@ -52,13 +54,9 @@ export async function photoRoutes(
       onRequest: guard('audits.conduct'),
     },
     async (request, reply) => {
-      const photo = await addAuditItemPhoto(
-        db,
-        storage,
-        callerOf(request),
-        request.params,
-        await fileOf(request),
-        photoMaxBytes,
+      const photo = await sayingWhenBusy(
+        reply,
+        addAuditItemPhoto(db, storage, callerOf(request), request.params, await fileOf(request), photoMaxBytes),
       );
       return reply.status(201).send(photo);
     },
@@ -95,13 +93,9 @@ export async function photoRoutes(
       onRequest: guard('actions.resolve', { restaurant: 'stored' }),
     },
     async (request, reply) => {
-      const photo = await addActionPhoto(
-        db,
-        storage,
-        callerOf(request),
-        request.params.id,
-        await fileOf(request),
-        photoMaxBytes,
+      const photo = await sayingWhenBusy(
+        reply,
+        addActionPhoto(db, storage, callerOf(request), request.params.id, await fileOf(request), photoMaxBytes),
       );
       return reply.status(201).send(photo);
     },
@@ -154,5 +148,15 @@ export async function photoRoutes(
       },
       async (request, reply) => servePhoto(request, reply, size),
     );
+  }
+}
+
+/** A photo refused because too many wait (503) tells the client when to try again; the error handler answers. */
+async function sayingWhenBusy<T>(reply: FastifyReply, adding: Promise<T>): Promise<T> {
+  try {
+    return await adding;
+  } catch (error) {
+    if (error instanceof PhotoProcessingBusy) reply.header('retry-after', String(error.retryAfterSeconds));
+    throw error;
   }
 }
