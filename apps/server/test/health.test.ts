@@ -8,6 +8,7 @@ import { buildApp } from '../src/app';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { DATABASE_UNAVAILABLE } from '../src/db/unavailable';
 import { PUBLIC_URL, startTestApp } from './harness';
+import { freePort } from './server-process';
 
 const t = await startTestApp();
 /** Files on local disk are for one server only, and ready says so. */
@@ -48,8 +49,45 @@ describe('health', () => {
     expect((await get('/api/health/live')).json()).toEqual({ status: 'ok' });
     const ready = await get('/api/health/ready');
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ok', database: 'up', migrations: 'current', storage: LOCAL_STORAGE });
+    expect(ready.json()).toEqual({
+      status: 'ok',
+      database: 'up',
+      migrations: 'current',
+      storage: LOCAL_STORAGE,
+      email: { state: 'off', pending: 0, oldestPendingMinutes: null, failedLast7Days: 0 },
+    });
     expect((await get('/api/health')).json()).toEqual({ status: 'ok', database: 'up' });
+  });
+
+  test('ready reports the email outbox, and stays ready while emails wait for a mail server that is down', async () => {
+    const closed = await freePort();
+    const mailing = await startTestApp({ mail: { smtpUrl: `smtp://127.0.0.1:${closed}`, from: 'Brigade <a@b.test>' } });
+    const readyOf = async () => {
+      const ready = await mailing.app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(ready.statusCode).toBe(200);
+      return ready.json().email;
+    };
+    expect(await readyOf()).toEqual({ state: 'ok', pending: 0, oldestPendingMinutes: null, failedLast7Days: 0 });
+
+    const person = await mailing.buildUser('staff');
+    const notification = (minutesAgo: number, state: string, subjectKey: string) =>
+      mailing.db.execute(sql`insert into notifications (user_id, kind, subject_key, title, link, email_state,
+          created_at, email_claimed_at)
+        values (${person.id}, 'trainingOverdue', ${subjectKey}, 'Late', '/my-trainings', ${state},
+          now() - make_interval(mins => ${minutesAgo}), now() - make_interval(mins => ${minutesAgo}))`);
+    await notification(3, 'pending', 'fresh');
+    expect(await readyOf()).toMatchObject({ state: 'ok', pending: 1, oldestPendingMinutes: 3 });
+
+    await notification(40, 'pending', 'waiting');
+    await notification(60 * 24 * 2, 'failed', 'given-up');
+    await notification(60 * 24 * 8, 'failed', 'long-ago');
+    expect(await readyOf()).toEqual({
+      state: 'delayed',
+      pending: 2,
+      oldestPendingMinutes: 40,
+      failedLast7Days: 1,
+      note: 'Emails have waited 40 minutes: the mail server refuses them or cannot be reached. They are retried for 24 hours.',
+    });
   });
 
   test('a database that is down: live 200, ready and /api/health 503 with the reason', async () => {

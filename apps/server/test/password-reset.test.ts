@@ -11,8 +11,8 @@ import { PASSWORD, PUBLIC_URL, startTestApp } from './harness';
 
 /**
  * Issue 20, "Password reset": a single-use, 30-minute link by email through Better
- * Auth's reset flow, under the app's rules; and without SMTP, hq's temporary password
- * that must be changed before anything else.
+ * Auth's reset flow, under the app's rules (none for a deactivated account, issue 31);
+ * and without SMTP, hq's temporary password that must be changed before anything else.
  */
 
 const logs = captureLogs();
@@ -145,6 +145,36 @@ describe('a reset link by email', () => {
     expect(unknown.body).toBe(known.body);
     expect(unknown.headers['content-type']).toBe(known.headers['content-type']);
     await linkEmailedTo(person.email);
+  });
+
+  test('a deactivated account gets the answer everyone gets, and no link is made or sent', async () => {
+    const leaver = await t.buildUser('staff', { isActive: false });
+    const before = await t.db.$count(verifications);
+    const unknown = await requestReset('nobody-either@example.com');
+    const asked = await requestReset(leaver.email);
+    expect(asked.statusCode).toBe(unknown.statusCode);
+    expect(asked.body).toBe(unknown.body);
+    expect(await t.db.$count(verifications)).toBe(before);
+    // An active person's link asked for after it arrives; none went to the leaver.
+    const colleague = await t.buildUser('staff');
+    await requestReset(colleague.email);
+    await linkEmailedTo(colleague.email);
+    expect(sink.messages.filter((mail) => mail.to.includes(leaver.email))).toEqual([]);
+  });
+
+  test('a link of an account deactivated since it was sent fails as a used one does, and stays void', async () => {
+    const person = await t.buildUser('staff');
+    await requestReset(person.email);
+    const { token } = await linkEmailedTo(person.email);
+    await t.db.update(users).set({ isActive: false }).where(eq(users.id, person.id));
+
+    const refused = await resetPassword(token, 'taken-over-1');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ message: messages.passwordResetLinkInvalid });
+    // Active again: the password is the one they had, and the link no longer works.
+    await t.db.update(users).set({ isActive: true }).where(eq(users.id, person.id));
+    expect((await resetPassword(token, 'taken-over-2')).statusCode).toBe(400);
+    expect((await signIn(person.email, PASSWORD)).response.statusCode).toBe(200);
   });
 
   test('the new password follows the app rules, and a refused one leaves the link usable', async () => {
