@@ -72,7 +72,11 @@ function server(port: number, dataDir: string, extraArgs: string[], extraEnv: Re
 
 export default defineConfig({
   testDir: './e2e',
-  outputDir: path.resolve(import.meta.dirname, '../../.test-output/e2e-artifacts'),
+  // Playwright empties its output folder as a run starts: a run on another port keeps its own.
+  outputDir: path.resolve(
+    import.meta.dirname,
+    `../../.test-output/e2e-artifacts${process.env.E2E_PORT ? `-${DEMO_PORT}` : ''}`,
+  ),
   fullyParallel: false,
   workers: 2,
   retries: 0,

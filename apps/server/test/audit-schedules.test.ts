@@ -350,24 +350,80 @@ describe('due audits list, panels and compliance', () => {
     expect((await call(manager.cookie, 'GET', `/api/audit-due/${southEntry?.id}`)).statusCode).toBe(403);
   });
 
-  test('the panels count due this week and missed per restaurant', async () => {
+  test('the panels count every entry due now, with the soonest deadline, and missed per restaurant', async () => {
+    // A fortnight that ends in 12 days: due now, though not within the week.
+    const fortnight = await createSchedule({
+      name: 'Fortnight',
+      allRestaurants: false,
+      restaurantIds: [south.id],
+      cadence: 'biweekly',
+      startsOn: addDays(today, -2),
+    });
+    const [fortnightEntry] = await entriesOf(fortnight.id);
+    expect(fortnightEntry?.periodEnd).toBe(addDays(today, 12));
     const hqPanel = await hqDueAuditsPanel(t.db);
     const southRow = hqPanel.restaurants.find((row) => row.restaurant.id === south.id);
     const southDue = await t.db
       .select()
       .from(auditDue)
       .where(and(eq(auditDue.restaurantId, south.id), eq(auditDue.status, 'due')));
-    expect(southRow?.dueThisWeek).toBe(southDue.filter((entry) => entry.periodEnd <= addDays(today, 7)).length);
-    expect(hqPanel.dueThisWeek).toBe(hqPanel.restaurants.reduce((sum, row) => sum + row.dueThisWeek, 0));
+    expect(southRow?.due).toBe(southDue.length);
+    expect(southRow?.dueBy).toBe(southDue.map((entry) => entry.periodEnd).sort()[0]);
+    expect(hqPanel.due).toBe(hqPanel.restaurants.reduce((sum, row) => sum + row.due, 0));
+    expect(hqPanel.dueBy).toBe(
+      hqPanel.restaurants
+        .flatMap((row) => (row.dueBy ? [row.dueBy] : []))
+        .sort()
+        .at(0),
+    );
     const managerPanel = await managerDueAuditsPanel(t.db, north.id);
     expect(managerPanel.entries.every((entry) => entry.restaurant.id === north.id)).toBe(true);
-    expect(managerPanel.dueThisWeek + managerPanel.missed).toBeGreaterThan(0);
+    expect(managerPanel.due + managerPanel.missed).toBeGreaterThan(0);
+  });
+
+  test('all open lists what is due now first, soonest deadline first, and missed entries after', async () => {
+    const place = await t.buildRestaurant({ name: 'Brigade Open Order' });
+    const schedule = await createSchedule({
+      name: 'Open order',
+      allRestaurants: false,
+      restaurantIds: [place.id],
+      startsOn: addDays(today, -21),
+    });
+    await createSchedule({
+      name: 'Open order monthly',
+      allRestaurants: false,
+      restaurantIds: [place.id],
+      cadence: 'monthly',
+      startsOn: addDays(today, -1),
+    });
+    await refreshDueEntries(t.db, addDays(today, -21));
+    await refreshDueEntries(t.db, addDays(today, -14));
+    await refreshDueEntries(t.db, today);
+    expect((await entriesOf(schedule.id)).map((entry) => entry.status)).toEqual(['missed', 'missed', 'due']);
+    const page = await call(hq.cookie, 'GET', `/api/audit-due?restaurantId=${place.id}&pageSize=100`);
+    const all = (page.json() as AuditDuePage).items;
+    // Schedules of every restaurant, made by earlier tests, are due here too: the order holds over all of them.
+    const statuses = all.map((item) => item.status);
+    expect(statuses).toEqual([...statuses].sort((a, b) => Number(a === 'missed') - Number(b === 'missed')));
+    const ends = (status: string) => all.filter((item) => item.status === status).map((item) => item.periodEnd);
+    expect(ends('due')).toEqual([...ends('due')].sort());
+    expect(ends('missed')).toEqual([...ends('missed')].sort().reverse());
+    const mine = all.filter((item) => item.schedule.name.startsWith('Open order'));
+    expect(mine.map((item) => [item.schedule.name, item.status])).toEqual([
+      ['Open order', 'due'],
+      ['Open order monthly', 'due'],
+      ['Open order', 'missed'],
+      ['Open order', 'missed'],
+    ]);
+    const panel = await managerDueAuditsPanel(t.db, place.id);
+    expect(panel.entries.map((entry) => entry.id)).toEqual(all.slice(0, panel.entries.length).map((item) => item.id));
+    expect(panel).toMatchObject({ due: ends('due').length, dueBy: ends('due')[0], missed: ends('missed').length });
   });
 
   test('the dashboards and Store Performance carry the panels', async () => {
     const hqDashboard = (await call(hq.cookie, 'GET', '/api/dashboards/hq')).json();
     expect(hqDashboard.dueAudits).toEqual(await hqDueAuditsPanel(t.db));
-    expect(hqDashboard.dueAudits.dueThisWeek).toBeGreaterThan(0);
+    expect(hqDashboard.dueAudits.due).toBeGreaterThan(0);
     const managerDashboard = await call(manager.cookie, 'GET', `/api/dashboards/manager?restaurantId=${north.id}`);
     expect(managerDashboard.statusCode).toBe(200);
     expect(managerDashboard.json().dueAudits).toEqual(await managerDueAuditsPanel(t.db, north.id));
@@ -396,5 +452,55 @@ describe('due audits list, panels and compliance', () => {
     await refreshDueEntries(t.db, addDays(today, -14));
     await refreshDueEntries(t.db, today);
     expect(await auditCompliance(t.db, lonely.id)).toEqual({ percent: 50, completedOnTime: 1, due: 2 });
+  });
+});
+
+// Last: its restaurants would otherwise show in the lists the tests above count.
+describe('an audit not started from its entry', () => {
+  test('an audit made through New Audit completes the entry its template and restaurant owe this period', async () => {
+    const place = await t.buildRestaurant({ name: 'Brigade New Audit' });
+    const other = await t.buildRestaurant({ name: 'Brigade Elsewhere' });
+    const single = await createSchedule({
+      name: 'Through New Audit',
+      allRestaurants: false,
+      restaurantIds: [place.id, other.id],
+      cadence: 'biweekly',
+      startsOn: addDays(today, -3),
+    });
+    const both = await createSchedule({
+      name: 'Both templates',
+      templateIds: [foodSafety.id, brand.id],
+      allRestaurants: false,
+      restaurantIds: [place.id],
+      startsOn: addDays(today, -3),
+    });
+    const entryAt = async (scheduleId: string, restaurantId: string) =>
+      (await entriesOf(scheduleId)).find((entry) => entry.restaurantId === restaurantId);
+    // No dueId: the audit is made as New Audit makes it.
+    const created = await call(hq.cookie, 'POST', '/api/audits', {
+      restaurantId: place.id,
+      templateIds: [foodSafety.id],
+      auditorId: hq.id,
+    });
+    const auditId = created.json().id as string;
+    const detail = (await call(hq.cookie, 'GET', `/api/audits/${auditId}`)).json();
+    const submitted = await call(hq.cookie, 'POST', `/api/audits/${auditId}/submit`, {
+      version: detail.version,
+      items: detail.items.map((item: { id: string }) => ({ id: item.id, mark: 'good', comment: null })),
+    });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+
+    const done = await entryAt(single.id, place.id);
+    const fetched = (await call(hq.cookie, 'GET', `/api/audit-due/${done?.id}`)).json() as AuditDueEntry;
+    expect(fetched).toMatchObject({ status: 'completed', auditId, onTime: true });
+    // Another restaurant's entry, and a schedule also asking for a template the audit lacks, stay due.
+    expect(await entryAt(single.id, other.id)).toMatchObject({ status: 'due', auditId: null });
+    expect(await entryAt(both.id, place.id)).toMatchObject({ status: 'due', auditId: null });
+    // Once the period is over the entry is not missed, and compliance counts it on time.
+    const periodEnd = done?.periodEnd ?? today;
+    await refreshDueEntries(t.db, periodEnd);
+    expect(await entryAt(single.id, place.id)).toMatchObject({ status: 'completed' });
+    // (Before, nothing New Audit made was ever on time here.)
+    expect((await auditCompliance(t.db, place.id, periodEnd)).completedOnTime).toBeGreaterThan(0);
   });
 });

@@ -1,6 +1,8 @@
 import { actionMessages, messages, selectRestaurantMessages } from '@brigade/core/messages';
 import { addDays, todayUtc } from '@brigade/core/schemas/corrective-actions';
+import { MAX_PHOTOS_PER_ITEM } from '@brigade/core/schemas/photos';
 import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
 import { auditTemplates } from '../src/db/schema/audits';
 import { startTestApp } from './harness';
@@ -360,6 +362,47 @@ describe('resolving, reopening, reassigning and moving the due date', () => {
         })
       ).statusCode,
     ).toBe(401);
+  });
+});
+
+const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2980b9' } })
+  .jpeg()
+  .toBuffer();
+
+describe('fix photos of a reopened action', () => {
+  const boundary = '----brigade-fix-boundary';
+  const addFix = (id: string) =>
+    t.request(manager.cookie, {
+      method: 'POST',
+      url: `/api/actions/${id}/photos`,
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="fix.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+        ),
+        jpeg,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+
+  test("the new fix starts without the old resolution's photos, which stay apart and cannot be removed", async () => {
+    const [action] = actionsOf(await completedAudit(mine.id, [front.id], ['bad', 'good']));
+    const id = action?.id ?? '';
+    const old = await addFix(id);
+    expect(old.statusCode, old.body).toBe(201);
+    const oldPhoto = old.json() as { id: string };
+    await call(manager.cookie, 'POST', `/api/actions/${id}/resolve`, { note: 'Wiped', version: 1 });
+    expect((await detail(id)).fixPhotos.map((photo: Json) => photo.id)).toEqual([oldPhoto.id]);
+    const reopened = await call(hq.cookie, 'POST', `/api/actions/${id}/reopen`, { reason: 'Still sticky', version: 2 });
+    expect(reopened.json()).toMatchObject({ fixPhotos: [], earlierFixPhotos: [{ id: oldPhoto.id }] });
+    // The new fix has its full count of photos: the old one takes no place.
+    for (let i = 0; i < MAX_PHOTOS_PER_ITEM; i++) expect((await addFix(id)).statusCode).toBe(201);
+    expect((await addFix(id)).statusCode).toBe(409);
+    const removeOld = await call(manager.cookie, 'DELETE', `/api/actions/${id}/photos/${oldPhoto.id}`);
+    expect(removeOld.statusCode).toBe(404);
+    const after = await detail(id);
+    expect(after.fixPhotos).toHaveLength(MAX_PHOTOS_PER_ITEM);
+    expect(after.earlierFixPhotos.map((photo: Json) => photo.id)).toEqual([oldPhoto.id]);
   });
 });
 

@@ -424,7 +424,7 @@ describe('assignment overview: CSV export', () => {
         'In Progress',
         '',
         '0',
-        'false',
+        'No',
       ],
     ]);
   });

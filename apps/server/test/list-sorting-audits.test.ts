@@ -202,11 +202,11 @@ describe('the audits CSV export', () => {
     // The page is the screen's: the export is every row.
     expect(csvOf(response.body)).toEqual([
       header,
-      [a2, '2026-01-01T09:00:00.000Z', 'Brigade Home', home.id, 'Bar; Dining', 'Zoe Zimmer', 'completed', '75'],
-      [a3, '2026-01-02T09:00:00.000Z', 'Brigade Away', away.id, 'Dining', 'Anna Adams', 'completed', '25'],
-      [a1, '2026-01-03T09:00:00.000Z', 'Brigade Home', home.id, 'Cellar', 'Anna Adams', 'completed', '75'],
-      [d1, '2026-01-04T09:00:00.000Z', 'Brigade Home', home.id, 'Bar', 'Zoe Zimmer', 'draft', ''],
-      [a4, '2026-01-05T09:00:00.000Z', 'Brigade Away', away.id, 'Cellar', messages.deletedUser, 'completed', '100'],
+      [a2, '2026-01-01T09:00:00.000Z', 'Brigade Home', home.id, 'Bar; Dining', 'Zoe Zimmer', 'Completed', '75'],
+      [a3, '2026-01-02T09:00:00.000Z', 'Brigade Away', away.id, 'Dining', 'Anna Adams', 'Completed', '25'],
+      [a1, '2026-01-03T09:00:00.000Z', 'Brigade Home', home.id, 'Cellar', 'Anna Adams', 'Completed', '75'],
+      [d1, '2026-01-04T09:00:00.000Z', 'Brigade Home', home.id, 'Bar', 'Zoe Zimmer', 'Draft', ''],
+      [a4, '2026-01-05T09:00:00.000Z', 'Brigade Away', away.id, 'Cellar', messages.deletedUser, 'Completed', '100'],
     ]);
   });
 
@@ -231,8 +231,8 @@ describe('the audits CSV export', () => {
         const response = await get(cookie, url);
         expect(response.statusCode, response.body).toBe(200);
         expect(csvRows(response.body).map((row) => [row['Audit ID'], row.Restaurant, row.Status])).toEqual([
-          [a1, 'Brigade Home', 'completed'],
-          [a2, 'Brigade Home', 'completed'],
+          [a1, 'Brigade Home', 'Completed'],
+          [a2, 'Brigade Home', 'Completed'],
         ]);
       }
       const refused = await get(cookie, `/api/audits/export.csv?restaurantId=${away.id}`);
@@ -459,8 +459,8 @@ describe('corrective actions', () => {
           Mark: 'Bad',
           Comment: 'Fridge at 9°C',
           Due: addDays(today, -2),
-          Status: 'open',
-          Overdue: 'true',
+          Status: 'Open',
+          Overdue: 'Yes',
           Owners: await ownersOf(hF),
           Created: '2026-03-04T09:00:00.000Z',
           Resolved: '',
@@ -474,18 +474,49 @@ describe('corrective actions', () => {
           // The comment a person typed starts with "=": a spreadsheet shows it as text.
           Comment: `'${HOSTILE_COMMENT}`,
           Due: addDays(today, 5),
-          Overdue: 'false',
+          Overdue: 'No',
           Created: '2026-03-01T09:00:00.000Z',
         }),
         expect.objectContaining({
           'Action ID': hG,
           Template: 'Front of House & Bar',
-          Status: 'resolved',
-          Overdue: 'false',
+          Status: 'Resolved',
+          Overdue: 'No',
           Resolved: resolvedAt?.toISOString(),
           'Resolved by': expect.stringMatching(/^manager /),
           'Resolution note': `'+1 new greeter hired`,
         }),
+      ]);
+    });
+
+    test("statuses and yes/no are words in the reader's language, as the staff export writes them", async () => {
+      const read = async (url: string, language: string) => {
+        const response = await t.request(hq.cookie, { method: 'GET', url, headers: { 'accept-language': language } });
+        expect(response.statusCode, response.body).toBe(200);
+        return csvOf(response.body);
+      };
+      const [dutchHeader, ...dutch] = await read('/api/actions/export.csv?status=open&overdue=true', 'nl');
+      const column = (header: string[] | undefined, name: string) => header?.indexOf(name) ?? -1;
+      const dutchRow = dutch[0] ?? [];
+      expect([dutchRow[column(dutchHeader, 'Status')], dutchRow[column(dutchHeader, 'Achterstallig')]]).toEqual([
+        'Open',
+        'Ja',
+      ]);
+      const [frenchHeader, ...french] = await read('/api/actions/export.csv?status=resolved', 'fr');
+      expect(french.length).toBeGreaterThan(0);
+      expect(
+        new Set(
+          french.map((row) => `${row[column(frenchHeader, 'Statut')]} ${row[column(frenchHeader, 'En retard')]}`),
+        ),
+      ).toEqual(new Set(['Résolue Non']));
+      const [auditHeader, ...audits] = await read('/api/audits/export.csv?sort=auditedAt&order=asc', 'fr');
+      const statusOf = new Map(audits.map((row) => [row[0], row[column(auditHeader, 'Statut')]]));
+      expect([a2, a3, a1, d1, a4].map((id) => statusOf.get(id))).toEqual([
+        'Terminé',
+        'Terminé',
+        'Terminé',
+        'Brouillon',
+        'Terminé',
       ]);
     });
 

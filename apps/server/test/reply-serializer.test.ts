@@ -130,10 +130,11 @@ const cases: [string, $ZodType, unknown][] = [
       recentAudits: { items: [], total: 0 },
       actions: { open: 4, overdue: 1 },
       dueAudits: {
-        dueThisWeek: 2,
+        due: 2,
+        dueBy: '2026-12-07',
         missed: 1,
         restaurantCount: 1,
-        restaurants: [{ restaurant, dueThisWeek: 2, missed: 1 }],
+        restaurants: [{ restaurant, due: 2, dueBy: null, missed: 1 }],
       },
     },
   ],

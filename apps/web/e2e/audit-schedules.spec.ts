@@ -89,5 +89,52 @@ test.describe('Audit schedules', () => {
       await page.goto('/audit-schedules?filter=open');
       await expect(page.getByRole('link', { name: `Start audit: ${scheduleName} at ${ROTTERDAM}` })).toHaveCount(0);
     });
+
+    await test.step('an audit made through New Audit, not from the entry, completes the entry of its template too', async () => {
+      const fortnightly = `Fortnightly opening ${stamp}`;
+      const opening = await page.request.post('/api/audit-templates', {
+        data: { name: `Opening checks ${stamp}`, description: '', items: [{ text: 'Lights on' }] },
+      });
+      const templateId = ((await opening.json()) as { id: string }).id;
+      const restaurants = (await (await page.request.get('/api/restaurants/options')).json()) as {
+        id: string;
+        name: string;
+      }[];
+      const restaurantId = restaurants.find((restaurant) => restaurant.name === ROTTERDAM)?.id;
+      const schedule = await page.request.post('/api/audit-schedules', {
+        data: {
+          name: fortnightly,
+          templateIds: [templateId],
+          allRestaurants: false,
+          restaurantIds: [restaurantId],
+          cadence: 'biweekly',
+          startsOn: new Date().toISOString().slice(0, 10),
+        },
+      });
+      expect(schedule.status()).toBe(201);
+      const auditors = (await (await page.request.get('/api/audits/auditors')).json()) as { id: string }[];
+      const created = await page.request.post('/api/audits', {
+        data: { restaurantId, templateIds: [templateId], auditorId: auditors[0]?.id },
+      });
+      const audit = (await (await page.request.get(`/api/audits/${(await created.json()).id}`)).json()) as {
+        id: string;
+        version: number;
+        items: { id: string }[];
+      };
+      const submitted = await page.request.post(`/api/audits/${audit.id}/submit`, {
+        data: {
+          version: audit.version,
+          items: audit.items.map((item) => ({ id: item.id, mark: 'good', comment: null })),
+        },
+      });
+      expect(submitted.status()).toBe(200);
+      await page.goto('/audit-schedules?filter=completed');
+      const entry = page
+        .getByRole('region', { name: 'Due Audits' })
+        .getByRole('listitem')
+        .filter({ hasText: fortnightly });
+      await expect(entry).toContainText('Completed');
+      await expect(entry.getByRole('link', { name: 'View audit' })).toHaveAttribute('href', `/audits/${audit.id}`);
+    });
   });
 });

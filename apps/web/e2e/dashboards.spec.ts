@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, seriousViolations, signInAs, test } from './fixtures';
+import { expect, nameAndLinkViolations, seriousViolations, signInAs, test } from './fixtures';
 
 /** Other files run at the same time on the same database: every title made here is new. */
 function uniqueName(prefix: string) {
@@ -75,6 +75,11 @@ test.describe('Dashboards', () => {
     expect(data.recentAudits.items.length).toBeLessThanOrEqual(10);
     await expect(recent.getByRole('row')).toHaveCount(data.recentAudits.items.length + 1);
     expect(await seriousViolations(page)).toEqual([]);
+    // The corrective actions card's links are named by what they show ("3 Open").
+    await expect(
+      page.getByRole('region', { name: 'Corrective Actions' }).getByRole('link', { name: /^\d+\s*Open$/ }),
+    ).toBeVisible();
+    expect(await nameAndLinkViolations(page)).toEqual([]);
 
     await recent
       .getByRole('link', { name: /^View audit of/ })
@@ -144,6 +149,10 @@ test.describe('Dashboards', () => {
     await expect(page.getByRole('link', { name: 'Manage announcements' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Add' })).toHaveCount(0);
     expect(await seriousViolations(page)).toEqual([]);
+    await expect(
+      page.getByRole('region', { name: 'Corrective Actions' }).getByRole('link', { name: /^\d+\s*Overdue$/ }),
+    ).toBeVisible();
+    expect(await nameAndLinkViolations(page)).toEqual([]);
 
     await totalStaff.click();
     await expect(page).toHaveURL('/staff-management');

@@ -22,6 +22,6 @@ export const scheduleMessages = {
   dueAlreadyStarted: 'An audit has already been started for this due entry: open it from the audits list.',
   dueWrongRestaurant: 'The due audit is for another restaurant.',
   noDueAudits: 'Nothing due',
-  noDueAuditsHint: 'No audit is due this week and none was missed.',
+  noDueAuditsHint: 'No audit is due now and none was missed.',
   complianceNone: 'No due audits ended in the last 90 days, so there is no compliance figure yet.',
 } as const;

@@ -47,8 +47,9 @@ describe('CSV export', () => {
     expect(response.body.startsWith('\uFEFF')).toBe(true);
     expect(parse(response.body, { bom: true })).toEqual([
       ['Name', 'Score', 'Date', 'Overdue', 'Comment'],
-      ['Anna "Kassa" de Vries, Zuid', '92.5', '2026-11-27T08:30:00.000Z', 'true', ''],
-      ['Élodie Müller', '-3', '2026-11-27T08:30:00.000Z', 'false', 'line one\nline two'],
+      // Yes and no as words, as a reader of the sheet says them (English without a language asked).
+      ['Anna "Kassa" de Vries, Zuid', '92.5', '2026-11-27T08:30:00.000Z', 'Yes', ''],
+      ['Élodie Müller', '-3', '2026-11-27T08:30:00.000Z', 'No', 'line one\nline two'],
     ]);
   });
 

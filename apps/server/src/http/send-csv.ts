@@ -39,7 +39,8 @@ export function csvFileName(list: string, now = new Date()): string {
 }
 
 /**
- * Streams rows to the caller as a CSV download: a header row in the caller's language, ISO dates, UTF-8 with a
+ * Streams rows to the caller as a CSV download: a header row in the caller's language,
+ * yes and no in it too (never `true`/`false`), ISO dates, UTF-8 with a
  * byte-order mark (so spreadsheet programs read accented names right), and every cell that
  * starts with = + - @ (or a tab or carriage return) prefixed with ' so a spreadsheet
  * shows it as text instead of running it as a formula (OWASP "CSV injection").
@@ -51,7 +52,7 @@ export function sendCsv<Row>(
   { fileName, columns, rows }: { fileName: string; columns: readonly CsvColumn<Row>[]; rows: AsyncIterable<Row> },
 ) {
   const language = requestLanguage(reply.request);
-  const headers = serverTexts(language).csv;
+  const { csv: headers, csvCells: words } = serverTexts(language);
   const records = Readable.from(
     (async function* () {
       for await (const row of rows) yield columns.map((column) => column.cell(row, language) ?? null);
@@ -62,7 +63,7 @@ export function sendCsv<Row>(
     columns: columns.map((column) => headers[column.header]),
     bom: true,
     escape_formulas: true,
-    cast: { boolean: (value) => (value ? 'true' : 'false'), date: (value) => value.toISOString() },
+    cast: { boolean: (value) => (value ? words.yes : words.no), date: (value) => value.toISOString() },
   });
   pipeline(records, csv).catch((error: unknown) => reply.log.error({ err: error }, 'CSV export failed midway'));
   return reply

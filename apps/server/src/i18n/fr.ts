@@ -113,7 +113,16 @@ export const fr: ServerTexts = {
     'Quiz score': 'Score du quiz',
     'Quiz passed': 'Quiz réussi',
   },
-  csvCells: { active: 'Actif', inactive: 'Inactif' },
+  csvCells: {
+    active: 'Actif',
+    inactive: 'Inactif',
+    yes: 'Oui',
+    no: 'Non',
+    draft: 'Brouillon',
+    completed: 'Terminé',
+    open: 'Ouverte',
+    resolved: 'Résolue',
+  },
   report: {
     title: (restaurant, on) => `Audit de ${restaurant}, ${on}`,
     subject: "Rapport d'audit",

@@ -109,7 +109,16 @@ export const nl: ServerTexts = {
     'Quiz score': 'Quizscore',
     'Quiz passed': 'Quiz gehaald',
   },
-  csvCells: { active: 'Actief', inactive: 'Inactief' },
+  csvCells: {
+    active: 'Actief',
+    inactive: 'Inactief',
+    yes: 'Ja',
+    no: 'Nee',
+    draft: 'Concept',
+    completed: 'Afgerond',
+    open: 'Open',
+    resolved: 'Opgelost',
+  },
   report: {
     title: (restaurant, on) => `Audit van ${restaurant}, ${on}`,
     subject: 'Auditrapport',

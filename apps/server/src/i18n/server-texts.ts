@@ -29,8 +29,8 @@ export interface ServerTexts {
   };
   /** Each CSV header by its English wording. */
   csv: Record<CsvHeader, string>;
-  /** Words a CSV puts in a cell. */
-  csvCells: { active: string; inactive: string };
+  /** Words a CSV puts in a cell: a person's state, yes and no, audit and action statuses. */
+  csvCells: Record<'active' | 'inactive' | 'yes' | 'no' | 'draft' | 'completed' | 'open' | 'resolved', string>;
   report: {
     title: (restaurant: string, day: string) => string;
     subject: string;
@@ -116,7 +116,16 @@ export const en: ServerTexts = {
       `The link works once, within ${minutes} minutes. If you did not ask, ignore this email: your password stays as it is.`,
   },
   csv: Object.fromEntries(CSV_HEADERS.map((header) => [header, header])) as Record<CsvHeader, string>,
-  csvCells: { active: 'Active', inactive: 'Inactive' },
+  csvCells: {
+    active: 'Active',
+    inactive: 'Inactive',
+    yes: 'Yes',
+    no: 'No',
+    draft: 'Draft',
+    completed: 'Completed',
+    open: 'Open',
+    resolved: 'Resolved',
+  },
   report: {
     title: (restaurant, day) => `Audit of ${restaurant}, ${day}`,
     subject: 'Audit report',

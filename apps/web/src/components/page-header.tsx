@@ -1,5 +1,6 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import classes from './page-header.module.css';
 
 interface PageHeaderProps {
   title: string;
@@ -9,19 +10,21 @@ interface PageHeaderProps {
 }
 
 /**
- * A page's h1 and optional subtitle; every signed-in page starts with one. When title
- * and actions do not fit on one line (a phone), the actions move below the title.
+ * A page's h1 and optional subtitle; every signed-in page starts with one. The actions
+ * sit beside the title on wider screens and below the subtitle on a phone.
  */
 export function PageHeader({ title, subtitle, actions }: PageHeaderProps) {
   return (
-    <Stack gap={4} mb="lg">
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 'var(--mantine-spacing-sm)', alignItems: 'center' }}>
-        <Title order={1} fz={{ base: 26, sm: 30 }} style={{ flex: '1 1 auto', minWidth: 0 }}>
-          {title}
-        </Title>
-        {actions}
-      </div>
-      {subtitle && <Text c="gray.7">{subtitle}</Text>}
-    </Stack>
+    <div className={classes.header}>
+      <Title order={1} fz={{ base: 26, sm: 30 }} className={classes.title}>
+        {title}
+      </Title>
+      {subtitle && (
+        <Text c="gray.7" className={classes.subtitle}>
+          {subtitle}
+        </Text>
+      )}
+      {actions && <div className={classes.actions}>{actions}</div>}
+    </div>
   );
 }

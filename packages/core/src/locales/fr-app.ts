@@ -307,7 +307,7 @@ export const frApp: CoreAppCatalogue = {
       'Un audit a déjà été commencé pour cette échéance\u00a0: ouvrez-le depuis la liste des audits.',
     'The due audit is for another restaurant.': 'Cet audit prévu concerne un autre restaurant.',
     'Nothing due': 'Rien à faire',
-    'No audit is due this week and none was missed.': "Aucun audit n'est prévu cette semaine et aucun n'a été manqué.",
+    'No audit is due now and none was missed.': "Aucun audit n'est à faire en ce moment et aucun n'a été manqué.",
     'No due audits ended in the last 90 days, so there is no compliance figure yet.':
       "Aucune période d'audit ne s'est terminée au cours des 90 derniers jours\u00a0: il n'y a donc pas encore de taux de conformité.",
     'You are not assigned to an active restaurant. Ask head office to add you to one.':

@@ -304,7 +304,7 @@ export const nlApp: CoreAppCatalogue = {
       'Voor deze geplande audit is al een audit gestart: open die vanuit de lijst met audits.',
     'The due audit is for another restaurant.': 'Deze geplande audit is voor een ander restaurant.',
     'Nothing due': 'Niets te doen',
-    'No audit is due this week and none was missed.': 'Deze week staat er geen audit gepland en er is er geen gemist.',
+    'No audit is due now and none was missed.': 'Er staat nu geen audit open en er is er geen gemist.',
     'No due audits ended in the last 90 days, so there is no compliance figure yet.':
       'In de afgelopen 90 dagen is er geen auditperiode afgelopen, dus er is nog geen nalevingscijfer.',
     'You are not assigned to an active restaurant. Ask head office to add you to one.':

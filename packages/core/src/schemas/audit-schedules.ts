@@ -112,22 +112,33 @@ export const AuditDueParams = z.object({ id: idField });
 export const AuditDueRefresh = z.object({ created: z.number().int(), missed: z.number().int() });
 export type AuditDueRefresh = z.infer<typeof AuditDueRefresh>;
 
-/** The hq dashboard panel: restaurants with something due this week or missed, most missed first. */
+/**
+ * The hq dashboard panel: restaurants with something due now or missed, most missed
+ * first. `due` counts every entry whose period is running without a completed audit;
+ * `dueBy` is the soonest of their period ends (exclusive, as `periodEnd`), null when none.
+ */
 export const DUE_PANEL_ROWS = 8;
 export const HqDueAuditsPanel = z.object({
-  dueThisWeek: z.number().int(),
+  due: z.number().int(),
+  dueBy: z.string().nullable(),
   missed: z.number().int(),
-  /** Restaurants with at least one entry due this week or missed. */
+  /** Restaurants with at least one entry due now or missed. */
   restaurantCount: z.number().int(),
   restaurants: z.array(
-    z.object({ restaurant: RestaurantRef, dueThisWeek: z.number().int(), missed: z.number().int() }),
+    z.object({
+      restaurant: RestaurantRef,
+      due: z.number().int(),
+      dueBy: z.string().nullable(),
+      missed: z.number().int(),
+    }),
   ),
 });
 export type HqDueAuditsPanel = z.infer<typeof HqDueAuditsPanel>;
 
-/** The manager dashboard panel: the selected restaurant's entries due this week and missed. */
+/** The manager dashboard panel: the selected restaurant's entries due now (soonest first), then missed. */
 export const ManagerDueAuditsPanel = z.object({
-  dueThisWeek: z.number().int(),
+  due: z.number().int(),
+  dueBy: z.string().nullable(),
   missed: z.number().int(),
   entries: z.array(AuditDueEntry),
 });

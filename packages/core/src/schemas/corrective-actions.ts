@@ -118,7 +118,10 @@ export const ActionDetail = z.object({
   mark: z.enum(AUDIT_MARKS).nullable(),
   comment: z.string().nullable(),
   evidencePhotos: z.array(PhotoRef),
+  /** Photos of the current fix: taken since the action was last reopened. */
   fixPhotos: z.array(PhotoRef),
+  /** Photos of the fixes of earlier resolutions, set aside when the action was reopened. */
+  earlierFixPhotos: z.array(PhotoRef),
   owners: z.array(ActionOwner),
   dueOn: z.string(),
   status: z.enum(ACTION_STATUSES),

@@ -33,7 +33,7 @@ export const HqDashboard = z.object({
   recentAudits: RecentAudits,
   /** Open and overdue corrective actions of the chain. */
   actions: ActionCounts,
-  /** Due this week and missed, per restaurant (issue 19). */
+  /** Due now and missed, per restaurant (issue 19). */
   dueAudits: HqDueAuditsPanel,
 });
 export type HqDashboard = z.infer<typeof HqDashboard>;
@@ -52,7 +52,7 @@ export const ManagerDashboard = z.object({
   recentAudits: RecentAudits,
   /** Open and overdue corrective actions of the selected restaurant. */
   actions: ActionCounts,
-  /** The restaurant's audits due this week and missed (issue 19). */
+  /** The restaurant's audits due now and missed (issue 19). */
   dueAudits: ManagerDueAuditsPanel,
 });
 export type ManagerDashboard = z.infer<typeof ManagerDashboard>;

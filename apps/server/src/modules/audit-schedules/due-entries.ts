@@ -28,7 +28,7 @@ import {
   auditSchedules,
   auditScheduleTemplates,
 } from '../../db/schema/audit-schedules';
-import { auditTemplates } from '../../db/schema/audits';
+import { audits, auditTemplateAssignments, auditTemplates } from '../../db/schema/audits';
 import { restaurants, staffRestaurantAssignments } from '../../db/schema/restaurants';
 import { users } from '../../db/schema/users';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
@@ -107,7 +107,6 @@ interface DueRow {
   audit_id: string | null;
   completed_at: string | Date | null;
   total?: number | string;
-  due_soon?: number | string;
   missed?: number | string;
 }
 
@@ -181,7 +180,11 @@ export async function listDue(
     all: sql`true`,
   }[query.filter];
   const newestFirst = query.filter === 'completed' || query.filter === 'all';
-  const order = newestFirst ? sql`period_end desc, restaurant_name, id` : sql`period_end, restaurant_name, id`;
+  // Open entries: what can still be done on time first (soonest deadline first), missed
+  // ones after; listing 17 old misses before the current ones hid what to plan.
+  const order = newestFirst
+    ? sql`period_end desc, restaurant_name, id`
+    : sql`status = 'missed', case when status = 'missed' then period_end end desc, period_end, restaurant_name, id`;
   const result = (await db.execute(
     selectEntries(
       sql`(${scope}) and (${filter})`,
@@ -230,10 +233,26 @@ export async function linkAuditToDue(tx: Transaction, dueId: string, restaurantI
   await tx.update(auditDue).set({ auditId }).where(eq(auditDue.id, dueId));
 }
 
-/** Called inside submitAudit's transaction: the due entry the audit conducts is completed now (on time or late). */
-export async function completeDueOfAudit(tx: Transaction, auditId: string) {
-  await tx.execute(sql`update ${auditDue} set status = 'completed', completed_at = now()
-    where audit_id = ${auditId} and status <> 'completed'`);
+/**
+ * Called inside submitAudit's transaction: the due entry the audit conducts is completed
+ * now (on time or late); and so is every other entry this audit fulfils however it was
+ * started (New Audit included): not yet started, of the audit's restaurant, whose period
+ * contains today (periods are UTC calendar days, as the due job makes them) and whose
+ * schedule's templates are all in the audit. Without this an audit made through New Audit
+ * left its entry due, then missed, and lowered compliance.
+ */
+export async function completeDueOfAudit(tx: Transaction, auditId: string, today = utcToday()) {
+  await tx.execute(sql`update ${auditDue} d set status = 'completed', completed_at = now(), audit_id = ${auditId}
+    from ${audits} a
+    where a.id = ${auditId} and d.status <> 'completed' and (d.audit_id = ${auditId} or (
+      d.audit_id is null and d.status = 'due' and d.restaurant_id = a.restaurant_id
+      and d.period_start <= ${today}::date and d.period_end > ${today}::date
+      and exists (select 1 from ${auditScheduleTemplates} st where st.schedule_id = d.schedule_id)
+      and not exists (
+        select 1 from ${auditScheduleTemplates} st
+        where st.schedule_id = d.schedule_id and not exists (
+          select 1 from ${auditTemplateAssignments} ata where ata.audit_id = a.id and ata.template_id = st.template_id)
+      )))`);
 }
 
 /** Before an audit is deleted: its due entry is owed again, due or missed as its period says. */
@@ -243,47 +262,63 @@ export async function reopenDueOfAudit(tx: Queryable, auditId: string, today = u
     where audit_id = ${auditId}`);
 }
 
-/** The hq dashboard panel: totals, and the restaurants with the most missed and due this week (one query). */
+/**
+ * The dashboards count every entry due now (its period running, no completed audit) with
+ * the soonest deadline, not only those ending within 7 days: a fortnightly or monthly
+ * entry is due for its whole period, and "0 due this week" beside three restaurants due
+ * in 8 days gave hq nothing to plan from. Missed counts the last 90 days, as above.
+ */
+const dueNowCondition = sql`d.status = 'due'`;
+const dayText = (value: string | Date | null) =>
+  value === null ? null : typeof value === 'string' ? value.slice(0, 10) : calendarDay(value);
+
+/** The hq dashboard panel: totals, and the restaurants with the most missed and due now (one query). */
 export async function hqDueAuditsPanel(db: Queryable, today = utcToday()): Promise<HqDueAuditsPanel> {
   const result = (await db.execute(sql`
     with counts as (
       select d.restaurant_id,
-        count(*) filter (where ${soonCondition(today)})::int as due_soon,
+        count(*) filter (where ${dueNowCondition})::int as due,
+        min(d.period_end) filter (where ${dueNowCondition}) as due_by,
         count(*) filter (where ${missedCondition(today)})::int as missed
       from ${auditDue} d
-      where (${soonCondition(today)}) or (${missedCondition(today)})
+      join ${restaurants} r on r.id = d.restaurant_id and r.is_active
+      where (${dueNowCondition}) or (${missedCondition(today)})
       group by d.restaurant_id
     )
-    select r.id, r.name, c.due_soon, c.missed,
-      sum(c.due_soon) over ()::int as total_due_soon, sum(c.missed) over ()::int as total_missed,
-      count(*) over ()::int as restaurant_count
-    from counts c join ${restaurants} r on r.id = c.restaurant_id and r.is_active
-    order by c.missed desc, c.due_soon desc, r.name, r.id
+    select r.id, r.name, c.due, c.due_by::text as due_by, c.missed,
+      sum(c.due) over ()::int as total_due, (min(c.due_by) over ())::text as first_due_by,
+      sum(c.missed) over ()::int as total_missed, count(*) over ()::int as restaurant_count
+    from counts c join ${restaurants} r on r.id = c.restaurant_id
+    order by c.missed desc, c.due desc, r.name, r.id
     limit ${DUE_PANEL_ROWS}`)) as unknown as {
     rows: {
       id: string;
       name: string;
-      due_soon: number;
+      due: number;
+      due_by: string | null;
       missed: number;
-      total_due_soon: number;
+      total_due: number;
+      first_due_by: string | null;
       total_missed: number;
       restaurant_count: number;
     }[];
   };
   const first = result.rows[0];
   return {
-    dueThisWeek: Number(first?.total_due_soon ?? 0),
+    due: Number(first?.total_due ?? 0),
+    dueBy: dayText(first?.first_due_by ?? null),
     missed: Number(first?.total_missed ?? 0),
     restaurantCount: Number(first?.restaurant_count ?? 0),
     restaurants: result.rows.map((row) => ({
       restaurant: { id: row.id, name: row.name },
-      dueThisWeek: Number(row.due_soon),
+      due: Number(row.due),
+      dueBy: dayText(row.due_by),
       missed: Number(row.missed),
     })),
   };
 }
 
-/** The manager dashboard panel: the selected restaurant's entries due this week and missed (one query). */
+/** The manager dashboard panel: the selected restaurant's entries due now (soonest first), then missed (one query). */
 export async function managerDueAuditsPanel(
   db: Queryable,
   restaurantId: string,
@@ -291,17 +326,19 @@ export async function managerDueAuditsPanel(
 ): Promise<ManagerDueAuditsPanel> {
   const result = (await db.execute(
     selectEntries(
-      sql`d.restaurant_id = ${restaurantId} and ((${soonCondition(today)}) or (${missedCondition(today)}))`,
-      sql`status desc, period_end, id`,
+      sql`d.restaurant_id = ${restaurantId} and ((${dueNowCondition}) or (${missedCondition(today)}))`,
+      sql`status = 'missed', case when status = 'missed' then period_end end desc, period_end, id`,
       DUE_PANEL_ROWS,
       0,
-      sql`, count(*) filter (where d.status = 'due') over ()::int as due_soon,
+      sql`, count(*) filter (where d.status = 'due') over ()::int as due_now,
+        (min(d.period_end) filter (where d.status = 'due') over ())::text as due_by,
         count(*) filter (where d.status = 'missed') over ()::int as missed`,
     ),
-  )) as unknown as { rows: DueRow[] };
+  )) as unknown as { rows: (DueRow & { due_now?: number; due_by?: string | null })[] };
   const first = result.rows[0];
   return {
-    dueThisWeek: Number(first?.due_soon ?? 0),
+    due: Number(first?.due_now ?? 0),
+    dueBy: dayText(first?.due_by ?? null),
     missed: Number(first?.missed ?? 0),
     entries: result.rows.map(entryOf),
   };

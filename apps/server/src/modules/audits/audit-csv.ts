@@ -6,9 +6,13 @@ import type { SessionUser } from '../../auth/guards';
 import type { Queryable } from '../../db/client';
 import { coreText } from '../../http/request-language';
 import { type CsvColumn, csvFileName, everyRow, sendCsv } from '../../http/send-csv';
+import { serverTexts } from '../../i18n/server-texts';
 import { listAudits } from './service';
 
-/** The audit list's columns, with the ids a spreadsheet can join on; the date is ISO 8601, the score a number. */
+/**
+ * The audit list's columns, with the ids a spreadsheet can join on; the date is ISO 8601,
+ * the score a number, the status a word in the reader's language (as the staff export's).
+ */
 const auditCsvColumns: readonly CsvColumn<AuditListItem>[] = [
   { header: 'Audit ID', cell: (audit) => audit.id },
   { header: 'Date', cell: (audit) => new Date(audit.auditedAt) },
@@ -16,7 +20,7 @@ const auditCsvColumns: readonly CsvColumn<AuditListItem>[] = [
   { header: 'Restaurant ID', cell: (audit) => audit.restaurant.id },
   { header: 'Templates', cell: (audit) => audit.templateNames.join('; ') },
   { header: 'Auditor', cell: (audit, language) => audit.auditorName ?? coreText(language, messages.deletedUser) },
-  { header: 'Status', cell: (audit) => audit.status },
+  { header: 'Status', cell: (audit, language) => serverTexts(language).csvCells[audit.status] },
   { header: 'Score', cell: (audit) => audit.finalScore },
 ];
 

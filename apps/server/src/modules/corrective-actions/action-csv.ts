@@ -6,12 +6,14 @@ import type { SessionUser } from '../../auth/guards';
 import type { Queryable } from '../../db/client';
 import { coreText } from '../../http/request-language';
 import { type CsvColumn, csvFileName, everyRow, sendCsv } from '../../http/send-csv';
+import { serverTexts } from '../../i18n/server-texts';
 import { type ActionExportRow, actionListWhere, readActionExportPage } from './service';
 
 /**
  * The Actions list's columns and what a follow-up needs besides: every owner, the
  * finding's comment, when it was made and resolved (ISO 8601), by whom and how; the due
- * day as `YYYY-MM-DD`; the ids a spreadsheet can join on.
+ * day as `YYYY-MM-DD`; the ids a spreadsheet can join on; status and overdue as words in
+ * the reader's language (overdue's yes/no is `sendCsv`'s).
  */
 const actionCsvColumns: readonly CsvColumn<ActionExportRow>[] = [
   { header: 'Action ID', cell: (action) => action.id },
@@ -23,7 +25,7 @@ const actionCsvColumns: readonly CsvColumn<ActionExportRow>[] = [
   { header: 'Mark', cell: (action, language) => (action.mark ? coreText(language, MARK_LABELS[action.mark]) : null) },
   { header: 'Comment', cell: (action) => action.comment },
   { header: 'Due', cell: (action) => action.dueOn },
-  { header: 'Status', cell: (action) => action.status },
+  { header: 'Status', cell: (action, language) => serverTexts(language).csvCells[action.status] },
   { header: 'Overdue', cell: (action) => action.overdue },
   { header: 'Owners', cell: (action) => action.ownerNames },
   { header: 'Created', cell: (action) => action.createdAt },

@@ -18,7 +18,7 @@ import {
 } from '@brigade/core/schemas/corrective-actions';
 import { type PhotoRef, photoUrls } from '@brigade/core/schemas/photos';
 import type { AuditMark } from '@brigade/core/scoring';
-import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SessionUser } from '../../auth/guards';
 import { inReach } from '../../auth/reach';
@@ -434,6 +434,16 @@ const photoJson = (condition: SQL) => sql<Omit<PhotoRef, 'thumbUrl' | 'displayUr
   select json_agg(json_build_object('id', p.id, 'width', p.width, 'height', p.height) order by p.created_at, p.id)
   from ${photos} p where ${condition}), '[]'::json)`;
 
+/**
+ * A fix photo of the action's current round: taken since the action was last reopened.
+ * The photos of an earlier resolution stay with it (shown apart, never removable), so a
+ * reopened action's Resolve form starts empty and has its full count of photos.
+ */
+export function fixPhotoOfCurrentRound(photoCreatedAt: SQLWrapper, actionId: SQLWrapper): SQL {
+  return sql`${photoCreatedAt} > coalesce((select max(e.created_at) from ${correctiveActionEvents} e
+    where e.action_id = ${actionId} and e.kind = 'reopened'), '-infinity'::timestamptz)`;
+}
+
 /** One action with its context, owners, photos and history: one statement. */
 export async function getAction(db: Queryable, actor: SessionUser, id: string): Promise<ActionDetail> {
   const ca = sql`${correctiveActions}`;
@@ -464,7 +474,12 @@ export async function getAction(db: Queryable, actor: SessionUser, id: string): 
           'detail', e.detail, 'at', e.created_at) order by e.created_at, e.id)
         from ${correctiveActionEvents} e where e.action_id = ${ca}.id), '[]'::json)`,
       evidencePhotos: photoJson(sql`p.audit_item_id = ${ca}.audit_item_id`),
-      fixPhotos: photoJson(sql`p.corrective_action_id = ${ca}.id`),
+      fixPhotos: photoJson(
+        sql`p.corrective_action_id = ${ca}.id and ${fixPhotoOfCurrentRound(sql`p.created_at`, sql`${ca}.id`)}`,
+      ),
+      earlierFixPhotos: photoJson(
+        sql`p.corrective_action_id = ${ca}.id and not ${fixPhotoOfCurrentRound(sql`p.created_at`, sql`${ca}.id`)}`,
+      ),
     })
     .from(correctiveActions)
     .innerJoin(restaurants, eq(restaurants.id, correctiveActions.restaurantId))
@@ -484,6 +499,7 @@ export async function getAction(db: Queryable, actor: SessionUser, id: string): 
     comment: row.comment,
     evidencePhotos: withUrls(row.evidencePhotos),
     fixPhotos: withUrls(row.fixPhotos),
+    earlierFixPhotos: withUrls(row.earlierFixPhotos),
     owners: row.owners,
     dueOn: row.dueOn,
     status: row.status as ActionStatus,

@@ -20,6 +20,7 @@ import { correctiveActionEvents, correctiveActions } from '../../db/schema/corre
 import { photos } from '../../db/schema/photos';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../errors';
 import type { Storage } from '../../storage/storage';
+import { fixPhotoOfCurrentRound } from '../corrective-actions/service';
 import { type ProcessedPhoto, processPhoto } from './process-photo';
 
 /** For the demo loader, which attaches its shipped photos the way an upload is stored. */
@@ -166,7 +167,13 @@ async function checkAction(db: Queryable, actor: SessionUser, actionId: string, 
   if (!action) throw notFound(photoMessages.actionNotFound);
   if (!reachesRestaurant(actor, action.restaurantId)) throw forbidden(messages.restaurantForbidden);
   if (action.status !== 'open') throw conflict(photoMessages.resolvedAction);
-  const [taken] = await db.select({ value: count() }).from(photos).where(eq(photos.correctiveActionId, actionId));
+  // An earlier resolution's photos do not count: a reopened action's new fix has its own.
+  const [taken] = await db
+    .select({ value: count() })
+    .from(photos)
+    .where(
+      and(eq(photos.correctiveActionId, actionId), fixPhotoOfCurrentRound(photos.createdAt, sql`${actionId}::uuid`)),
+    );
   if ((taken?.value ?? 0) >= MAX_PHOTOS_PER_ITEM) throw conflict(photoMessages.tooManyOnAction);
 }
 
@@ -294,7 +301,14 @@ export async function deleteActionPhoto(
     const [photo] = await tx
       .select({ id: photos.id })
       .from(photos)
-      .where(and(eq(photos.id, id), eq(photos.correctiveActionId, actionId)));
+      .where(
+        and(
+          eq(photos.id, id),
+          eq(photos.correctiveActionId, actionId),
+          // An earlier resolution's photo is not this fix's to remove.
+          fixPhotoOfCurrentRound(photos.createdAt, sql`${actionId}::uuid`),
+        ),
+      );
     if (!photo) throw notFound(photoMessages.notFound);
     // Counting does not matter for a removal; the rest of the checks do.
     await checkActionForRemoval(tx, actor, actionId);

@@ -135,13 +135,24 @@ function ActionView({ action }: { action: ActionDetail }) {
           </Paper>
         )}
 
-        {action.status === 'open' && mayResolve && <ResolveForm key={action.version} action={action} />}
-        {action.status === 'resolved' && isHq && <ReopenForm key={action.version} action={action} />}
+        {action.status === 'open' && mayResolve && <ResolveForm key={`resolve-${action.version}`} action={action} />}
+        {action.status === 'resolved' && isHq && <ReopenForm key={`reopen-${action.version}`} action={action} />}
         {isHq && (
+          // Each form starts again from the action as saved; the keys differ between siblings,
+          // or React keeps the old card beside the new one (a second "Owners" after a save).
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <ReassignForm key={action.version} action={action} />
-            <ChangeDueForm key={action.version} action={action} />
+            <ReassignForm key={`owners-${action.version}`} action={action} />
+            <ChangeDueForm key={`due-${action.version}`} action={action} />
           </SimpleGrid>
+        )}
+
+        {action.earlierFixPhotos.length > 0 && (
+          <Paper withBorder p="md" component="section" aria-labelledby="earlier-fixes">
+            <Title order={2} size="h4" id="earlier-fixes" mb="sm">
+              <Trans>Photos of earlier fixes</Trans>
+            </Title>
+            <PhotoGallery photos={action.earlierFixPhotos} label={t`Earlier fix of ${itemText}`} />
+          </Paper>
         )}
 
         <Paper withBorder p="md" component="section" aria-labelledby="action-history">

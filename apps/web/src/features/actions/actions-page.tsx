@@ -137,7 +137,8 @@ function ActionList({ fixedRestaurantId }: { fixedRestaurantId: string | null })
   const showTable = useMediaQuery(TABLE_QUERY, true, { getInitialValueInEffect: false });
   const data = actions.data;
   useClampPage(data, list.setPage);
-  const filtered = Boolean(list.query.search || status !== 'open' || overdue || templateName || (isHq && restaurantId));
+  const activeFilters = [status !== 'open', overdue, templateName, isHq && restaurantId].filter(Boolean).length;
+  const filtered = Boolean(list.query.search || activeFilters);
   const exportHref = `/api/actions/export.csv?${exportQuery({ ...list.query, ...filters, overdue: overdue ?? undefined })}`;
 
   return (
@@ -152,7 +153,7 @@ function ActionList({ fixedRestaurantId }: { fixedRestaurantId: string | null })
         actions={<ExportCsvButton href={exportHref} />}
       />
       <Stack>
-        <FilterBar>
+        <FilterBar activeFilters={activeFilters}>
           <SearchInput
             label={t`Search actions`}
             placeholder={t`Item, comment, restaurant or template`}

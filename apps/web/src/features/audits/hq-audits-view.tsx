@@ -68,7 +68,7 @@ export function HqAuditsView() {
         }
       />
       <Stack>
-        <FilterBar>
+        <FilterBar activeFilters={[restaurantId, status].filter(Boolean).length}>
           <SearchInput
             label={t`Search audits`}
             placeholder={t`Restaurant, template or auditor`}

@@ -1,3 +1,4 @@
+import { addDays } from '@brigade/core/audit-periods';
 import { scheduleMessages } from '@brigade/core/schedule-messages';
 import type { HqDueAuditsPanel as Panel } from '@brigade/core/schemas/audit-schedules';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
@@ -6,14 +7,15 @@ import { IconCalendarCheck } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { EmptyList } from '../../components/empty-list';
+import { formatDate } from '../../lib/format-date';
 import { useCoreText } from '../../lib/i18n';
 import classes from './dashboard-card.module.css';
 import { ListSkeleton } from './dashboard-skeleton';
 
 /**
- * The hq dashboard's due audits (issue 19): how many are due this week and were missed
- * across the chain, and the restaurants with the most, each linking to its due list
- * (`undefined` while the dashboard loads).
+ * The hq dashboard's due audits (issue 19): how many are due now (with the soonest last
+ * day) and were missed across the chain, and the restaurants with the most, each linking
+ * to its due list (`undefined` while the dashboard loads).
  */
 export function HqDueAuditsPanel({ panel }: { panel: Panel | undefined }) {
   const { t } = useLingui();
@@ -28,9 +30,9 @@ export function HqDueAuditsPanel({ panel }: { panel: Panel | undefined }) {
           </Title>
           <Text size="sm" c="gray.7">
             {panel ? (
-              <DueLine due={panel.dueThisWeek} missed={panel.missed} />
+              <DueLine due={panel.due} dueBy={panel.dueBy} missed={panel.missed} />
             ) : (
-              <Trans>Due this week and missed</Trans>
+              <Trans>Due now and missed</Trans>
             )}
           </Text>
         </Stack>
@@ -71,8 +73,9 @@ export function HqDueAuditsPanel({ panel }: { panel: Panel | undefined }) {
 
 /** One restaurant of the list: its name, linking to its due list, and its due and missed counts. */
 function RestaurantRow({ row }: { row: Panel['restaurants'][number] }) {
-  const due = row.dueThisWeek;
+  const due = row.due;
   const missed = row.missed;
+  const lastDay = row.dueBy ? formatDate(addDays(row.dueBy, -1)) : '';
   return (
     <li className={classes.item}>
       <Group justify="space-between" wrap="nowrap" gap="sm">
@@ -86,9 +89,11 @@ function RestaurantRow({ row }: { row: Panel['restaurants'][number] }) {
           {row.restaurant.name}
         </Anchor>
         <Group gap={6} wrap="nowrap">
-          {row.dueThisWeek > 0 && (
+          {row.due > 0 && (
             <Badge color="yellow.4" variant="filled" tt="none">
-              <Trans>{due} due</Trans>
+              <Trans>
+                {due} due by {lastDay}
+              </Trans>
             </Badge>
           )}
           {row.missed > 0 && (
@@ -102,12 +107,15 @@ function RestaurantRow({ row }: { row: Panel['restaurants'][number] }) {
   );
 }
 
-/** "3 due this week, 1 missed (last 90 days)". */
-function DueLine({ due, missed }: { due: number; missed: number }) {
-  return (
+/** "3 due, the first by 6 Dec 2026; 1 missed (last 90 days)": every running period counts, not only this week's. */
+function DueLine({ due, dueBy, missed }: { due: number; dueBy: string | null; missed: number }) {
+  const firstBy = dueBy ? formatDate(addDays(dueBy, -1)) : '';
+  return dueBy ? (
     <Trans>
-      {due} due this week, {missed} missed (last 90 days)
+      {due} due, the first by {firstBy}; {missed} missed (last 90 days)
     </Trans>
+  ) : (
+    <Trans>0 due; {missed} missed (last 90 days)</Trans>
   );
 }
 

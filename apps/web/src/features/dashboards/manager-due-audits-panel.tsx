@@ -1,3 +1,4 @@
+import { addDays } from '@brigade/core/audit-periods';
 import { scheduleMessages } from '@brigade/core/schedule-messages';
 import type { ManagerDueAuditsPanel as Panel } from '@brigade/core/schemas/audit-schedules';
 import { Trans } from '@lingui/react/macro';
@@ -5,12 +6,13 @@ import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarCheck } from '@tabler/icons-react';
 import { useId } from 'react';
 import { EmptyList } from '../../components/empty-list';
+import { formatDate } from '../../lib/format-date';
 import { formatPeriod } from '../../lib/format-period';
 import { useCoreText } from '../../lib/i18n';
 import classes from './dashboard-card.module.css';
 import { ListSkeleton } from './dashboard-skeleton';
 
-/** The manager dashboard's due audits (issue 19): the restaurant's audits due this week and missed. */
+/** The manager dashboard's due audits (issue 19): the restaurant's audits due now, soonest first, then missed. */
 export function ManagerDueAuditsPanel({ panel }: { panel: Panel | undefined }) {
   const { text } = useCoreText();
   const headingId = useId();
@@ -21,7 +23,11 @@ export function ManagerDueAuditsPanel({ panel }: { panel: Panel | undefined }) {
           <Trans>Due Audits</Trans>
         </Title>
         <Text size="sm" c="gray.7">
-          {panel ? <DueLine due={panel.dueThisWeek} missed={panel.missed} /> : <Trans>Due this week and missed</Trans>}
+          {panel ? (
+            <DueLine due={panel.due} dueBy={panel.dueBy} missed={panel.missed} />
+          ) : (
+            <Trans>Due now and missed</Trans>
+          )}
         </Text>
       </Stack>
       {panel === undefined ? (
@@ -57,11 +63,14 @@ export function ManagerDueAuditsPanel({ panel }: { panel: Panel | undefined }) {
   );
 }
 
-/** "2 due this week, 1 missed". */
-function DueLine({ due, missed }: { due: number; missed: number }) {
-  return (
+/** "2 due, the first by 6 Dec 2026; 1 missed". */
+function DueLine({ due, dueBy, missed }: { due: number; dueBy: string | null; missed: number }) {
+  const firstBy = dueBy ? formatDate(addDays(dueBy, -1)) : '';
+  return dueBy ? (
     <Trans>
-      {due} due this week, {missed} missed
+      {due} due, the first by {firstBy}; {missed} missed
     </Trans>
+  ) : (
+    <Trans>0 due; {missed} missed</Trans>
   );
 }

@@ -116,17 +116,18 @@ function SuggestionRow({ suggestion, showRestaurant }: { suggestion: TrainingSug
             <Text size="sm" fw={600}>
               {title}
             </Text>
+            {/* The link sits in grey text of nearly its lightness (1.44:1): underlined, it is told apart by more than colour (WCAG 1.4.1). */}
             <Text size="xs" c="gray.7">
               {showRestaurant ? (
                 <Trans>
-                  <Anchor component={Link} to={auditPath} size="xs">
+                  <Anchor component={Link} to={auditPath} size="xs" underline="always">
                     Audit of {auditedOn}
                   </Anchor>{' '}
                   · {restaurant}: {item}
                 </Trans>
               ) : (
                 <Trans>
-                  <Anchor component={Link} to={auditPath} size="xs">
+                  <Anchor component={Link} to={auditPath} size="xs" underline="always">
                     Audit of {auditedOn}
                   </Anchor>
                   : {item}
