@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { demoAccounts, expect, signInAs, test } from './fixtures';
 
 const forbidden = {
@@ -49,4 +50,52 @@ test('every route of the table opens for the roles that may open it', async ({ p
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page).toHaveTitle(`${title} · Brigade`);
   }
+});
+
+test('typing an hq address as staff goes to their dashboard before any hq data is asked', async ({ page }) => {
+  await signInAs(page, 'staff');
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/dashboards/hq')) asked.push(request.url());
+  });
+  await page.goto('/dashboard-hq');
+  await expect(page).toHaveURL(demoAccounts.staff.dashboard);
+  await expect(page.getByRole('heading', { level: 1, name: demoAccounts.staff.title })).toBeVisible();
+  expect(asked).toEqual([]);
+});
+
+test.describe('a quiet console (issue 31)', () => {
+  /** What the page logs as an error or a warning, failed requests included. */
+  function consoleNoise(page: Page) {
+    const noise: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning')
+        noise.push(`${message.type()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => noise.push(`pageerror: ${error.message}`));
+    return noise;
+  }
+
+  test('a signed-out load of Sign In logs no error or warning', async ({ page }) => {
+    const noise = consoleNoise(page);
+    await page.goto('/dashboard-hq');
+    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+    await expect(page.getByLabel('Email')).toBeVisible();
+    expect(noise).toEqual([]);
+  });
+
+  test('a signed-in load whose texts arrive late logs no uncompiled message, nor any other warning', async ({
+    page,
+  }) => {
+    await signInAs(page, 'staff');
+    const noise = consoleNoise(page);
+    // The app's catalogue (assets/app-*.js) held back: nothing may draw its texts before it is here.
+    await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await route.continue();
+    });
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: demoAccounts.staff.title })).toBeVisible();
+    expect(noise).toEqual([]);
+  });
 });
