@@ -146,10 +146,16 @@ describe('taking a quiz', () => {
       passed: false,
       trainingCompleted: false,
     });
+    expect(fail.bestScore).toBe(60);
     const pass = (await answer(staff.cookie, trainingId, 4)).json();
-    expect(pass).toMatchObject({ score: 80, passed: true, trainingCompleted: true });
+    expect(pass).toMatchObject({ score: 80, passed: true, trainingCompleted: true, bestScore: 80 });
     const later = (await answer(staff.cookie, trainingId, 0)).json();
-    expect(later).toMatchObject({ passed: false, trainingCompleted: true });
+    // The retake's own score, and the best one, which completed the training.
+    expect(later).toMatchObject({ score: 0, passed: false, trainingCompleted: true, bestScore: 80 });
+    // My Trainings shows the completed training with the score that completed it.
+    const mine = (await call(staff.cookie, 'GET', '/api/my-trainings?status=completed')).json();
+    const card = mine.find((entry: { training: { id: string } }) => entry.training.id === trainingId);
+    expect(card.latestAttempt).toMatchObject({ score: 80, passed: true });
   });
 
   test('scoring ignores any correctness the client sends', async () => {

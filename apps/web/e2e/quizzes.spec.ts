@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, seriousViolations, signInAs, test } from './fixtures';
+import { created, expect, fillSignIn, seriousViolations, signInAs, test, uniqueTag } from './fixtures';
 
 /** Other files run at the same time on the same database: every title made here is new. */
 function uniqueName(prefix: string) {
@@ -171,5 +171,95 @@ test.describe('Quiz management (hq)', () => {
       expect(overflow).toBeLessThanOrEqual(0);
     }
     expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+test.describe('Retaking a quiz', () => {
+  test('a failed retake of a completed training: it stays completed with its best score, the result at the top', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    // hq makes a one-training, one-person world through the API: the UI under test is the staff member's.
+    const tag = uniqueTag();
+    await signInAs(page, 'hq', '/quiz-management');
+    const questions = ['Fridge below?', 'Freezer below?', 'Hot holding above?'].map((text) => ({
+      text,
+      options: [{ text: 'Right' }, { text: 'Wrong' }],
+      correctIndex: 0,
+    }));
+    const quiz = await created(
+      await page.request.post('/api/quizzes', { data: { title: `Retake ${tag}`, questions } }),
+    );
+    const categories = (await (await page.request.get('/api/training-categories')).json()) as { id: string }[];
+    const title = `Cold chain ${tag}`;
+    const training = await created(
+      await page.request.post('/api/trainings', {
+        data: { title, description: '', categoryIds: [categories[0]?.id], quizId: quiz.id, videos: [] },
+      }),
+    );
+    const options = (await (await page.request.get('/api/restaurants/options')).json()) as { id: string }[];
+    const learner = { email: `retake.${tag}@example.com`, password: 'retake-123' };
+    const person = await created(
+      await page.request.post('/api/users', {
+        data: { name: `Retake ${tag}`, ...learner, role: 'staff', selectedRestaurants: [options[0]?.id] },
+      }),
+    );
+    await created(
+      await page.request.post('/api/training-assignments', {
+        data: { trainingIds: [training.id], staffIds: [person.id] },
+      }),
+    );
+
+    const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+    const staff = await context.newPage();
+    try {
+      await staff.goto(`/trainings/${training.id}/take-quiz`);
+      await fillSignIn(staff, learner.email, learner.password);
+      // A new browser context downloads the signed-in app afresh, on a machine others share.
+      await expect(staff.getByRole('heading', { level: 1, name: 'Take Quiz' })).toBeVisible({ timeout: 30_000 });
+      // The first attempt, every answer right: the training (no videos) is completed.
+      const taker = (await (await staff.request.get(`/api/trainings/${training.id}/quiz`)).json()) as {
+        questions: { id: string; options: { id: string; text: string }[] }[];
+      };
+      const pass = await staff.request.post(`/api/trainings/${training.id}/quiz/attempts`, {
+        data: {
+          attemptId: crypto.randomUUID(),
+          answers: taker.questions.map((q) => ({
+            questionId: q.id,
+            optionId: q.options.find((option) => option.text === 'Right')?.id,
+          })),
+        },
+      });
+      expect(await pass.json()).toMatchObject({ score: 100, trainingCompleted: true });
+
+      // The retake, every answer wrong, submitted from the bottom of the form.
+      for (const [index, question] of questions.entries()) {
+        await staff
+          .getByRole('radiogroup', { name: `${index + 1}. ${question.text}` })
+          .getByRole('radio', { name: 'Wrong' })
+          .check();
+      }
+      await staff.getByRole('button', { name: 'Submit Quiz' }).click();
+      const heading = staff.getByRole('heading', { level: 2, name: 'Not passed this time' });
+      await expect(heading).toBeFocused();
+      await expect(staff.getByText('This attempt')).toBeVisible();
+      await expect(staff.getByText('0%', { exact: true })).toBeVisible();
+      await expect(staff.getByText('Training completed')).toBeVisible();
+      await expect(staff.getByText('Your best score, 100%, stands: the training stays completed.')).toBeVisible();
+      await expect(staff.getByText('Keep Learning!')).toHaveCount(0);
+      // The result starts at the top: the page's title in view below the header.
+      expect(await staff.evaluate(() => window.scrollY)).toBe(0);
+      await expect(staff.getByRole('heading', { level: 1, name: 'Take Quiz' })).toBeInViewport();
+
+      // My Trainings: Completed, with the score that completed it.
+      await staff.goto('/my-trainings');
+      const card = staff.locator('.mantine-Card-root').filter({ hasText: title });
+      await expect(card.getByText('Quiz: 100%')).toBeVisible();
+      await expect(card.getByText('Quiz: 0%')).toHaveCount(0);
+      expect(await seriousViolations(staff)).toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 });

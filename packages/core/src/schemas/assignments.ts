@@ -23,7 +23,10 @@ export const AssignmentCard = z.object({
   /** Past its due date and not completed. */
   overdue: z.boolean(),
   hasQuiz: z.boolean(),
-  /** The newest attempt at the training's quiz, or null: "Quiz: Not taken". */
+  /**
+   * The newest attempt at the training's quiz (once completed: the best one, so a failed
+   * retake does not show beside "Completed"), or null: "Quiz: Not taken".
+   */
   latestAttempt: LatestAttempt,
   videos: z.object({ watched: z.number().int(), total: z.number().int() }),
   /** The audit finding that caused it (issue 20: findings that train): "From audit … : <item>". */

@@ -108,5 +108,11 @@ export const QuizResult = z.object({
   passed: z.boolean(),
   /** The training counts as completed for this person now. */
   trainingCompleted: z.boolean(),
+  /**
+   * This person's best score at the quiz so far, this attempt included: a retake of a
+   * completed training shows it beside this attempt's score, since a retake cannot undo
+   * the completion its best attempt earned (issue 31).
+   */
+  bestScore: z.number().int(),
 });
 export type QuizResult = z.infer<typeof QuizResult>;

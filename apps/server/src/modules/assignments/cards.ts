@@ -33,12 +33,21 @@ export const overdueInChain = sql<number>`((select coalesce(sum(${openAssignment
     and ${staffTrainingAssignments.dueAt} >= ((now() at time zone 'UTC')::date::timestamp at time zone 'UTC')
     and ${staffTrainingAssignments.dueAt} < now()))`;
 
+/**
+ * Which attempt (`qa`) an assignment shows: the newest (core §4) while it is open; once
+ * completed, the best, newest first among equals. A retake of a completed training cannot
+ * undo the completion, so "Completed" beside the retake's red "Quiz: 0%" said two things
+ * at once (issue 31).
+ */
+const shownAttemptOrder = sql`case when ${staffTrainingAssignments.completedAt} is not null then qa.score end desc nulls last,
+  qa.created_at desc`;
+
 /** The order every list of assignments shows. */
 const cardOrder = [asc(trainings.title), asc(staffTrainingAssignments.id)];
 
 /**
  * Assignment cards in one SELECT: the training with its categories, whether it has a
- * quiz, the person's newest attempt at it (latest by created_at, core §4), and how many
+ * quiz, the person's attempt at it to show (`shownAttemptOrder`), and how many
  * of its videos they have watched.
  */
 export async function queryAssignmentCards(db: Queryable, where: SQL | undefined) {
@@ -64,7 +73,7 @@ export async function queryAssignmentCards(db: Queryable, where: SQL | undefined
         from ${quizAttempts} qa
         where ${trainingQuizAssignments.quizId} is not null
           and qa.staff_id = ${staffTrainingAssignments.staffId} and qa.quiz_id = ${trainingQuizAssignments.quizId}
-        order by qa.created_at desc limit 1)`,
+        order by ${shownAttemptOrder} limit 1)`,
       videosTotal: sql<number>`(select count(*)::int from ${trainingVideos} v where v.module_id = ${trainings.id})`,
       videosWatched: sql<number>`(select count(*)::int from ${trainingVideos} v
         join ${trainingVideoProgress} p on p.video_id = v.id and p.staff_id = ${staffTrainingAssignments.staffId}
@@ -99,13 +108,13 @@ export async function queryAssignmentCards(db: Queryable, where: SQL | undefined
 }
 
 /**
- * The newest attempt at the assignment's quiz, as `latest.score` and `latest.passed`:
- * gated on the quiz, so the many trainings without one skip the probe.
+ * The attempt an assignment shows (as `latest.score` and `latest.passed`): gated on the
+ * quiz, so the many trainings without one skip the probe.
  */
 const latestAttempt = sql`lateral (select qa.score, qa.passed from ${quizAttempts} qa
   where ${trainingQuizAssignments.quizId} is not null
     and qa.staff_id = ${staffTrainingAssignments.staffId} and qa.quiz_id = ${trainingQuizAssignments.quizId}
-  order by qa.created_at desc limit 1) latest`;
+  order by ${shownAttemptOrder} limit 1) latest`;
 
 /**
  * The overview's lines (AssignmentSummary) in one SELECT: title, status and the newest

@@ -269,14 +269,19 @@ type RecordedAttempt = NonNullable<Awaited<ReturnType<typeof recordedAttempt>>>;
 
 async function resultOf(
   db: Queryable,
-  attempt: Omit<RecordedAttempt, 'quizId'>,
+  attempt: RecordedAttempt,
   staffId: string,
   trainingId: string,
 ): Promise<QuizResult> {
+  // One after the other: inside the submit's transaction both share one connection.
   const [assignment] = await db
     .select({ completedAt: staffTrainingAssignments.completedAt })
     .from(staffTrainingAssignments)
     .where(and(eq(staffTrainingAssignments.staffId, staffId), eq(staffTrainingAssignments.trainingId, trainingId)));
+  const [best] = await db
+    .select({ score: sql<number | null>`max(${quizAttempts.score})` })
+    .from(quizAttempts)
+    .where(and(eq(quizAttempts.staffId, staffId), eq(quizAttempts.quizId, attempt.quizId)));
   const { id, score, correctCount, questionCount, passed } = attempt;
   return {
     attemptId: id,
@@ -285,6 +290,7 @@ async function resultOf(
     questionCount,
     passed,
     trainingCompleted: Boolean(assignment?.completedAt),
+    bestScore: Math.max(score, best?.score ?? score),
   };
 }
 
@@ -363,7 +369,7 @@ export async function submitAttempt(
     if (passed) await completeIfDone(tx, actor.id, trainingId);
     return resultOf(
       tx,
-      { id: attempt.id, score, correctCount, questionCount: questions.length, passed },
+      { id: attempt.id, quizId: quiz.id, score, correctCount, questionCount: questions.length, passed },
       actor.id,
       trainingId,
     );

@@ -165,19 +165,34 @@ interface QuizResultViewProps {
 function QuizResultView({ trainingId, result, onTryAgain }: QuizResultViewProps) {
   const { text, catalogue } = useCoreText();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  // The form just vanished: move focus to the result so it is read out.
+  const { bestScore } = result;
+  // A retake of a completed training: the training stays completed (a pass earned it),
+  // so a failed attempt is "not passed this time", not "Keep Learning!" (issue 31).
+  const retakeFailed = result.trainingCompleted && !result.passed;
+  // The form just vanished, leaving the page scrolled where Submit was: start at the top,
+  // the page's title below the header, and move focus to the result so it is read out.
   useEffect(() => {
-    headingRef.current?.focus();
+    window.scrollTo({ top: 0 });
+    headingRef.current?.focus({ preventScroll: true });
   }, []);
 
   return (
     <Paper withBorder p={{ base: 'md', sm: 'xl' }} maw={PAGE_WIDTH}>
       <Stack align="center" gap="sm" ta="center">
-        <Text fz={56} fw={800} lh={1} c={result.passed ? '#277c38' : 'red.9'}>
-          {Math.round(result.score)}%
-        </Text>
+        <Stack gap={4} align="center">
+          <Text size="sm" fw={600} c="gray.7">
+            <Trans>This attempt</Trans>
+          </Text>
+          <Text fz={56} fw={800} lh={1} c={result.passed ? '#277c38' : 'red.9'}>
+            {Math.round(result.score)}%
+          </Text>
+        </Stack>
         <Title order={2} ref={headingRef} tabIndex={-1} style={{ outline: 'none' }}>
-          {text(result.passed ? messages.quizPassed : messages.quizFailed)}
+          {retakeFailed ? (
+            <Trans>Not passed this time</Trans>
+          ) : (
+            text(result.passed ? messages.quizPassed : messages.quizFailed)
+          )}
         </Title>
         <Text>{catalogue.quizScoreLine(result.correctCount, result.questionCount)}</Text>
         {result.trainingCompleted && (
@@ -190,6 +205,11 @@ function QuizResultView({ trainingId, result, onTryAgain }: QuizResultViewProps)
           >
             <Trans>Training completed</Trans>
           </Badge>
+        )}
+        {result.trainingCompleted && bestScore !== result.score && (
+          <Text c="gray.8">
+            <Trans>Your best score, {bestScore}%, stands: the training stays completed.</Trans>
+          </Text>
         )}
         {result.passed && !result.trainingCompleted && <Text c="gray.8">{text(watchEveryVideoToComplete)}</Text>}
         <Group justify="center" mt="md">
