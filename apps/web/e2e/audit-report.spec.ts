@@ -124,3 +124,34 @@ test.describe('Audit report on a phone', () => {
     }
   });
 });
+
+test('each photo is drawn whole, its shape kept, in a small box, on screen and on paper', async ({ page }) => {
+  await signInAs(page, 'hq');
+  // A completed demo audit with photos: the report draws thumbnails of the API's width and height.
+  const list = (await (await page.request.get('/api/audits?page=1')).json()) as { items: AuditDetail[] };
+  let audit: AuditDetail | undefined;
+  for (const entry of list.items.filter((candidate) => candidate.status === 'completed')) {
+    const detail = (await (await page.request.get(`/api/audits/${entry.id}`)).json()) as AuditDetail;
+    if (detail.items.some((item) => item.photos.length > 0)) {
+      audit = detail;
+      break;
+    }
+  }
+  if (!audit) throw new Error('the demo has a completed audit with photos');
+  const photos = audit.items.flatMap((item) => item.photos);
+  await page.goto(`/audits/${audit.id}/report`);
+  const images = page.getByRole('article').getByRole('img');
+  await expect(images).toHaveCount(photos.length);
+
+  for (const media of ['screen', 'print'] as const) {
+    await page.emulateMedia({ media });
+    for (const [index, photo] of photos.entries()) {
+      const box = await images.nth(index).boundingBox();
+      if (!box) throw new Error(`photo ${index + 1} is drawn`);
+      // The image's own shape (within a pixel of rounding), never a strip cut from it.
+      expect(Math.abs(box.width / box.height - photo.width / photo.height)).toBeLessThan(0.02);
+      expect(Math.max(box.width, box.height)).toBeGreaterThan(100);
+      expect(Math.max(box.width, box.height)).toBeLessThanOrEqual(131);
+    }
+  }
+});

@@ -183,6 +183,21 @@ export function AuditReportView({ audit }: { audit: AuditReport }) {
   );
 }
 
+/** The side of the square each photo is drawn in, on screen and on paper (CSS `.photoBox`). */
+const PHOTO_BOX = 130;
+
+/**
+ * A photo's size inside the square, its shape kept: known from the API's width and height
+ * before the image arrives, so nothing moves as photos load and the printed page is laid
+ * out right. (The thumbnail in a 130-pixel-wide cell at its full height printed tall
+ * cropped strips, issue 31.)
+ */
+function fitInBox(width: number, height: number) {
+  if (width <= 0 || height <= 0) return { width: PHOTO_BOX, height: PHOTO_BOX };
+  const scale = PHOTO_BOX / Math.max(width, height);
+  return { width: Math.round(width * scale), height: Math.round(height * scale) };
+}
+
 function ReportItem({ item }: { item: AuditReportItem }) {
   const { t } = useLingui();
   const { text } = useCoreText();
@@ -204,16 +219,18 @@ function ReportItem({ item }: { item: AuditReportItem }) {
         <div className={classes.photos}>
           {item.photos.map((photo, index) => {
             const number = index + 1;
+            const size = fitInBox(photo.width, photo.height);
             return (
-              <img
-                key={photo.id}
-                className={classes.photo}
-                src={photo.thumbUrl}
-                width={photo.width}
-                height={photo.height}
-                alt={t`${itemText}, ${number} of ${count}`}
-                loading="eager"
-              />
+              <div key={photo.id} className={classes.photoBox}>
+                <img
+                  className={classes.photo}
+                  src={photo.thumbUrl}
+                  width={size.width}
+                  height={size.height}
+                  alt={t`${itemText}, ${number} of ${count}`}
+                  loading="eager"
+                />
+              </div>
             );
           })}
         </div>
