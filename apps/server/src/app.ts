@@ -12,6 +12,7 @@ import { authRoutes } from './auth/routes';
 import { createSessionCheck } from './auth/session-check';
 import { answerUnroutableUrl } from './auth/unroutable-url';
 import { refuseWhileClosing } from './closing';
+import type { TrustProxy } from './config';
 import type { App, AppContext } from './context';
 import { answerCutOffRequests } from './cut-off-requests';
 import type { DatabaseHandle } from './db/client';
@@ -79,7 +80,8 @@ export interface AppOptions {
   powerBi?: { config: PowerBiConfig | null; missing: string[]; networkClient?: INetworkModule };
   brandWord?: string;
   logger?: FastifyServerOptions['logger'];
-  trustProxy?: boolean;
+  /** Proxies that may name the client (TRUST_PROXY: a hop count or their addresses); omitted, none. */
+  trustProxy?: TrustProxy;
   /** Run the job queue (jobs/app-jobs.ts) with the server: JOBS=on, the default of main.ts. Omitted: off. */
   jobs?: boolean;
   /** SMTP email (SMTP_URL, MAIL_FROM); omitted, email is off. */
@@ -97,13 +99,13 @@ export async function buildApp(
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: options.trustProxy || false,
     routerOptions: { ignoreTrailingSlash: true },
     // A URL the router cannot read: 401 to a signed-out caller, as on every guarded route.
     frameworkErrors: answerUnroutableUrl(() => sessionCheck),
     // refuseWhileClosing answers in our own shape instead.
     return503OnClosing: false,
-    ...requestIdOptions(options.trustProxy ?? false),
+    ...requestIdOptions(options.trustProxy || false),
   }).withTypeProvider<ZodTypeProvider>();
   echoRequestId(app);
   refuseWhileClosing(app);

@@ -90,4 +90,37 @@ describe('configuration', () => {
       expect(message).not.toMatch(/^\s+S3_BUCKET:/m);
     }
   });
+
+  // Issue 31: `true` let a client choose its own address in X-Forwarded-For (docs/decisions/028).
+  test('TRUST_PROXY names the proxies: addresses, CIDR ranges or proxy-addr names; off by default', () => {
+    expect(readConfig({}).trustProxy).toBe(false);
+    expect(readConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(readConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(readConfig({ TRUST_PROXY: '127.0.0.1' }).trustProxy).toEqual(['127.0.0.1']);
+    expect(readConfig({ TRUST_PROXY: ' 10.0.0.0/8, 192.168.1.7 ,fd00::/8,::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      'fd00::/8',
+      '::1',
+    ]);
+    expect(readConfig({ TRUST_PROXY: 'loopback,uniquelocal' }).trustProxy).toEqual(['loopback', 'uniquelocal']);
+  });
+
+  test.each([
+    ['true', /true is no longer accepted: it believed whatever address a client put first in X-Forwarded-For/],
+    ['1', /1 is no longer accepted/],
+    ['2', /a number of proxies is not accepted/],
+    ['10.0.0.0/33', /"10.0.0.0\/33" is not an IP address or CIDR range/],
+    ['proxy.example.com', /"proxy.example.com" is not an IP address or CIDR range/],
+  ])('TRUST_PROXY=%s stops the start with what to give instead', (value, reason) => {
+    expect(() => readConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
+    try {
+      readConfig({ TRUST_PROXY: value });
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toMatch(reason);
+      expect(message).toContain('TRUST_PROXY: ');
+      expect(message).toContain('give the addresses of the proxies in front of Brigade');
+    }
+  });
 });

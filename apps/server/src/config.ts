@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { MondayConfig } from './integrations/monday';
@@ -30,10 +31,7 @@ const Env = z
     BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(DEFAULT_SIGN_IN_RATE_LIMIT),
     SESSION_DAYS: z.coerce.number().positive().default(7),
-    TRUST_PROXY: z
-      .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
-      .default('false')
-      .transform((value) => value === 'true' || value === '1'),
+    TRUST_PROXY: z.string().default('false').transform(trustProxyOf),
     UPLOAD_MAX_BYTES: z.coerce
       .number()
       .int()
@@ -145,6 +143,59 @@ const Env = z
     s3: s3ConfigOf(env),
     brandWord: env.BRAND_WORD?.trim() || undefined,
   }));
+
+/**
+ * The proxies in front of the server that may say who the client is (`X-Forwarded-For`,
+ * -Host, -Proto), as Fastify's `trustProxy` takes them: their addresses and CIDR ranges,
+ * or proxy-addr's names `loopback`, `linklocal` and `uniquelocal` (the private ranges).
+ * The client is the right-most X-Forwarded-For address that is not one of them, so what a
+ * client writes further left is never read. false: nobody; the socket's address counts.
+ * No `true` and no hop count (docs/decisions/028).
+ */
+export type TrustProxy = false | string[];
+
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+const TRUST_PROXY_HELP =
+  'give the addresses of the proxies in front of Brigade, comma-separated IPs or CIDR ranges ' +
+  '(127.0.0.1 for a proxy on this machine, 10.0.0.0/8 or uniquelocal for one on a private network), or false';
+
+/** An IP address, a CIDR range, or one of proxy-addr's names. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+function trustProxyOf(value: string, context: z.RefinementCtx): TrustProxy {
+  const text = value.trim().toLowerCase();
+  if (text === 'false' || text === '0') return false;
+  const refuse = (message: string) => {
+    context.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  };
+  // `true` trusted every hop, so the left-most X-Forwarded-For address, which the client
+  // writes itself, became "the client": anyone escaped the sign-in limit per address.
+  if (text === 'true' || text === '1') {
+    return refuse(
+      `${value.trim()} is no longer accepted: it believed whatever address a client put first in X-Forwarded-For; ${TRUST_PROXY_HELP}`,
+    );
+  }
+  // Fastify ignores a hop count (it cannot tell a proxy from a client that reaches the
+  // server directly), which would leave every person sharing the proxy's address.
+  if (/^\d+$/.test(text)) return refuse(`a number of proxies is not accepted; ${TRUST_PROXY_HELP}`);
+  const entries = text.split(',').map((entry) => entry.trim());
+  const wrong = entries.filter((entry) => !isProxyAddress(entry));
+  if (wrong.length > 0) {
+    return refuse(
+      `${wrong.map((entry) => JSON.stringify(entry)).join(', ')} is not an IP address or CIDR range; ${TRUST_PROXY_HELP}`,
+    );
+  }
+  return entries;
+}
 
 /** "Brigade <no-reply@host>" for the host of PUBLIC_URL (localhost without it). */
 function defaultMailFrom(publicUrl: string | undefined): string {

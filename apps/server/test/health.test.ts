@@ -19,7 +19,7 @@ const LOCAL_STORAGE = {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 /** Another app on the same database (or a broken copy of its handle), logging JSON lines into `lines`. */
-async function appOn(database: DatabaseHandle, options: { trustProxy?: boolean } = {}) {
+async function appOn(database: DatabaseHandle, options: { trustProxy?: string[] } = {}) {
   const lines: Record<string, unknown>[] = [];
   const stream = new Writable({
     write(chunk, _encoding, done) {
@@ -156,7 +156,7 @@ describe('request ids', () => {
   });
 
   test("behind a trusted proxy, the proxy's id is kept when it has a safe shape", async () => {
-    const { app } = await appOn(t.database, { trustProxy: true });
+    const { app } = await appOn(t.database, { trustProxy: ['127.0.0.1'] });
     const id = (value: string) =>
       app
         .inject({ method: 'GET', url: '/api/health/live', headers: { 'x-request-id': value } })

@@ -25,7 +25,7 @@ describe.skipIf(!onPostgres)('two servers, one PostgreSQL database', () => {
   let servers: [ServerProcess, ServerProcess];
   let bucket: FakeS3;
   let addressCounter = 0;
-  /** A client address of its own (TRUST_PROXY is on, as behind a balancer), so limits per address stay apart. */
+  /** A client address of its own (the test is the balancer, TRUST_PROXY=127.0.0.1), so limits per address stay apart. */
   const newAddress = () => {
     addressCounter += 1;
     return `198.18.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
@@ -80,7 +80,7 @@ describe.skipIf(!onPostgres)('two servers, one PostgreSQL database', () => {
       S3_SECRET_ACCESS_KEY: keys.secretAccessKey,
       DATABASE_URL: database.url,
       BETTER_AUTH_SECRET: 'multi-server-secret-multi-server-secret',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '127.0.0.1',
       SIGN_IN_RATE_LIMIT: String(SIGN_IN_RATE_LIMIT),
       LOG_LEVEL: 'warn',
     };
@@ -197,15 +197,27 @@ describe.skipIf(!onPostgres)('two servers, one PostgreSQL database', () => {
     expect(statuses.slice(SIGN_IN_RATE_LIMIT)).toEqual([429, 429, 429, 429]);
   });
 
-  test('the sign-in limit per account (10 failures) is counted once across both servers', async () => {
+  test('the sign-in limits per account (10 failures from one address, 20 from any) are counted once across both servers', async () => {
+    const email = 'noor.deboer@example.com';
+    const guesser = newAddress();
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 10; attempt++) {
-      statuses.push((await signIn(servers[attempt % 2] as ServerProcess, 'noor.deboer@example.com', 'wrong')).status);
+      statuses.push((await signIn(servers[attempt % 2] as ServerProcess, email, 'wrong', guesser)).status);
     }
     expect(statuses).toEqual(Array(10).fill(401));
-    // Even the right password, on either server, from a fresh address.
-    expect((await signIn(servers[0], 'noor.deboer@example.com')).status).toBe(429);
-    expect((await signIn(servers[1], 'noor.deboer@example.com')).status).toBe(429);
+    // From that address, even the right password waits, on either server; from another it works (issue 31).
+    expect((await signIn(servers[0], email, DEMO_PASSWORD, guesser)).status).toBe(429);
+    expect((await signIn(servers[1], email, DEMO_PASSWORD, guesser)).status).toBe(429);
+    expect((await signIn(servers[0], email)).status).toBe(200);
+
+    // Ten more guesses from as many addresses, half on each server, reach 20: a new address waits on both.
+    const more: number[] = [];
+    for (let attempt = 0; attempt < 10; attempt++) {
+      more.push((await signIn(servers[attempt % 2] as ServerProcess, email, 'wrong')).status);
+    }
+    expect(more).toEqual(Array(10).fill(401));
+    expect((await signIn(servers[0], email, 'wrong')).status).toBe(429);
+    expect((await signIn(servers[1], email)).status).toBe(429);
   });
 
   test('two hq leaving at the same moment on two servers never leave the chain without an active hq (60 interleavings)', async () => {

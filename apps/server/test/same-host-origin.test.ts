@@ -129,7 +129,7 @@ describe('PUBLIC_URL unset: the address a request was sent to is same-site', () 
       database: unset.database,
       publicUrl: 'http://localhost:3000',
       publicUrlSet: false,
-      trustProxy: true,
+      trustProxy: ['127.0.0.1'],
       authSecret: AUTH_SECRET,
       signInRateLimit: 1000,
       sessionDays: 7,

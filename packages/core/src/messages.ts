@@ -23,6 +23,8 @@ export const messages = {
   tooManyAttempts: 'Too many sign-in attempts. Please wait a minute and try again.',
   // Web security (issue 11): not in the spec, the server's own answers.
   tooManyAccountAttempts: 'Too many failed sign-in attempts for this account. Please wait 15 minutes and try again.',
+  /** Guessing from many addresses slows every address the account has not signed in from (docs/decisions/028). */
+  signInSlowedDown: 'Many sign-in attempts on this account have failed. Please wait a minute and try again.',
   crossSiteRequest: 'Cross-site requests are not allowed.',
   // Password reset (issue 20): not in the spec, the server's own answers.
   tooManyRequests: 'Too many requests. Please wait a minute and try again.',

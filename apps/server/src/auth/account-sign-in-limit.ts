@@ -1,73 +1,161 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { signInAttempts } from '../db/schema/sign-in-limits';
+import { signInAddressAttempts, signInAttempts } from '../db/schema/sign-in-limits';
 import { users } from '../db/schema/users';
 
 /**
- * Sign-in limit per account, whatever the address: after this many attempts without a
- * success on one email within the window, every sign-in to it (even with the right
- * password) gets 429 until the window ends; a successful sign-in clears the count.
- * Unknown emails are counted alike, so the answer tells nothing about which exist.
+ * Sign-in limits per account (docs/decisions/028). Unknown emails are counted alike, so
+ * the answers tell nothing about which exist.
+ * - From one address: after `maxFailures` attempts without a success within the window,
+ *   every sign-in to the account from that address (even with the right password) gets
+ *   429 until the window ends. Someone else's failures, from elsewhere, never lock it.
+ * - From all addresses together: from `freeFailures` failures on (the count runs on while
+ *   failures keep coming), the next attempt waits `firstDelaySeconds`, each one after twice
+ *   as long, up to `maxDelaySeconds`: guessing from many addresses gets about one try a
+ *   minute, and nobody is locked out for longer than that. An address the account signed
+ *   in from within `knownAddressDays` is not slowed down.
  */
-export const ACCOUNT_SIGN_IN_LIMIT = { maxFailures: 10, windowSeconds: 15 * 60 };
+export const ACCOUNT_SIGN_IN_LIMIT = {
+  perAddress: { maxFailures: 10, windowSeconds: 15 * 60 },
+  anyAddress: { freeFailures: 20, windowSeconds: 15 * 60, firstDelaySeconds: 15, maxDelaySeconds: 60 },
+  knownAddressDays: 30,
+};
 
-/** Expired windows are swept on roughly one new window in this many. */
+export type SignInLimit = typeof ACCOUNT_SIGN_IN_LIMIT;
+
+/** Why an attempt was refused, and in how many seconds the next one may come. */
+export type SignInRefusal = { reason: 'address' | 'slowed'; retryAfterSeconds: number };
+
+/** Expired windows are swept on roughly one attempt in this many. */
 const SWEEP_EVERY = 200;
 
 const keyOf = (email: unknown) => (typeof email === 'string' ? email.trim().toLowerCase().slice(0, 320) : '');
+const addressKeyOf = (address: unknown) => (typeof address === 'string' ? address.slice(0, 100) : '');
 
 /**
- * The per-account count in PostgreSQL (`sign_in_attempts`), so that every server of one
- * database counts the same attempts. Each step is one statement: the database decides
- * under the row's lock, and parallel guesses on several servers cannot all slip through.
+ * The counts in PostgreSQL (`sign_in_attempts` per account, `sign_in_address_attempts`
+ * per account and address), so that every server of one database counts the same
+ * attempts. Each step is one statement: the database decides under the rows' locks, and
+ * parallel guesses on several servers cannot all slip through.
  */
-export function accountSignInLimit(db: Database, { maxFailures, windowSeconds } = ACCOUNT_SIGN_IN_LIMIT) {
-  const window = sql`make_interval(secs => ${windowSeconds})`;
+export function accountSignInLimit(db: Database, limit: SignInLimit = ACCOUNT_SIGN_IN_LIMIT) {
+  const { perAddress, anyAddress, knownAddressDays } = limit;
+  const pairWindow = sql`make_interval(secs => ${perAddress.windowSeconds})`;
+  const accountWindow = sql`make_interval(secs => ${anyAddress.windowSeconds})`;
+  const account = signInAttempts;
+  const pair = signInAddressAttempts;
   return {
-    /** Counts the attempt; false when the account is locked (the attempt is then not counted). */
-    async attempt(email: unknown): Promise<boolean> {
+    /** Counts the attempt; a refusal when it may not go on (the attempt is then not counted). */
+    async attempt(email: unknown, address: unknown): Promise<SignInRefusal | null> {
       const key = keyOf(email);
-      if (!key) return true;
-      // A row comes back when the attempt was counted: a new or expired window starts at 1,
-      // a current one below the limit goes up by one; at the limit the update does nothing.
-      const counted = await db
-        .insert(signInAttempts)
-        .values({ email: key, count: 1, windowEndsAt: sql`now() + ${window}` })
-        .onConflictDoUpdate({
-          target: signInAttempts.email,
-          set: {
-            count: sql`case when ${signInAttempts.windowEndsAt} <= now() then 1 else ${signInAttempts.count} + 1 end`,
-            windowEndsAt: sql`case when ${signInAttempts.windowEndsAt} <= now() then now() + ${window} else ${signInAttempts.windowEndsAt} end`,
-          },
-          setWhere: sql`${signInAttempts.windowEndsAt} <= now() or ${signInAttempts.count} < ${maxFailures}`,
-        })
-        .returning({ count: signInAttempts.count });
-      if (counted[0]?.count === 1 && Math.random() * SWEEP_EVERY < 1) {
-        // Guessing across many emails must not grow the table without end.
-        await db.delete(signInAttempts).where(sql`${signInAttempts.windowEndsAt} < now()`);
+      if (!key) return null;
+      const from = addressKeyOf(address);
+      const expired = sql`${account.windowEndsAt} <= now()`;
+      const newCount = sql`case when ${expired} then 1 else ${account.count} + 1 end`;
+      const delay = sql`least(${anyAddress.maxDelaySeconds}, ${anyAddress.firstDelaySeconds} * power(2, ${newCount} - ${anyAddress.freeFailures}))`;
+      // The account's count goes up unless this address is locked out of it, or the account
+      // is slowed down and this is not an address it is known at; then this address's count
+      // goes up, unless it reached its limit meanwhile. Both drivers answer with `{ rows }`.
+      const result = (await db.execute(sql`
+        with known as (
+          select 1 from ${pair}
+          where ${pair.email} = ${key} and ${pair.address} = ${from}
+            and ${pair.signedInAt} > now() - make_interval(days => ${knownAddressDays})
+        ),
+        locked as (
+          select ${pair.windowEndsAt} as until from ${pair}
+          where ${pair.email} = ${key} and ${pair.address} = ${from}
+            and ${pair.windowEndsAt} > now() and ${pair.failures} >= ${perAddress.maxFailures}
+        ),
+        counted_account as (
+          insert into ${account} (email, count, window_ends_at, retry_at)
+          select ${key}, 1, now() + ${accountWindow}, now() where not exists (select 1 from locked)
+          on conflict (email) do update set
+            count = ${newCount},
+            window_ends_at = now() + ${accountWindow},
+            retry_at = now() + case when ${newCount} >= ${anyAddress.freeFailures}
+              then make_interval(secs => ${delay}) else interval '0 seconds' end
+          where ${expired} or ${account.retryAt} <= now() or exists (select 1 from known)
+          returning "count"
+        ),
+        counted_pair as (
+          insert into ${pair} (email, address, failures, window_ends_at)
+          select ${key}, ${from}, 1, now() + ${pairWindow} from counted_account
+          on conflict (email, address) do update set
+            failures = case when ${pair.windowEndsAt} <= now() then 1 else ${pair.failures} + 1 end,
+            window_ends_at = case when ${pair.windowEndsAt} <= now() then now() + ${pairWindow} else ${pair.windowEndsAt} end
+          where ${pair.windowEndsAt} <= now() or ${pair.failures} < ${perAddress.maxFailures}
+          returning failures
+        )
+        select
+          (select "count" from counted_account) as account_count,
+          (select failures from counted_pair) as pair_failures,
+          (select ceil(extract(epoch from until - now()))::int from locked) as locked_seconds,
+          (select ceil(extract(epoch from ${account.retryAt} - now()))::int from ${account} where ${account.email} = ${key})
+            as slowed_seconds`)) as {
+        rows: {
+          account_count: number | null;
+          pair_failures: number | null;
+          locked_seconds: number | null;
+          slowed_seconds: number | null;
+        }[];
+      };
+      const row = result.rows[0];
+      if (row?.pair_failures != null) {
+        if (row.account_count === 1 && Math.random() * SWEEP_EVERY < 1) await sweep();
+        return null;
       }
-      return counted.length > 0;
+      const seconds = (value: number | null | undefined, otherwise: number) => Math.max(1, Number(value ?? otherwise));
+      // Counted for the account but not for the address: it reached its limit in parallel.
+      if (row?.locked_seconds != null || row?.account_count != null) {
+        return { reason: 'address', retryAfterSeconds: seconds(row?.locked_seconds, perAddress.windowSeconds) };
+      }
+      return { reason: 'slowed', retryAfterSeconds: seconds(row?.slowed_seconds, 1) };
     },
     /**
-     * A sign-in passed the password check: clears the account's count if it is active,
-     * and says whether it is (one statement, as sign-in is on every person's way in).
+     * A sign-in passed the password check: if the account is active, the address's count is
+     * cleared and the address becomes one the account is known at; says whether it is
+     * active (one statement, as sign-in is on every person's way in). Of the count across
+     * addresses only this attempt is taken back: a success here says nothing about
+     * guesses made elsewhere.
      */
-    async succeeded(userId: string): Promise<boolean> {
-      // Both drivers answer raw statements with `{ rows }`.
+    async succeeded(userId: string, address: unknown): Promise<boolean> {
+      const from = addressKeyOf(address);
       const result = (await db.execute(sql`
         with person as (select ${users.email}, ${users.isActive} from ${users} where ${users.id} = ${userId}),
-          cleared as (delete from ${signInAttempts} where ${signInAttempts.email} = (select email from person where is_active))
+          taken_back as (
+            update ${account} set count = ${account.count} - 1
+            where ${account.email} = (select lower(email) from person where is_active) and ${account.count} > 0
+          ),
+          remembered as (
+            insert into ${pair} (email, address, failures, window_ends_at, signed_in_at)
+            select lower(email), ${from}, 0, now(), now() from person where is_active and ${from} <> ''
+            on conflict (email, address) do update set failures = 0, window_ends_at = now(), signed_in_at = now()
+          )
         select is_active from person`)) as { rows: { is_active: boolean }[] };
       return result.rows[0]?.is_active === true;
     },
     /** Takes back an attempt that failed on our side, not on the password. */
-    async forgive(email: unknown) {
+    async forgive(email: unknown, address: unknown) {
       const key = keyOf(email);
       if (!key) return;
-      await db
-        .update(signInAttempts)
-        .set({ count: sql`${signInAttempts.count} - 1` })
-        .where(sql`${signInAttempts.email} = ${key} and ${signInAttempts.count} > 0`);
+      const from = addressKeyOf(address);
+      await db.execute(sql`
+        with account_forgiven as (
+          update ${account} set count = ${account.count} - 1
+          where ${account.email} = ${key} and ${account.count} > 0
+        )
+        update ${pair} set failures = ${pair.failures} - 1
+        where ${pair.email} = ${key} and ${pair.address} = ${from} and ${pair.failures} > 0`);
     },
   };
+
+  /** Guessing across many emails and addresses must not grow the tables without end. */
+  async function sweep() {
+    await db.delete(signInAttempts).where(sql`${signInAttempts.windowEndsAt} < now()`);
+    await db.delete(signInAddressAttempts).where(
+      sql`${signInAddressAttempts.windowEndsAt} < now() and (${signInAddressAttempts.signedInAt} is null
+          or ${signInAddressAttempts.signedInAt} < now() - make_interval(days => ${knownAddressDays}))`,
+    );
+  }
 }

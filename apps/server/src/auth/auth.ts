@@ -163,8 +163,13 @@ export function createAuth({
         }
         if (ctx.path !== SIGN_IN_PATH) return;
         // An answer, not a throw: a throw would be logged as an error on every attempt.
-        if (!(await accountLimit.attempt(ctx.body?.email))) {
-          return Response.json({ message: messages.tooManyAccountAttempts }, { status: 429 });
+        const refused = await accountLimit.attempt(ctx.body?.email, clientAddressOf(ctx.request ?? ctx));
+        if (refused) {
+          const message = refused.reason === 'address' ? messages.tooManyAccountAttempts : messages.signInSlowedDown;
+          return Response.json(
+            { message },
+            { status: 429, headers: { 'retry-after': String(refused.retryAfterSeconds) } },
+          );
         }
       }),
     },
@@ -174,7 +179,7 @@ export function createAuth({
           // A deactivated account cannot start a session, whatever its password. An active
           // one has just signed in (its password checked): its failed attempts are forgiven.
           before: async (session) => {
-            if (!(await accountLimit.succeeded(session.userId))) {
+            if (!(await accountLimit.succeeded(session.userId, session.ipAddress))) {
               throw new APIError('FORBIDDEN', { message: messages.accountDeactivated });
             }
             return { data: session };
@@ -213,7 +218,7 @@ export function createAuth({
       // A sign-in the server could not answer (the database is down) is nobody's failed
       // attempt: it must not lock the account.
       // Best effort: while the database is down the attempt was most likely never counted.
-      if (isSignIn) await accountLimit.forgive(email).catch(() => {});
+      if (isSignIn) await accountLimit.forgive(email, clientAddressOf(request)).catch(() => {});
       throw error;
     }
     const retryAfter = response.headers.get('x-retry-after');
@@ -252,6 +257,10 @@ async function voidLinkOfDeactivated(db: Database, token: string): Promise<boole
   return result.rows.length > 0;
 }
 
+/** The client's address as the Fastify bridge (routes.ts) set it: Fastify's `request.ip`, under TRUST_PROXY. */
+function clientAddressOf(request: { headers?: Headers }): string {
+  return request.headers?.get(CLIENT_IP_HEADER) ?? '';
+}
 
 /** The email a sign-in request names, read from a copy so the request stays unread. */
 async function emailOf(request: Request): Promise<unknown> {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import type { TrustProxy } from '../config';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -13,12 +14,13 @@ const PROXY_REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{7,127}$/;
  * `x-request-id` is kept instead when it has a safe shape, so both logs share it; a
  * client's is ignored otherwise, so no caller can choose the id of its log lines.
  */
-export function requestIdOptions(trustProxy: boolean) {
+export function requestIdOptions(trustProxy: TrustProxy) {
+  const behindProxy = trustProxy !== false;
   return {
     requestIdHeader: false as const,
     genReqId(request: IncomingMessage): string {
       const incoming = request.headers[REQUEST_ID_HEADER];
-      if (trustProxy && typeof incoming === 'string' && PROXY_REQUEST_ID.test(incoming)) return incoming;
+      if (behindProxy && typeof incoming === 'string' && PROXY_REQUEST_ID.test(incoming)) return incoming;
       return crypto.randomUUID();
     },
   };

@@ -18,6 +18,8 @@ export const frPublic: CorePublicCatalogue = {
       'Trop de tentatives de connexion. Veuillez patienter une minute et réessayer.',
     'Too many failed sign-in attempts for this account. Please wait 15 minutes and try again.':
       'Trop de tentatives de connexion échouées pour ce compte. Veuillez patienter 15 minutes et réessayer.',
+    'Many sign-in attempts on this account have failed. Please wait a minute and try again.':
+      'De nombreuses tentatives de connexion à ce compte ont échoué. Veuillez patienter une minute et réessayer.',
     'Cross-site requests are not allowed.': 'Les requêtes intersites ne sont pas autorisées.',
 
     // First run

@@ -18,6 +18,8 @@ export const nlPublic: CorePublicCatalogue = {
       'Te veel inlogpogingen. Wacht een minuut en probeer het opnieuw.',
     'Too many failed sign-in attempts for this account. Please wait 15 minutes and try again.':
       'Te veel mislukte inlogpogingen voor dit account. Wacht 15 minuten en probeer het opnieuw.',
+    'Many sign-in attempts on this account have failed. Please wait a minute and try again.':
+      'Op dit account zijn veel inlogpogingen mislukt. Wacht een minuut en probeer het opnieuw.',
     'Cross-site requests are not allowed.': 'Cross-site-verzoeken zijn niet toegestaan.',
 
     // First run

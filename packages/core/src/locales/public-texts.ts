@@ -19,6 +19,7 @@ export const PUBLIC_TEXTS = [
   messages.accountDeactivated,
   messages.tooManyAttempts,
   messages.tooManyAccountAttempts,
+  messages.signInSlowedDown,
   messages.crossSiteRequest,
   // First run.
   messages.firstRunClosed,
