@@ -3,6 +3,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import zlib from 'node:zlib';
+import { frApp } from '@brigade/core/locales/fr-app';
 import { photoMessages } from '@brigade/core/schemas/photos';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -89,14 +90,14 @@ async function freshItem() {
   return { auditId: audit.id, itemId: audit.items[0].id };
 }
 
-function upload(item: { auditId: string; itemId: string }, bytes: Buffer) {
+function upload(item: { auditId: string; itemId: string }, bytes: Buffer, language = 'en') {
   const boundary = '----brigade-bomb-boundary';
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo"\r\nContent-Type: application/octet-stream\r\n\r\n`;
   return t.request(hq.cookie, {
     method: 'POST',
     url: `/api/audits/${item.auditId}/items/${item.itemId}/photos`,
     payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'accept-language': language },
   });
 }
 
@@ -205,14 +206,17 @@ function misbehaving(limits: Partial<PhotoProcessingLimits>) {
 test('when the queue is full, a photo is refused at once with 503 and Retry-After; a worker over its time is ended: 413', async () => {
   const responses = await withProcessor(misbehaving({ workers: 1, queue: 1, timeLimitMs: 500 }), async () => {
     const items = await Promise.all(Array.from({ length: 3 }, () => freshItem()));
-    return Promise.all(items.map((item) => upload(item, Buffer.from('stall'))));
+    return Promise.all(items.map((item) => upload(item, Buffer.from('stall'), 'fr')));
   });
+  // In the reader's language, as every photo message.
+  const say = (text: string) => frApp.texts[text as keyof typeof frApp.texts];
   const refusals = responses.map((response) => [response.statusCode, response.json().message]);
   expect(refusals.sort()).toEqual([
-    [413, photoMessages.tooSlow],
-    [413, photoMessages.tooSlow],
-    [503, photoMessages.busy],
+    [413, say(photoMessages.tooSlow)],
+    [413, say(photoMessages.tooSlow)],
+    [503, say(photoMessages.busy)],
   ]);
+  expect(say(photoMessages.busy)).toMatch(/^Le serveur/);
   const busy = responses.find((response) => response.statusCode === 503);
   expect(Number(busy?.headers['retry-after'])).toBeGreaterThanOrEqual(1);
 });
