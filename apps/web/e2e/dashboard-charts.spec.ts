@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { expectLegendKeysMatchSeries } from './chart-legend';
 import { type DemoRole, demoAccounts, expect, fillSignIn, seriousViolations, signInAs, test } from './fixtures';
 
 /**
@@ -164,6 +165,8 @@ test.describe('Dashboard charts', () => {
 
     await progressPanel.scrollIntoViewIfNeeded();
     await expectDrawn(progressPanel);
+    // Which bar is which: the legend's keys are there, in the bars' colours.
+    await expectLegendKeysMatchSeries(progressPanel);
     const progressTable = await showTable(progressPanel, 'Staff trainings per week');
     const thisWeek = progress.weeks.at(-1);
     await expect(progressTable.getByRole('row')).toHaveCount(progress.weeks.length + 1);

@@ -1,5 +1,6 @@
 import type { StoreScoreTrend, StoreVisits } from '@brigade/core/schemas/store-performance';
 import type { Locator, Page } from '@playwright/test';
+import { expectLegendKeysMatchSeries } from './chart-legend';
 import { expect, fakeServices, seriousViolations, signInAs, test } from './fixtures';
 
 const AMSTERDAM = 'Brigade Amsterdam Centraal';
@@ -59,6 +60,8 @@ test.describe('Store Performance charts', () => {
       await expect(chart.locator('[role="img"]')).toBeVisible(FIRST_DRAW);
       await expect(chart.locator('svg.recharts-surface')).toBeVisible(FIRST_DRAW);
     }
+    // Which line is the restaurant's and which the chain's: keys in the lines' colours.
+    await expectLegendKeysMatchSeries(panel(page, 'Audit Score Trend'));
     // The drawing is named by its figures in words.
     await expect(panel(page, 'Store Visits by Status').locator('[role="img"]')).toHaveAccessibleName(
       new RegExp(`^${AMSTERDAM}: 2 visits \\(Working on it 1, Done 1\\)\\. Chain average per restaurant: `),
