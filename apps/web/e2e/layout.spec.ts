@@ -1,4 +1,4 @@
-import { expect, managerRestaurants, signInAs, test } from './fixtures';
+import { created, expect, fillSignIn, managerRestaurants, signInAs, test, uniqueTag } from './fixtures';
 
 test.describe('sidebar', () => {
   test('hq sees every management entry, a Reports dropdown and Sign Out', async ({ page }) => {
@@ -95,6 +95,84 @@ test.describe('mobile', () => {
       'My Trainings',
       'Profile',
     ]);
+  });
+
+  test('a new manager on a phone: the bell shows its count whole, French tabs read in full, Sign Out leaves focus on Sign In', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    // Two sign-ins and three full loads on a machine others share.
+    test.setTimeout(120_000);
+    // A manager of their own with one unread notification (an assigned training).
+    const tag = uniqueTag();
+    await signInAs(page, 'hq');
+    const restaurants = (await (await page.request.get('/api/restaurants/options')).json()) as { id: string }[];
+    const categories = (await (await page.request.get('/api/training-categories')).json()) as { id: string }[];
+    const manager = { email: `tabs.${tag}@example.com`, password: 'phone-layout-1' };
+    const person = await created(
+      await page.request.post('/api/users', {
+        data: { name: `Tabs ${tag}`, ...manager, role: 'manager', selectedRestaurants: [restaurants[0]?.id] },
+      }),
+    );
+    const training = await created(
+      await page.request.post('/api/trainings', {
+        data: { title: `Layout ${tag}`, description: '', categoryIds: [categories[0]?.id], videos: [] },
+      }),
+    );
+    await created(
+      await page.request.post('/api/training-assignments', {
+        data: { trainingIds: [training.id], staffIds: [person.id] },
+      }),
+    );
+
+    const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+    const phone = await context.newPage();
+    try {
+      await phone.goto('/');
+      await fillSignIn(phone, manager.email, manager.password);
+      // A new browser context downloads the signed-in app afresh, on a machine others share.
+      await expect(phone.getByRole('heading', { level: 1, name: 'Manager Dashboard' })).toBeVisible({
+        timeout: 30_000,
+      });
+
+      // The count's badge is not cut by its button: its top edge is where the badge is drawn.
+      const badge = phone.getByRole('banner').locator('.mantine-Indicator-indicator');
+      await expect(badge).toHaveText('1');
+      const seen = await badge.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const top = document.elementFromPoint(box.left + box.width / 2, box.top + 1);
+        return Boolean(top && element.contains(top));
+      });
+      expect(seen).toBe(true);
+
+      // In French each tab names its page in full, on two lines where one is too short.
+      await phone.evaluate(() => window.localStorage.setItem('brigade.language', 'fr'));
+      await phone.reload();
+      const tabs = phone.getByRole('navigation', { name: "Barre d'onglets" }).getByRole('link');
+      await expect(tabs).toHaveText(['Tableau de bord', 'Mes formations', 'Audits', 'Rapport des ventes']);
+      const cut = await tabs.evaluateAll((links) =>
+        links
+          .map((link) => link.querySelector('span'))
+          .filter(
+            (label) => label && (label.scrollWidth > label.clientWidth || label.scrollHeight > label.clientHeight),
+          )
+          .map((label) => label?.textContent),
+      );
+      expect(cut).toEqual([]);
+
+      // Sign Out from the full-screen menu by keyboard: the menu goes, focus lands on Sign In.
+      await phone.getByRole('button', { name: 'Ouvrir la navigation' }).click();
+      const signOut = phone.getByRole('navigation', { name: 'Navigation principale' }).getByRole('button', {
+        name: 'Se déconnecter',
+      });
+      await signOut.focus();
+      await phone.keyboard.press('Enter');
+      await expect(phone.getByRole('heading', { level: 1, name: 'Se connecter' })).toBeFocused();
+      await expect(phone.getByRole('navigation', { name: 'Navigation principale' })).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
   });
 
   test('hq gets no tab bar', async ({ page }) => {

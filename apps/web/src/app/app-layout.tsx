@@ -65,7 +65,7 @@ export function AppLayout() {
               <UnstyledButton component={Link} to="/" aria-label={t`Brigade home`} onClick={navHandlers.close}>
                 <BrandLogo />
               </UnstyledButton>
-              <Group ml="auto" gap="xs">
+              <Group ml="auto" gap="xs" className={classes.headerActions}>
                 <NotificationBell />
               </Group>
             </Group>

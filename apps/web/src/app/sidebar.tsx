@@ -111,14 +111,19 @@ export function Sidebar() {
           type="button"
           label={signOut.isPending ? t`Signing out...` : t`Sign Out`}
           leftSection={<IconLogout size={20} stroke={1.75} aria-hidden />}
-          disabled={signOut.isPending}
+          // Not `disabled` while signing out: a disabled button drops keyboard focus to the
+          // page's body, behind the phone's full-screen menu (issue 31). Sign In then
+          // replaces the whole app, menu included, and focuses its heading.
+          aria-disabled={signOut.isPending || undefined}
+          mod={{ disabled: signOut.isPending }}
           className={classes.navLink}
-          onClick={() =>
+          onClick={() => {
+            if (signOut.isPending) return;
             signOut.mutate(undefined, {
               onError: (error) =>
                 notifications.show({ color: 'red', title: t`Could not sign out`, message: text(error.message) }),
-            })
-          }
+            });
+          }}
         />
       </AppShell.Section>
     </>

@@ -194,15 +194,16 @@ export function PhotoUploader({
       </Group>
 
       {photos.length === 0 && pending.length === 0 && (
-        <Text size="xs" c="gray.7">
-          <Trans>
-            No photos yet. Take one, choose files{' '}
-            <Text span visibleFrom="sm" size="xs">
-              or drop them here
-            </Text>
-            .
-          </Trans>
-        </Text>
+        // Whole sentences, one per screen size: a phone has nowhere to drop files, and a
+        // sentence pieced around a hidden part read "choose files ." there (issue 31).
+        <>
+          <Text size="xs" c="gray.7" hiddenFrom="sm">
+            <Trans>No photos yet. Take a photo or choose files.</Trans>
+          </Text>
+          <Text size="xs" c="gray.7" visibleFrom="sm">
+            <Trans>No photos yet. Take a photo, choose files or drop them here.</Trans>
+          </Text>
+        </>
       )}
 
       {photos.length > 0 && (
