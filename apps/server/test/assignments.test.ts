@@ -117,6 +117,13 @@ describe('assigning', () => {
       .from(staffTrainingAssignments)
       .where(and(eq(staffTrainingAssignments.staffId, newcomer.id), eq(staffTrainingAssignments.trainingId, plain.id)));
     expect(made?.dueAt?.toISOString()).toBe(due);
+    // Issue 31: no due date past 31 December 2100 (in UTC).
+    const farAway = await call(manager.cookie, 'POST', '/api/training-assignments', {
+      trainingIds: [plain.id],
+      staffIds: [newcomer.id],
+      dueAt: '2101-01-01T00:00:00Z',
+    });
+    expect([farAway.statusCode, farAway.json().fields]).toEqual([400, { dueAt: messages.dateTooLate }]);
     const refused = await call(manager.cookie, 'POST', '/api/training-assignments', {
       trainingIds: [plain.id],
       staffIds: [outsider.id],

@@ -1,6 +1,8 @@
 import { addDays, calendarDay, periodContaining } from '@brigade/core/audit-periods';
+import { messages } from '@brigade/core/messages';
 import { scheduleMessages } from '@brigade/core/schedule-messages';
 import type { AuditDueEntry, AuditDuePage, AuditSchedule } from '@brigade/core/schemas/audit-schedules';
+import { LATEST_DAY } from '@brigade/core/schemas/fields';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { auditDue } from '../src/db/schema/audit-schedules';
@@ -162,6 +164,33 @@ describe('schedules (hq)', () => {
       cadence: scheduleMessages.scheduleCadenceRequired,
       startsOn: scheduleMessages.scheduleStartRequired,
     });
+  });
+
+  // Issue 31: 9999-12-31 was accepted, and the schedule showed its next period ending "+010000-01".
+  test('a start after 31 December 2100 is refused with a field message (in Dutch too); that day itself is the last one', async () => {
+    for (const startsOn of ['9999-12-31', '2101-01-01']) {
+      const refused = await call(hq.cookie, 'POST', '/api/audit-schedules', scheduleBody({ startsOn }));
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().fields).toEqual({ startsOn: messages.dateTooLate });
+    }
+    const inDutch = await t.request(`${hq.cookie}; brigade-language=nl`, {
+      method: 'POST',
+      url: '/api/audit-schedules',
+      payload: scheduleBody({ startsOn: '9999-12-31' }),
+    });
+    expect(inDutch.json().fields).toEqual({ startsOn: 'Kies een datum niet later dan 31 december 2100' });
+
+    const last = await createSchedule({ name: 'Last day', cadence: 'quarterly', startsOn: LATEST_DAY });
+    expect(last.startsOn).toBe('2100-12-31');
+    expect(last.nextPeriod).toEqual({ start: '2100-12-31', end: '2101-03-31' });
+    const moved = await call(
+      hq.cookie,
+      'PUT',
+      `/api/audit-schedules/${last.id}`,
+      scheduleBody({ startsOn: '9999-12-31' }),
+    );
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().fields).toEqual({ startsOn: messages.dateTooLate });
   });
 
   test('templates must exist and chosen restaurants must exist and be active', async () => {

@@ -239,6 +239,12 @@ describe('adding an action (hq)', () => {
       dueOn: '2031-02-30',
     });
     expect([badDate.statusCode, Object.keys(badDate.json().fields)]).toEqual([400, ['dueOn']]);
+    // Issue 31: no date past 31 December 2100.
+    const farAway = await call(hq.cookie, 'POST', '/api/actions', {
+      auditItemId: audit.items[0]?.id,
+      dueOn: '9999-12-31',
+    });
+    expect([farAway.statusCode, farAway.json().fields]).toEqual([400, { dueOn: messages.dateTooLate }]);
     const byManager = await call(manager.cookie, 'POST', '/api/actions', { auditItemId: audit.items[0]?.id });
     expect(byManager.statusCode).toBe(403);
     const signedOut = await call(undefined, 'POST', '/api/actions', { auditItemId: audit.items[0]?.id });
@@ -316,6 +322,8 @@ describe('resolving, reopening, reassigning and moving the due date', () => {
     const moved = await call(hq.cookie, 'PUT', `/api/actions/${id}/due`, { dueOn: '2020-01-01', version: 2 });
     expect(moved.statusCode).toBe(200);
     expect(moved.json()).toMatchObject({ dueOn: '2020-01-01', overdue: true, version: 3 });
+    const tooFar = await call(hq.cookie, 'PUT', `/api/actions/${id}/due`, { dueOn: '2101-01-01', version: 3 });
+    expect([tooFar.statusCode, tooFar.json().fields]).toEqual([400, { dueOn: messages.dateTooLate }]);
     const [, reassignEvent, dueEvent] = moved.json().events;
     expect(reassignEvent).toMatchObject({
       kind: 'reassigned',

@@ -281,6 +281,11 @@ describe('one click assigns, or dismiss', () => {
     });
     expect(past.statusCode).toBe(400);
     expect(past.json().fields).toEqual({ dueAt: trainingSuggestionMessages.dueInPast });
+    // Issue 31: nor one past 31 December 2100.
+    const farAway = await call(manager.cookie, 'POST', `/api/training-suggestions/${id}/assign`, {
+      dueAt: '9999-12-31T00:00:00.000Z',
+    });
+    expect([farAway.statusCode, farAway.json().fields]).toEqual([400, { dueAt: messages.dateTooLate }]);
     const later = new Date(Date.now() + 30 * 86_400_000).toISOString();
     const response = await call(hq.cookie, 'POST', `/api/training-suggestions/${id}/assign`, { dueAt: later });
     expect(response.statusCode, response.body).toBe(200);

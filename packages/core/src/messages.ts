@@ -13,6 +13,8 @@ export const messages = {
   profileLoadFailed: 'Failed to load profile data',
   // Languages (issue 22): not in the spec.
   languageInvalid: 'Choose English, Nederlands or Français',
+  /** Every date a person enters: see `LATEST_DAY` (issue 31). */
+  dateTooLate: 'Choose a date no later than 31 December 2100',
   userExists: 'User with this email already exists',
   accountDeactivated: 'This account has been deactivated. Ask head office to reactivate it.',
   firstRunClosed: 'Brigade already has a head office account. Sign in instead.',

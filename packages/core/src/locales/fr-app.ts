@@ -23,6 +23,7 @@ export const frApp: CoreAppCatalogue = {
     'Failed to update profile': 'Impossible de mettre à jour le profil',
     'Failed to load profile data': 'Impossible de charger les données du profil',
     'Choose English, Nederlands or Français': 'Choisissez English, Nederlands ou Français',
+    'Choose a date no later than 31 December 2100': 'Choisissez une date au plus tard le 31 décembre 2100',
     'User with this email already exists': 'Un utilisateur avec cet e-mail existe déjà',
     'You do not have permission to do this.': "Vous n'avez pas l'autorisation d'effectuer cette action.",
     'You do not have access to this restaurant.': "Vous n'avez pas accès à ce restaurant.",

@@ -23,6 +23,7 @@ export const nlApp: CoreAppCatalogue = {
     'Failed to update profile': 'Profiel bijwerken mislukt',
     'Failed to load profile data': 'Profielgegevens laden mislukt',
     'Choose English, Nederlands or Français': 'Kies English, Nederlands of Français',
+    'Choose a date no later than 31 December 2100': 'Kies een datum niet later dan 31 december 2100',
     'User with this email already exists': 'Er bestaat al een gebruiker met dit e-mailadres',
     'You do not have permission to do this.': 'Je hebt geen toestemming om dit te doen.',
     'You do not have access to this restaurant.': 'Je hebt geen toegang tot dit restaurant.',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { messages } from '../messages';
 import { ROLES } from '../roles';
 import { PageQuery, paged, sortQuery } from './common';
-import { idField, text } from './fields';
+import { idField, momentField, text } from './fields';
 import { RestaurantRef } from './session';
 import { TrainingCategory } from './trainings';
 
@@ -127,7 +127,7 @@ export const CreateAssignments = z.object({
   trainingIds: z.array(idField, { error: messages.selectTraining }).min(1, messages.selectTraining).max(500),
   staffIds: z.array(text().min(1).max(100), { error: messages.selectStaff }).min(1, messages.selectStaff).max(5000),
   /** One due date for every pair of this assigning action (optional). */
-  dueAt: z.iso.datetime({ offset: true, error: 'Due date must be a date' }).nullish(),
+  dueAt: momentField('Due date must be a date').nullish(),
 });
 export type CreateAssignments = z.input<typeof CreateAssignments>;
 

@@ -3,13 +3,13 @@ import { AUDIT_CADENCES } from '../audit-periods';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../limits';
 import { scheduleMessages as m } from '../schedule-messages';
 import { sortQuery } from './common';
-import { idField, text } from './fields';
+import { calendarDayField, idField, text } from './fields';
 import { RestaurantRef } from './session';
 
 export const AUDIT_DUE_STATUSES = ['due', 'completed', 'missed'] as const;
 export type AuditDueStatus = (typeof AUDIT_DUE_STATUSES)[number];
 
-const calendarDay = z.iso.date({ error: m.scheduleStartRequired });
+const calendarDay = calendarDayField(m.scheduleStartRequired);
 
 /** The schedule form: which templates, where (all active restaurants or chosen ones), how often, from when. */
 export const AuditScheduleInput = z

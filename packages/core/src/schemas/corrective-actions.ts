@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { actionMessages } from '../messages';
 import { AUDIT_MARKS } from '../scoring';
 import { PageQuery, paged, sortQuery } from './common';
-import { idField, text } from './fields';
+import { calendarDayField, idField, text } from './fields';
 import { PhotoRef } from './photos';
 import { RestaurantRef } from './session';
 
@@ -133,7 +133,7 @@ export const ActionDetail = z.object({
 export type ActionDetail = z.infer<typeof ActionDetail>;
 
 const version = z.number({ error: 'Version is required' }).int().min(1);
-const dueOnField = z.iso.date({ error: actionMessages.dueInvalid });
+const dueOnField = calendarDayField(actionMessages.dueInvalid);
 
 /** hq adds an action from any item of a completed audit; due date and owners default as on submit. */
 export const CreateAction = z.object({

@@ -46,3 +46,24 @@ export const optionalPasswordField = z
   .transform((password) => (password ? password : undefined));
 
 export const idField = z.uuid({ error: 'Invalid id' });
+
+/**
+ * The latest day a person may enter anywhere (a schedule's start, a due date): far beyond
+ * any plan, and every period, due date and reminder computed from it stays a four-digit
+ * year (9999-12-31 gave a schedule's next period the end "+010000-01"; issue 31).
+ */
+export const LATEST_DAY = '2100-12-31';
+
+/** A calendar day, `YYYY-MM-DD`, no later than `LATEST_DAY`; `error` when it is not a day at all. */
+export const calendarDayField = (error: string) =>
+  // ISO days compare as text.
+  z.iso.date({ error }).refine((day) => day <= LATEST_DAY, messages.dateTooLate);
+
+/** A moment with its offset (ISO 8601), on `LATEST_DAY` or before in UTC; `error` when it is not one. */
+export const momentField = (error: string) =>
+  z.iso
+    .datetime({ offset: true, error })
+    .refine(
+      (moment) => new Date(moment).getTime() < Date.parse(`${LATEST_DAY}T00:00:00Z`) + 86_400_000,
+      messages.dateTooLate,
+    );

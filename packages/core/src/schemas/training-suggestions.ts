@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AUDIT_MARKS } from '../scoring';
 import { PageQuery, paged } from './common';
-import { idField } from './fields';
+import { idField, momentField } from './fields';
 
 /** Findings that train (issue 20): the words the panel, the audit page, the server and the tests share. */
 export const trainingSuggestionMessages = {
@@ -37,7 +37,7 @@ export type TrainingSuggestionPage = z.infer<typeof TrainingSuggestionPage>;
 
 /** One click assigns with the preset due date (7 days from today); another date may be given. */
 export const AssignSuggestion = z.object({
-  dueAt: z.iso.datetime({ offset: true, error: 'Due date must be a date' }).nullish(),
+  dueAt: momentField('Due date must be a date').nullish(),
 });
 export type AssignSuggestion = z.input<typeof AssignSuggestion>;
 
