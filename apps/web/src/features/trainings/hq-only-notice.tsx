@@ -11,7 +11,15 @@ export function HqOnlyNotice() {
   const { text } = useCoreText();
   return (
     <Stack align="flex-start" maw={640}>
-      <Alert color="yellow" icon={<IconLock aria-hidden />} w="100%" role="alert" title={t`Not allowed`}>
+      <Alert
+        color="yellow"
+        icon={<IconLock aria-hidden />}
+        w="100%"
+        role="alert"
+        title={t`Not allowed`}
+        // Yellow on the light yellow fill is 2:1; the title reads in the text colour (axe, issue 31).
+        styles={{ title: { color: 'var(--mantine-color-text)' } }}
+      >
         {text(messages.trainingsHqOnly)}
       </Alert>
       <Button component={Link} to="/trainings" variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />}>
