@@ -193,7 +193,9 @@ test('while 4 bombs are processed, health answers all along and an ordinary phot
   console.info(
     `health p95 ${p95(answers).toFixed(1)} ms over ${answers.length} answers in ${Math.round(tookMs)} ms of bombs; event loop held at most ${loopHeldMs.toFixed(1)} ms`,
   );
-});
+  // Four workers start at once (sharp, libheif's WebAssembly, tsx each): on a 2-core machine
+  // that other suites load too, that alone can take vitest's usual 30 s.
+}, 90_000);
 
 /** A processor whose worker misbehaves as the photo's bytes say (fixtures/misbehaving-photo-worker.mjs). */
 function misbehaving(limits: Partial<PhotoProcessingLimits>) {

@@ -1,5 +1,4 @@
 import { fileTypeFromBuffer } from 'file-type';
-import decodeHeic from 'heic-decode';
 import sharp, { type OutputInfo, type Sharp } from 'sharp';
 import {
   DISPLAY_SIZE,
@@ -14,8 +13,8 @@ import {
 // Runs in a worker thread of the photo pool (process-photo.ts), never on the server's
 // event loop: everything that reads an upload's bytes is here, the container parse of a
 // HEIC included, so a hostile file can cost a worker its time or memory but never stall
-// a request that has nothing to do with photos. Its modules (libheif's WebAssembly too)
-// load when the worker starts, before any photo's time limit runs.
+// a request that has nothing to do with photos. A photo's time limit starts once what it
+// needs is loaded (libheif's WebAssembly for a HEIC, at a worker's first HEIC).
 
 /** The formats a photo may be in, by its bytes (never its name or declared type). */
 const ACCEPTED = new Map([
@@ -26,6 +25,8 @@ const ACCEPTED = new Map([
   ['image/heif', 'HEIC'],
 ]);
 const HEIC = new Set(['image/heic', 'image/heif']);
+
+type HeicDecoder = typeof import('heic-decode')['default'];
 
 /** A refusal the uploader reads; anything else thrown here is the server's fault (500). */
 class Refusal extends Error {
@@ -47,10 +48,9 @@ class Refusal extends Error {
  * has no HEVC decoder; its pixels go to sharp.
  */
 export default async function processPhotoInWorker({ bytes, started }: PhotoTask): Promise<PhotoOutcome> {
-  started.postMessage(null);
-  started.close();
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   try {
+    // The signature is in the first few KB: read before the time limit starts.
     const type = await fileTypeFromBuffer(buffer);
     const format = type && ACCEPTED.get(type.mime);
     if (!type || !format) {
@@ -61,12 +61,16 @@ export default async function processPhotoInWorker({ bytes, started }: PhotoTask
         ),
       );
     }
-    const source = HEIC.has(type.mime) ? await heicPixels(buffer) : await checkedImage(buffer, format);
+    const heic = HEIC.has(type.mime) ? (await import('heic-decode')).default : undefined;
+    started.postMessage(null);
+    const source = heic ? await heicPixels(heic, buffer) : await checkedImage(buffer, format);
     const { display, thumb } = await resized(source);
     return { ok: true, display: imageOf(display), thumb: imageOf(thumb) };
   } catch (error) {
     if (error instanceof Refusal) return { ok: false, status: error.status, message: error.message };
     throw error;
+  } finally {
+    started.close();
   }
 }
 
@@ -84,8 +88,8 @@ async function checkedImage(bytes: Buffer, format: string): Promise<Sharp> {
   return sharp(bytes, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error' });
 }
 
-async function heicPixels(bytes: Buffer): Promise<Sharp> {
-  let images: Awaited<ReturnType<typeof decodeHeic.all>>;
+async function heicPixels(decodeHeic: HeicDecoder, bytes: Buffer): Promise<Sharp> {
+  let images: Awaited<ReturnType<HeicDecoder['all']>>;
   try {
     // Parses the container only: width and height are known before anything is decoded.
     images = await decodeHeic.all({ buffer: bytes });

@@ -76,7 +76,8 @@ export class PhotoProcessor {
       // Not the server's flags (`--import tsx`): the worker entry loads its TypeScript itself,
       // and tsx's hooks registered twice would slow every worker's start.
       execArgv: [],
-      // The workers' own decoding (libheif in WebAssembly) yields the CPU to the event loop.
+      // Workers yield the CPU to the event loop when every core is busy (decision 018's
+      // addendum says what this costs a photo on an overloaded machine).
       niceIncrement: 10,
     });
   }
