@@ -76,8 +76,11 @@ export async function sendDueEmails(
   const run: EmailRun = { sent: 0, retrying: 0, failed: 0, dropped: 0 };
   if (!mailer.configured) return run;
   const claimer = async () => {
+    // A source found empty is not asked again in this run (one statement less per email);
+    // what is queued meanwhile goes at the next run, or at once (sendQueuedEmail).
+    const left = [...sources];
     for (;;) {
-      const claimed = await claimNext(db, sources);
+      const claimed = await claimNext(db, left);
       if (!claimed) return;
       const outcome = await deliver(db, mailer, publicUrl, claimed.source, claimed.id);
       run[outcome.result] += 1;
@@ -107,10 +110,13 @@ export async function sendQueuedEmail(
   return (await deliver(db, mailer, publicUrl, source, id)).result;
 }
 
-async function claimNext(db: Queryable, sources: readonly EmailSource[]) {
-  for (const source of sources) {
+/** The next due row of the first source that has one; sources found empty are removed from `left`. */
+async function claimNext(db: Queryable, left: EmailSource[]) {
+  while (left.length > 0) {
+    const source = left[0] as EmailSource;
     const id = await claim(db, source.table);
     if (id) return { source, id };
+    left.shift();
   }
   return null;
 }
