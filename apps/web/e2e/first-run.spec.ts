@@ -5,8 +5,15 @@ test.use({ baseURL: `http://localhost:${Number(process.env.E2E_PORT ?? 4321) + 1
 
 test('an empty database offers the head office account once, then never again', async ({ page, context }) => {
   await page.goto('/');
+  // A welcome for the first person here, and the language switch Sign In has.
+  // The first page of a fresh server, on a machine others share: a generous wait.
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Brigade' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'Create the head office account' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('fr');
+  await expect(page.getByRole('heading', { level: 1, name: 'Bienvenue dans Brigade' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Langue' }).selectOption('en');
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Brigade' })).toBeVisible();
 
   await page.getByRole('button', { name: /create/i }).click();
   await expect(page.getByText('Name is required')).toBeVisible();
@@ -20,7 +27,8 @@ test('an empty database offers the head office account once, then never again', 
 
   await page.getByLabel('Password', { exact: true }).fill('first-secret');
   await page.getByRole('button', { name: /create/i }).click();
-  await expect(page).toHaveURL('/dashboard-hq');
+  // The signed-in app downloads now, for the first time on this browser.
+  await expect(page).toHaveURL('/dashboard-hq', { timeout: 30_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'Headquarters Dashboard' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Sign Out' }).click();

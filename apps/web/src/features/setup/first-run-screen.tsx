@@ -6,10 +6,11 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { AuthScreenLayout } from '../../components/auth-screen-layout';
+import { LanguageSelect } from '../../components/language-select';
 import { PasswordField } from '../../components/password-field';
 import { isApiError } from '../../lib/api-client';
 import { useFormFailure } from '../../lib/form-failure';
-import { useCoreText } from '../../lib/i18n';
+import { activateLanguage, currentLanguage, useCoreText } from '../../lib/i18n';
 import { useSignIn } from '../../lib/session/sign-in';
 import { useCreateFirstAccount } from './api/create-first-account';
 import { setupStatusQueryKey } from './api/get-setup-status';
@@ -64,7 +65,11 @@ export function FirstRunScreen() {
 
   return (
     <AuthScreenLayout>
-      <Title order={1} ta="center" fz={24} mb="xs">
+      {/* The first person here is new to Brigade: a welcome, not Sign In's "back" (issue 31). */}
+      <Title order={1} ta="center" fz={28} mb={4}>
+        <Trans>Welcome to Brigade</Trans>
+      </Title>
+      <Title order={2} ta="center" fz="lg" fw={600} mb="xs">
         {title}
       </Title>
       <Text size="sm" c="gray.7" ta="center" mb="lg">
@@ -114,6 +119,13 @@ export function FirstRunScreen() {
           )}
         </Stack>
       </form>
+      {/* As on Sign In: the choice is remembered on this browser, and the new account follows it. */}
+      <Stack mt="xl">
+        <LanguageSelect
+          value={currentLanguage()}
+          onChange={(language) => language && void activateLanguage(language, { remember: true })}
+        />
+      </Stack>
     </AuthScreenLayout>
   );
 }
