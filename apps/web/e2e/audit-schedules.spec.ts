@@ -17,6 +17,8 @@ test.describe('Audit schedules', () => {
   test('on a phone, hq creates a schedule, sees the restaurant due on the dashboard, starts the audit from the due entry and submits it: the entry is completed', async ({
     page,
   }) => {
+    // Two schedules and two audits on a phone: more than the default minute on a busy machine.
+    test.setTimeout(120_000);
     const stamp = Date.now().toString(36);
     const templateName = `Closing checks ${stamp}`;
     const scheduleName = `Weekly closing ${stamp}`;
