@@ -1,10 +1,13 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import type { MultipartFile } from '@fastify/multipart';
 import { count } from 'drizzle-orm';
 import { afterAll, describe, expect, test, vi } from 'vitest';
 import { UPLOAD_CUT_OFF } from '../src/cut-off-requests';
 import { uploads } from '../src/db/schema/uploads';
+import { storeVideo } from '../src/modules/uploads/service';
 import { MIN_PART_SIZE } from '../src/storage/s3-storage';
 import { startFakeS3 } from './fakes/s3-server';
 import { PUBLIC_URL, startTestApp } from './harness';
@@ -94,6 +97,15 @@ async function startServer(kind: 'local disk' | 'S3 bucket') {
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('error', () => {});
     const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    // A whole answer on a kept-alive connection: its head and the body its Content-Length announces.
+    const answered = new Promise<void>((resolve) =>
+      socket.on('data', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        const end = text.indexOf('\r\n\r\n');
+        const length = /\r\ncontent-length: (\d+)/i.exec(text)?.[1];
+        if (end >= 0 && length && Buffer.byteLength(text.slice(end + 4)) >= Number(length)) resolve();
+      }),
+    );
     socket.write(
       [
         'POST /api/uploads HTTP/1.1',
@@ -113,9 +125,9 @@ async function startServer(kind: 'local disk' | 'S3 bucket') {
       halfClose: () => socket.end(),
       /** Drops the connection (TCP reset), as a closed tab or a lost network does. */
       reset: () => socket.resetAndDestroy(),
-      /** The answer, once the server closes the connection or after `ms`. */
+      /** The answer, once it has all arrived or the server closes the connection, or after `ms`. */
       async answer(ms = 10_000) {
-        await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, ms))]);
+        await Promise.race([closed, answered, new Promise((resolve) => setTimeout(resolve, ms))]);
         socket.destroy();
         const text = Buffer.concat(chunks).toString('utf8');
         const status = /^HTTP\/1\.1 (\d{3})/.exec(text)?.[1];
@@ -162,6 +174,41 @@ describe.each(servers)('uploads that stop short, with files on $kind', (server) 
     await vi.waitFor(async () => expect(await stored()).toEqual(before), SETTLED);
     expect(logs.slice(from).find((line) => line.msg === 'request body cut off')).toMatchObject({ level: 30 });
     expectNoFaultLogged(from);
+  });
+
+  // Issue 31, point 6: the whole body arrives (its Content-Length), the connection stays
+  // open as a browser keeps it, and the multipart body is never closed. A small one used
+  // to get no answer at all when it had all arrived while the route still checked the
+  // session (PostgreSQL's round trip; the next test makes that moment certain).
+  test.each([
+    ['a small video', videoBytes()],
+    ['a video of 3 MB', videoBytes(3 * 1024 * 1024)],
+  ])(
+    '%s whose multipart body is never closed, on a kept-alive connection, gets 400 and keeps nothing',
+    async (_, file) => {
+      const before = await stored();
+      const from = logs.length;
+      const upload = openUpload(HEAD.length + file.length);
+      await upload.write(Buffer.concat([HEAD, file]));
+      // Well under the test's own time: a server that never answers fails here, not on the timeout.
+      const answer = await upload.answer(5_000);
+      expect(answer.status).toBe(400);
+      expect(JSON.parse(answer.body)).toEqual({ message: UPLOAD_CUT_OFF });
+      await vi.waitFor(async () => expect(await stored()).toEqual(before), SETTLED);
+      expectNoFaultLogged(from);
+    },
+  );
+
+  test('a file whose part had already failed when the route reads it is refused at once, not waited for', async () => {
+    // As the multipart parser leaves it when the request's body ended before the part did.
+    const part = new PassThrough().on('error', () => {});
+    part.destroy(new Error('Unexpected end of multipart data'));
+    await new Promise((resolve) => setImmediate(resolve));
+    const file = { mimetype: 'video/mp4', filename: 'cut.mp4', file: Object.assign(part, { truncated: false }) };
+    const hq = await server.t.buildUser('hq');
+    await expect(
+      storeVideo(server.t.db, server.t.app.storage, hq, file as unknown as MultipartFile, LIMIT),
+    ).rejects.toThrow('Unexpected end of multipart data');
   });
 
   test('a connection that ends before its announced Content-Length gets 400 in our words, then is closed', async () => {

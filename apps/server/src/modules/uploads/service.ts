@@ -1,10 +1,12 @@
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { messages } from '@brigade/core/messages';
 import type { Upload } from '@brigade/core/schemas/trainings';
 import type { MultipartFile } from '@fastify/multipart';
 import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
 import { fileTypeStream } from 'file-type/node';
 import type { SessionUser } from '../../auth/guards';
+import { RequestCutOff } from '../../cut-off-requests';
 import type { Queryable, Transaction } from '../../db/client';
 import { trainingVideos } from '../../db/schema/trainings';
 import { uploads } from '../../db/schema/uploads';
@@ -35,7 +37,7 @@ export async function storeVideo(
     file.file.resume();
     throw badRequest(messages.uploadNotVideo, { file: messages.uploadNotVideo });
   }
-  const content = await fileTypeStream(file.file);
+  const content = await fileTypeStream(unlessFailed(file.file));
   const detected = content.fileType;
   if (!detected?.mime.startsWith('video/')) {
     // Read the rest of the request, so that the refusal is what the client gets.
@@ -66,6 +68,20 @@ export async function storeVideo(
     await storage.remove(stored.key).catch(() => {});
     throw error;
   }
+}
+
+/**
+ * The file's stream, unless it has already failed. A small request can arrive whole
+ * while the route still checks the session in the database; if its multipart body is
+ * never closed, the parser fails the file's stream before the route reads it, and
+ * `fileTypeStream`, which waits for the stream's next 'readable' or 'error', would then
+ * wait forever (issue 31). The failure is thrown instead: the same cut-off 400 as when
+ * the body stops while being read.
+ */
+function unlessFailed(stream: Readable): Readable {
+  if (stream.errored) throw stream.errored;
+  if (stream.destroyed) throw new RequestCutOff();
+  return stream;
 }
 
 export async function findUpload(db: Queryable, id: string) {
