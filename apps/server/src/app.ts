@@ -80,7 +80,7 @@ export interface AppOptions {
   powerBi?: { config: PowerBiConfig | null; missing: string[]; networkClient?: INetworkModule };
   brandWord?: string;
   logger?: FastifyServerOptions['logger'];
-  /** Proxies that may name the client (TRUST_PROXY: a hop count or their addresses); omitted, none. */
+  /** The proxies that may name the client (TRUST_PROXY: their addresses and CIDR ranges); omitted, none. */
   trustProxy?: TrustProxy;
   /** Run the job queue (jobs/app-jobs.ts) with the server: JOBS=on, the default of main.ts. Omitted: off. */
   jobs?: boolean;
