@@ -30,6 +30,8 @@ test('an empty database offers the head office account once, then never again', 
   // The signed-in app downloads now, for the first time on this browser.
   await expect(page).toHaveURL('/dashboard-hq', { timeout: 30_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'Headquarters Dashboard' })).toBeVisible();
+  // A new account is welcomed, not welcomed back.
+  await expect(page.getByText(/^Welcome to Brigade, hannah@example\.com$/i)).toBeVisible();
 
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();

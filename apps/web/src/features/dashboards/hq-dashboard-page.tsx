@@ -16,6 +16,7 @@ import { ActionCountsCard } from '../../components/action-counts-card';
 import { PageHeader } from '../../components/page-header';
 import { useCurrentUser } from '../../lib/current-user';
 import { useCoreText } from '../../lib/i18n';
+import { isFirstVisit } from '../../lib/session/first-visit';
 import { AnnouncementsPanel } from './announcements-panel';
 import { useHqDashboard } from './api/get-hq-dashboard';
 import { DashboardContent } from './dashboard-content';
@@ -40,7 +41,7 @@ export function HqDashboardPage() {
     <>
       <PageHeader
         title={t`Headquarters Dashboard`}
-        subtitle={t`Welcome back, ${email}`}
+        subtitle={isFirstVisit() ? t`Welcome to Brigade, ${email}` : t`Welcome back, ${email}`}
         actions={
           <>
             <Button component={Link} to="/audits-management" leftSection={<IconPlus size={18} aria-hidden />}>

@@ -11,6 +11,7 @@ import { PasswordField } from '../../components/password-field';
 import { isApiError } from '../../lib/api-client';
 import { useFormFailure } from '../../lib/form-failure';
 import { activateLanguage, currentLanguage, useCoreText } from '../../lib/i18n';
+import { markFirstVisit } from '../../lib/session/first-visit';
 import { useSignIn } from '../../lib/session/sign-in';
 import { useCreateFirstAccount } from './api/create-first-account';
 import { setupStatusQueryKey } from './api/get-setup-status';
@@ -60,6 +61,7 @@ export function FirstRunScreen() {
         void queryClient.invalidateQueries({ queryKey: setupStatusQueryKey });
       return;
     }
+    markFirstVisit();
     signIn.mutate({ email: input.email, password: input.password });
   }
 
