@@ -5,6 +5,7 @@ import { PassThrough } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import { count } from 'drizzle-orm';
 import { afterAll, describe, expect, test, vi } from 'vitest';
+import type { SessionUser } from '../src/auth/guards';
 import { UPLOAD_CUT_OFF } from '../src/cut-off-requests';
 import { uploads } from '../src/db/schema/uploads';
 import { storeVideo } from '../src/modules/uploads/service';
@@ -205,7 +206,8 @@ describe.each(servers)('uploads that stop short, with files on $kind', (server) 
     part.destroy(new Error('Unexpected end of multipart data'));
     await new Promise((resolve) => setImmediate(resolve));
     const file = { mimetype: 'video/mp4', filename: 'cut.mp4', file: Object.assign(part, { truncated: false }) };
-    const hq = await server.t.buildUser('hq');
+    // storeVideo reads only who uploads (the row's createdBy): the person, not a whole session.
+    const hq = (await server.t.buildUser('hq')) as unknown as SessionUser;
     await expect(
       storeVideo(server.t.db, server.t.app.storage, hq, file as unknown as MultipartFile, LIMIT),
     ).rejects.toThrow('Unexpected end of multipart data');
