@@ -94,6 +94,20 @@ test.describe('Languages (issue 22)', () => {
     await context.close();
   });
 
+  test('hq in Dutch reads how often each audit is due in Dutch (issue 31)', async ({ page, browser, baseURL }) => {
+    await signInAs(page, 'hq');
+    // hq's session in a browser set to Dutch: the demo account follows its browser.
+    const context = await browser.newContext({ baseURL, locale: 'nl-NL' });
+    await context.addCookies(await page.context().cookies());
+    const dutch = await context.newPage();
+    await dutch.goto('/audit-schedules');
+    const main = dutch.getByRole('main');
+    await expect(main.getByText('Om de 2 weken').first()).toBeVisible();
+    await expect(main.getByText('Maandelijks').first()).toBeVisible();
+    await expect(main.getByText(/^(Weekly|Every 2 weeks|Monthly|Quarterly)$/)).toHaveCount(0);
+    await context.close();
+  });
+
   test('a manager switches to French on Profile: it takes effect at once, stays after a reload, and validation speaks French', async ({
     page,
     browser,
