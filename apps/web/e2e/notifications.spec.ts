@@ -128,7 +128,7 @@ test.describe('the bell', () => {
     await expect(list.getByRole('listitem')).toHaveCount(2);
     await expect(staff.page.getByText('2 unread notifications')).toBeVisible();
 
-    await list.getByRole('button', { name: `Mark "New training: Allergens ${tag}" read` }).click();
+    await list.getByRole('button', { name: `Mark read: New training: Allergens ${tag}` }).click();
     await expect(bell(staff.page)).toHaveAccessibleName('Notifications, 1 unread');
     await expect(staff.page.getByText('1 unread notification', { exact: true })).toBeVisible();
     await expect(list.getByRole('link', { name: new RegExp(`Allergens ${tag}`) })).not.toContainText('Unread:');
