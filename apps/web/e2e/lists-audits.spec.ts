@@ -141,7 +141,8 @@ test.describe('The audit and Actions lists keep their view in the address (issue
         AMSTERDAM,
         templateName,
         HQ_NAME,
-        'completed',
+        // The status in the reader's words, as the screen shows it (issue 31).
+        'Completed',
         String(audit.finalScore),
       ]),
     );

@@ -31,7 +31,8 @@ test('a due demo training sends staff an email, plain and HTML, whose link opens
   const [mail] = (await mailsTo('staff@example.com')).filter((item) => item.subject === subject);
   const link = mail?.text.match(/Open it in Brigade: (\S+)/)?.[1] ?? '';
   expect(link).toMatch(new RegExp(`^http://localhost:${demoPort}/trainings/[0-9a-f-]{36}$`));
-  expect(mail?.text).toMatch(/Due \d{4}-\d{2}-\d{2}/);
+  // The day as every screen writes it ("Due 7 Dec 2026"), not an ISO date (issue 31).
+  expect(mail?.text).toMatch(/Due \d{1,2} [A-Z][a-z]{2} \d{4}/);
   expect(mail?.html).toContain(`href="${link}"`);
 
   await signInAs(page, 'staff', new URL(link).pathname);
