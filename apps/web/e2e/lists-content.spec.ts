@@ -79,6 +79,8 @@ test.describe('Lists keep their sort and filters in the address (issue 21)', () 
     const prefix = uniqueName('Shared');
     await signInAs(page, 'hq', '/trainings');
     const category = await createTrainings(page, prefix);
+    // The page asked for its categories before the new one existed.
+    await page.reload();
 
     // hq filters by the new category and searches: the address is the link to share.
     await page.getByRole('group', { name: 'Filter by category' }).getByText(prefix, { exact: true }).click();
