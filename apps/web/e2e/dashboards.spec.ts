@@ -29,6 +29,15 @@ function statCard(page: Page, label: string) {
   return page.getByRole('group', { name: label, exact: true });
 }
 
+/**
+ * Back to the dashboard, and wait until it is drawn: the URL changes at once, while the
+ * page left stays on screen until the route's loader has run, and its links would be clicked.
+ */
+async function goBackTo(page: Page, dashboardTitle: string) {
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: dashboardTitle })).toBeVisible();
+}
+
 test.describe('Dashboards', () => {
   // Axe on a long page takes a while when every file runs at once.
   test.describe.configure({ timeout: 60_000 });
@@ -86,16 +95,16 @@ test.describe('Dashboards', () => {
       .first()
       .click();
     await expect(page).toHaveURL(/\/audits\/[0-9a-f-]+$/);
-    await page.goBack();
+    await goBackTo(page, 'Headquarters Dashboard');
     await recent.getByRole('link', { name: 'View All' }).click();
     await expect(page).toHaveURL('/audits-management');
-    await page.goBack();
+    await goBackTo(page, 'Headquarters Dashboard');
     await page.getByRole('main').getByRole('link', { name: 'New Audit' }).click();
     await expect(page).toHaveURL('/audits-management');
-    await page.goBack();
+    await goBackTo(page, 'Headquarters Dashboard');
     await page.getByRole('main').getByRole('link', { name: 'HQ Reports' }).click();
     await expect(page).toHaveURL('/hq-reports');
-    await page.goBack();
+    await goBackTo(page, 'Headquarters Dashboard');
     await announcements.getByRole('link', { name: 'Manage announcements' }).click();
     await expect(page).toHaveURL('/announcements-management');
   });
@@ -156,10 +165,10 @@ test.describe('Dashboards', () => {
 
     await totalStaff.click();
     await expect(page).toHaveURL('/staff-management');
-    await page.goBack();
+    await goBackTo(page, 'Manager Dashboard');
     await pending.click();
     await expect(page).toHaveURL('/audits-management');
-    await page.goBack();
+    await goBackTo(page, 'Manager Dashboard');
     await active.click();
     await expect(page).toHaveURL('/training-assignments');
     await expect(page.getByRole('heading', { level: 1, name: 'Training Assignments' })).toBeVisible();
@@ -196,7 +205,7 @@ test.describe('Dashboards', () => {
 
     await page.getByRole('link', { name: 'Go to Trainings' }).click();
     await expect(page).toHaveURL('/my-trainings');
-    await page.goBack();
+    await goBackTo(page, 'My Dashboard');
     await page.getByRole('link', { name: 'Update My Profile' }).click();
     await expect(page).toHaveURL('/profile');
   });
