@@ -11,7 +11,8 @@ export default defineConfig({
       {
         test: {
           name: 'core',
-          include: ['packages/core/src/**/*.test.ts'],
+          // scripts/: the repository's own checks, such as the README's and docs/' links.
+          include: ['packages/core/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
         },
       },
