@@ -1,10 +1,10 @@
 import { type Restaurant, RestaurantInput } from '@brigade/core/schemas/restaurants';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Fieldset, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
+import { Fieldset, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { FormFailureAlert } from '../../components/form-failure-alert';
+import { FormActions } from '../../components/form-actions';
 import { useFormFailure } from '../../lib/form-failure';
 import { useCoreText } from '../../lib/i18n';
 import { useCreateRestaurant } from './api/create-restaurant';
@@ -114,15 +114,7 @@ function RestaurantForm({ restaurant, onDone }: { restaurant: Restaurant | null;
             <TextInput label={t`Deliveroo ID`} key={form.key('deliverooId')} {...field('deliverooId')} />
           </SimpleGrid>
         </Fieldset>
-        <FormFailureAlert failure={saveFailure.failure} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? <Trans>Saving...</Trans> : <Trans>Save</Trans>}
-          </Button>
-        </Group>
+        <FormActions failure={saveFailure.failure} saving={save.isPending} saveLabel={t`Save`} onCancel={onDone} />
       </Stack>
     </form>
   );

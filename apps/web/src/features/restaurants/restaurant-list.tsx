@@ -1,107 +1,80 @@
 import type { Restaurant, RestaurantSort } from '@brigade/core/schemas/restaurants';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Badge, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import type { DataColumn } from '../../components/data-list/data-list';
+import { ListCard } from '../../components/data-list/list-card';
 import { RowActions } from '../../components/row-action';
-import { SortableTh } from '../../components/sortable-th';
 import { StatusBadge } from '../../components/status-badge';
 import { useCoreText } from '../../lib/i18n';
-import type { SortControl } from '../../lib/use-list-params';
 import { useDeleteRestaurant } from './api/delete-restaurant';
 import { useSetRestaurantActive } from './api/set-restaurant-active';
 
-interface RestaurantListProps {
-  restaurants: readonly Restaurant[];
-  onEdit: (restaurant: Restaurant) => void;
-}
-
-/** Wide screens: one row per restaurant, sorted by clicking the Restaurant, Contact or Status header. */
-export function RestaurantTable({
-  restaurants,
-  onEdit,
-  sortControl,
-}: RestaurantListProps & { sortControl: (column: RestaurantSort) => SortControl }) {
+/**
+ * The restaurant list's columns (wide screens): sorted by clicking the Restaurant,
+ * Contact or Status header; the phone's "Sort by" names them Name, Email and Status.
+ */
+export function useRestaurantColumns(
+  onEdit: (restaurant: Restaurant) => void,
+): DataColumn<Restaurant, RestaurantSort>[] {
   const { t } = useLingui();
-  return (
-    <Paper withBorder>
-      <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <SortableTh {...sortControl('name')}>{t`Restaurant`}</SortableTh>
-            <SortableTh {...sortControl('email')}>{t`Contact`}</SortableTh>
-            <Table.Th>
-              <Trans>Integrations</Trans>
-            </Table.Th>
-            <SortableTh {...sortControl('status')}>{t`Status`}</SortableTh>
-            <Table.Th>
-              <Trans>Actions</Trans>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {restaurants.map((restaurant) => (
-            <Table.Tr key={restaurant.id}>
-              <Table.Td>
-                <Text fw={600} size="sm">
-                  {restaurant.name}
-                </Text>
-                <Text size="sm" c="gray.7">
-                  {restaurant.address}
-                </Text>
-                <Text size="sm" c="gray.7">
-                  {restaurant.city}, {restaurant.country}
-                </Text>
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <ContactLines restaurant={restaurant} />
-              </Table.Td>
-              <Table.Td>
-                <IntegrationBadges restaurant={restaurant} />
-              </Table.Td>
-              <Table.Td>
-                <StatusBadge isActive={restaurant.isActive} />
-              </Table.Td>
-              <Table.Td>
-                <RestaurantActions restaurant={restaurant} onEdit={onEdit} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Paper>
-  );
+  return [
+    {
+      header: t`Restaurant`,
+      sort: 'name',
+      sortLabel: t`Name`,
+      cell: (restaurant) => (
+        <>
+          <Text fw={600} size="sm">
+            {restaurant.name}
+          </Text>
+          <Text size="sm" c="gray.7">
+            {restaurant.address}
+          </Text>
+          <Text size="sm" c="gray.7">
+            {restaurant.city}, {restaurant.country}
+          </Text>
+        </>
+      ),
+    },
+    {
+      header: t`Contact`,
+      sort: 'email',
+      sortLabel: t`Email`,
+      noWrap: true,
+      cell: (restaurant) => <ContactLines restaurant={restaurant} />,
+    },
+    { header: t`Integrations`, cell: (restaurant) => <IntegrationBadges restaurant={restaurant} /> },
+    { header: t`Status`, sort: 'status', cell: (restaurant) => <StatusBadge isActive={restaurant.isActive} /> },
+    { header: t`Actions`, cell: (restaurant) => <RestaurantActions restaurant={restaurant} onEdit={onEdit} /> },
+  ];
 }
 
 /** Narrower screens: one card per restaurant, the same facts and actions as a table row. */
-export function RestaurantCards({ restaurants, onEdit }: RestaurantListProps) {
+export function RestaurantCard({
+  restaurant,
+  onEdit,
+}: {
+  restaurant: Restaurant;
+  onEdit: (restaurant: Restaurant) => void;
+}) {
   return (
-    <SimpleGrid component="ul" cols={{ base: 1, md: 2 }} spacing="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-      {restaurants.map((restaurant) => (
-        <Paper component="li" key={restaurant.id} withBorder p="md">
-          <Stack gap={6} h="100%">
-            <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <Text fw={700} miw={0} style={{ overflowWrap: 'anywhere' }}>
-                {restaurant.name}
-              </Text>
-              <StatusBadge isActive={restaurant.isActive} />
-            </Group>
-            <div>
-              <Text size="sm" c="gray.7">
-                {restaurant.address}
-              </Text>
-              <Text size="sm" c="gray.7">
-                {restaurant.city}, {restaurant.country}
-              </Text>
-            </div>
-            <ContactLines restaurant={restaurant} />
-            <IntegrationBadges restaurant={restaurant} />
-            <Group justify="flex-end" mt="auto">
-              <RestaurantActions restaurant={restaurant} onEdit={onEdit} />
-            </Group>
-          </Stack>
-        </Paper>
-      ))}
-    </SimpleGrid>
+    <ListCard
+      title={restaurant.name}
+      badge={<StatusBadge isActive={restaurant.isActive} />}
+      actions={<RestaurantActions restaurant={restaurant} onEdit={onEdit} />}
+    >
+      <div>
+        <Text size="sm" c="gray.7">
+          {restaurant.address}
+        </Text>
+        <Text size="sm" c="gray.7">
+          {restaurant.city}, {restaurant.country}
+        </Text>
+      </div>
+      <ContactLines restaurant={restaurant} />
+      <IntegrationBadges restaurant={restaurant} />
+    </ListCard>
   );
 }
 

@@ -1,0 +1,290 @@
+import { Checkbox, Group, Paper, SimpleGrid, Skeleton, Stack, Table, type TableProps } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { SortControl } from '../../lib/use-list-params';
+import { useClampPage } from '../../lib/use-paged-list';
+import { EmptyList } from '../empty-list';
+import { ListPagination } from '../list-pagination';
+import { LoadError } from '../load-error';
+import { SortableTh } from '../sortable-th';
+
+/** One column of a list: its header, its cell, and the server's sort key when it sorts. */
+export interface DataColumn<Row, Sort extends string = string> {
+  header: string;
+  cell: (row: Row) => ReactNode;
+  /** The server's sort key: the header becomes a button that sorts by it. */
+  sort?: Sort;
+  /** The name of this sort in the phone's "Sort by" menu, when it differs from the header. */
+  sortLabel?: string;
+  /** Dates, counts and badges that read badly when wrapped. */
+  noWrap?: boolean;
+  width?: number | string;
+}
+
+/** A page of rows as the server sends it (core `paged()`). */
+export interface RowsPage<Row> {
+  items: readonly Row[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** What the list reads of its query (a TanStack Query result fits). */
+export interface DataListQuery<Row> {
+  data: RowsPage<Row> | readonly Row[] | undefined;
+  isPending: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
+/** Checkboxes in front of the rows, for lists that act on several at once. */
+export interface RowSelection<Row> {
+  selected: ReadonlySet<string>;
+  onChange: (selected: Set<string>) => void;
+  /** Each checkbox's name: "Select Brigade Rotterdam". */
+  rowLabel: (row: Row) => string;
+  /** The header checkbox's name: "Select all restaurants". */
+  allLabel: string;
+}
+
+export interface DataListProps<Row, Sort extends string = string> {
+  query: DataListQuery<Row>;
+  columns: readonly DataColumn<Row, Sort>[];
+  rowKey: (row: Row) => string;
+  /** Under the table breakpoint each row is a card (see `ListCard`). */
+  card: (row: Row) => ReactNode;
+  /** `useTableLayout()`: the page decides, as its filters show a "Sort by" menu for cards. */
+  showTable: boolean;
+  sortControl?: (sort: Sort) => SortControl;
+  labels: {
+    /** The skeleton's name: "Loading restaurants". */
+    loading: string;
+    /** "Failed to load restaurants", above the Retry button. */
+    loadFailed: string;
+    /** The page navigation's name: "Restaurant pages" (paged lists). */
+    pages?: string;
+    /** The table's name, when the page's heading does not already say it. */
+    table?: string;
+  };
+  /** What an empty list says, and what to do about it. */
+  empty: { title: string; description?: ReactNode; icon: ReactNode; action?: ReactNode };
+  /** Paged lists: the page buttons choose the address's page. */
+  onPageChange?: (page: number) => void;
+  selection?: RowSelection<Row>;
+  /** Mantine table spacing, where a list needs it denser or wider. */
+  tableProps?: Pick<TableProps, 'horizontalSpacing' | 'verticalSpacing' | 'layout'>;
+}
+
+function isPage<Row>(data: RowsPage<Row> | readonly Row[]): data is RowsPage<Row> {
+  return !Array.isArray(data);
+}
+
+/**
+ * Every list screen's body (issue 32): a skeleton while it loads, the load error with
+ * Retry, the empty state, then a table on wide screens and cards below — the same rows,
+ * facts and actions either way — with the page buttons under it. Sorting happens on the
+ * server; the header buttons only change the address (`useListParams`).
+ */
+export function DataList<Row, Sort extends string = string>({
+  query,
+  columns,
+  rowKey,
+  card,
+  showTable,
+  sortControl,
+  labels,
+  empty,
+  onPageChange,
+  selection,
+  tableProps,
+}: DataListProps<Row, Sort>) {
+  const page = query.data && isPage(query.data) ? query.data : undefined;
+  // Deleting the last row of the last page: go back to the page that still exists.
+  useClampPage(page, onPageChange ?? ignorePage);
+
+  if (query.isPending) return <ListSkeleton label={labels.loading} columns={columns.length} />;
+  if (query.isError && !query.data) {
+    return <LoadError message={labels.loadFailed} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  }
+  if (!query.data) return null;
+  const rows = page ? page.items : (query.data as readonly Row[]);
+  if (rows.length === 0) {
+    return (
+      <Stack align="center" gap={0}>
+        <EmptyList title={empty.title} description={empty.description} icon={empty.icon} />
+        {empty.action}
+      </Stack>
+    );
+  }
+  return (
+    <div aria-busy={query.isFetching || undefined}>
+      {showTable ? (
+        <RowsTable
+          rows={rows}
+          columns={columns}
+          rowKey={rowKey}
+          sortControl={sortControl}
+          selection={selection}
+          label={labels.table}
+          tableProps={tableProps}
+        />
+      ) : (
+        <RowCards rows={rows} rowKey={rowKey} card={card} selection={selection} />
+      )}
+      {page && onPageChange && labels.pages && (
+        <ListPagination
+          label={labels.pages}
+          total={page.total}
+          page={page.page}
+          pageSize={page.pageSize}
+          onChange={onPageChange}
+        />
+      )}
+    </div>
+  );
+}
+
+function ignorePage() {}
+
+interface RowsTableProps<Row, Sort extends string>
+  extends Pick<DataListProps<Row, Sort>, 'columns' | 'rowKey' | 'sortControl' | 'selection' | 'tableProps'> {
+  rows: readonly Row[];
+  label?: string;
+}
+
+function RowsTable<Row, Sort extends string>({
+  rows,
+  columns,
+  rowKey,
+  sortControl,
+  selection,
+  label,
+  tableProps,
+}: RowsTableProps<Row, Sort>) {
+  return (
+    <Paper withBorder>
+      <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover aria-label={label} {...tableProps}>
+        <Table.Thead>
+          <Table.Tr>
+            {selection && (
+              <Table.Th w={40}>
+                <SelectAll rows={rows} rowKey={rowKey} selection={selection} />
+              </Table.Th>
+            )}
+            {columns.map((column) =>
+              column.sort && sortControl ? (
+                <SortableTh key={column.header} w={column.width} {...sortControl(column.sort)}>
+                  {column.header}
+                </SortableTh>
+              ) : (
+                <Table.Th key={column.header} w={column.width}>
+                  {column.header}
+                </Table.Th>
+              ),
+            )}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={rowKey(row)}>
+              {selection && (
+                <Table.Td>
+                  <RowCheckbox row={row} rowKey={rowKey} selection={selection} />
+                </Table.Td>
+              )}
+              {columns.map((column) => (
+                <Table.Td key={column.header} style={column.noWrap ? { whiteSpace: 'nowrap' } : undefined}>
+                  {column.cell(row)}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Paper>
+  );
+}
+
+interface RowCardsProps<Row> extends Pick<DataListProps<Row>, 'rowKey' | 'card' | 'selection'> {
+  rows: readonly Row[];
+}
+
+function RowCards<Row>({ rows, rowKey, card, selection }: RowCardsProps<Row>) {
+  return (
+    <SimpleGrid component="ul" cols={{ base: 1, md: 2 }} spacing="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+      {rows.map((row) => (
+        <Paper component="li" key={rowKey(row)} withBorder p="md">
+          {selection ? (
+            <Group align="flex-start" wrap="nowrap" h="100%">
+              <RowCheckbox row={row} rowKey={rowKey} selection={selection} />
+              <div style={{ flex: 1, minWidth: 0, height: '100%' }}>{card(row)}</div>
+            </Group>
+          ) : (
+            card(row)
+          )}
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+interface SelectionProps<Row> {
+  rowKey: (row: Row) => string;
+  selection: RowSelection<Row>;
+}
+
+function RowCheckbox<Row>({ row, rowKey, selection }: SelectionProps<Row> & { row: Row }) {
+  const key = rowKey(row);
+  return (
+    <Checkbox
+      aria-label={selection.rowLabel(row)}
+      checked={selection.selected.has(key)}
+      onChange={(event) => {
+        const next = new Set(selection.selected);
+        if (event.currentTarget.checked) next.add(key);
+        else next.delete(key);
+        selection.onChange(next);
+      }}
+    />
+  );
+}
+
+/** Selects or clears every row shown; partly checked when some are. */
+function SelectAll<Row>({ rows, rowKey, selection }: SelectionProps<Row> & { rows: readonly Row[] }) {
+  const keys = rows.map(rowKey);
+  const chosen = keys.filter((key) => selection.selected.has(key)).length;
+  return (
+    <Checkbox
+      aria-label={selection.allLabel}
+      checked={chosen > 0 && chosen === keys.length}
+      indeterminate={chosen > 0 && chosen < keys.length}
+      onChange={(event) => {
+        const next = new Set(selection.selected);
+        for (const key of keys) {
+          if (event.currentTarget.checked) next.add(key);
+          else next.delete(key);
+        }
+        selection.onChange(next);
+      }}
+    />
+  );
+}
+
+/** Four grey rows shaped like the list's columns, named for screen readers. */
+export function ListSkeleton({ label, columns = 4 }: { label: string; columns?: number }) {
+  const widths = Array.from({ length: Math.min(Math.max(columns, 2), 5) }, (_, index) => (index === 0 ? 2 : 1));
+  return (
+    <Paper withBorder p="md" role="status" aria-busy="true" aria-label={label}>
+      <Stack gap="md">
+        {[0, 1, 2, 3].map((row) => (
+          <Group key={row} wrap="nowrap">
+            {widths.map((flex, cell) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells have no identity
+              <Skeleton key={cell} height={36} style={{ flex }} />
+            ))}
+          </Group>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
