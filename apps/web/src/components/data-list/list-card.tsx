@@ -1,4 +1,4 @@
-import { Group, Stack, Text } from '@mantine/core';
+import { Group, type MantineSpacing, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 interface ListCardProps {
@@ -10,12 +10,14 @@ interface ListCardProps {
   actions?: ReactNode;
   /** The facts between, one per line. */
   children?: ReactNode;
+  /** The space between title, facts and actions, where a list's cards have always had more. */
+  gap?: MantineSpacing | number;
 }
 
 /** One row of a list on a phone: its name and badge, its facts, its actions (a `DataList` card). */
-export function ListCard({ title, badge, actions, children }: ListCardProps) {
+export function ListCard({ title, badge, actions, children, gap = 6 }: ListCardProps) {
   return (
-    <Stack gap={6} h="100%">
+    <Stack gap={gap} h="100%">
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Text fw={700} miw={0} style={{ overflowWrap: 'anywhere' }}>
           {title}
