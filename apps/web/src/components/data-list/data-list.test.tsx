@@ -214,3 +214,43 @@ describe('ColumnSortSelect', () => {
     expect(onChange).toHaveBeenLastCalledWith('name', 'desc');
   });
 });
+
+describe('DataList without a table', () => {
+  test('a card list named by the page, its cards drawing their own sheets', () => {
+    renderWithProviders(
+      <DataList
+        query={query()}
+        rowKey={(dish) => dish.id}
+        card={(dish) => <article aria-label={dish.name}>{dish.name}</article>}
+        cards={{ cols: 1, framed: false }}
+        showTable={false}
+        labels={{ ...LABELS, list: 'Dishes' }}
+        empty={EMPTY}
+      />,
+    );
+    const cards = within(screen.getByRole('list', { name: 'Dishes' })).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0] as HTMLElement).getByRole('article', { name: 'Bitterballen' })).toBeInTheDocument();
+  });
+
+  test('rows the page draws itself keep the page buttons', async () => {
+    const onPageChange = vi.fn();
+    const { user } = renderWithProviders(
+      <DataList
+        query={query({ data: page(DISHES, { total: 45 }) })}
+        rowKey={(dish) => dish.id}
+        renderRows={(dishes) => <p>{dishes.map((dish) => dish.name).join(', ')}</p>}
+        showTable
+        onPageChange={onPageChange}
+        labels={LABELS}
+        empty={EMPTY}
+      />,
+    );
+    expect(screen.getByText('Bitterballen, Stamppot')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Dish pages' })).getByRole('button', { name: 'Page 2' }),
+    );
+    expect(onPageChange).toHaveBeenCalledWith(2);
+  });
+});

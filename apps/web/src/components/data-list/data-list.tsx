@@ -1,4 +1,15 @@
-import { Checkbox, Group, Paper, SimpleGrid, Skeleton, Stack, Table, type TableProps } from '@mantine/core';
+import {
+  Checkbox,
+  Group,
+  type MantineSpacing,
+  Paper,
+  SimpleGrid,
+  type SimpleGridProps,
+  Skeleton,
+  Stack,
+  Table,
+  type TableProps,
+} from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { SortControl } from '../../lib/use-list-params';
 import { useClampPage } from '../../lib/use-paged-list';
@@ -49,10 +60,18 @@ export interface RowSelection<Row> {
 
 export interface DataListProps<Row, Sort extends string = string> {
   query: DataListQuery<Row>;
-  columns: readonly DataColumn<Row, Sort>[];
+  /** The table's columns; a list drawn only as cards (or by `renderRows`) has none. */
+  columns?: readonly DataColumn<Row, Sort>[];
   rowKey: (row: Row) => string;
   /** Under the table breakpoint each row is a card (see `ListCard`). */
-  card: (row: Row) => ReactNode;
+  card?: (row: Row) => ReactNode;
+  /** How the cards lie, where a list has always laid them otherwise (see `CardGrid`). */
+  cards?: CardGrid;
+  /**
+   * Rows drawn neither as a table nor as cards (a divided list the notification bell
+   * shares): the list keeps its skeleton, load error, empty state and page buttons.
+   */
+  renderRows?: (rows: readonly Row[]) => ReactNode;
   /** `useTableLayout()`: the page decides, as its filters show a "Sort by" menu for cards. */
   showTable: boolean;
   sortControl?: (sort: Sort) => SortControl;
@@ -65,6 +84,8 @@ export interface DataListProps<Row, Sort extends string = string> {
     pages?: string;
     /** The table's name, when the page's heading does not already say it. */
     table?: string;
+    /** The card list's name, when the page's heading does not already say it. */
+    list?: string;
   };
   /** What an empty list says, and what to do about it. */
   empty: { title: string; description?: ReactNode; icon: ReactNode; action?: ReactNode };
@@ -73,6 +94,17 @@ export interface DataListProps<Row, Sort extends string = string> {
   selection?: RowSelection<Row>;
   /** Mantine table spacing, where a list needs it denser or wider. */
   tableProps?: Pick<TableProps, 'horizontalSpacing' | 'verticalSpacing' | 'layout'>;
+}
+
+/** The cards' grid: two columns from `md` in bordered sheets, unless a list needs otherwise. */
+export interface CardGrid {
+  cols?: SimpleGridProps['cols'];
+  spacing?: MantineSpacing;
+  /**
+   * `false`: each card draws its own sheet (a Mantine `Card`, a row that turns into its
+   * edit form) and the list item is bare.
+   */
+  framed?: boolean;
 }
 
 function isPage<Row>(data: RowsPage<Row> | readonly Row[]): data is RowsPage<Row> {
@@ -87,9 +119,11 @@ function isPage<Row>(data: RowsPage<Row> | readonly Row[]): data is RowsPage<Row
  */
 export function DataList<Row, Sort extends string = string>({
   query,
-  columns,
+  columns = [],
   rowKey,
   card,
+  cards,
+  renderRows,
   showTable,
   sortControl,
   labels,
@@ -118,7 +152,9 @@ export function DataList<Row, Sort extends string = string>({
   }
   return (
     <div aria-busy={query.isFetching || undefined}>
-      {showTable ? (
+      {renderRows ? (
+        renderRows(rows)
+      ) : showTable ? (
         <RowsTable
           rows={rows}
           columns={columns}
@@ -129,7 +165,7 @@ export function DataList<Row, Sort extends string = string>({
           tableProps={tableProps}
         />
       ) : (
-        <RowCards rows={rows} rowKey={rowKey} card={card} selection={selection} />
+        <RowCards rows={rows} rowKey={rowKey} card={card} selection={selection} grid={cards} label={labels.list} />
       )}
       {page && onPageChange && labels.pages && (
         <ListPagination
@@ -207,24 +243,50 @@ function RowsTable<Row, Sort extends string>({
 
 interface RowCardsProps<Row> extends Pick<DataListProps<Row>, 'rowKey' | 'card' | 'selection'> {
   rows: readonly Row[];
+  grid?: CardGrid;
+  label?: string;
 }
 
-function RowCards<Row>({ rows, rowKey, card, selection }: RowCardsProps<Row>) {
+function RowCards<Row>({ rows, rowKey, card, selection, grid = {}, label }: RowCardsProps<Row>) {
+  const { cols = { base: 1, md: 2 }, spacing = 'sm', framed = true } = grid;
   return (
-    <SimpleGrid component="ul" cols={{ base: 1, md: 2 }} spacing="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+    <SimpleGrid
+      component="ul"
+      cols={cols}
+      spacing={spacing}
+      p={0}
+      m={0}
+      style={{ listStyle: 'none' }}
+      aria-label={label}
+    >
       {rows.map((row) => (
-        <Paper component="li" key={rowKey(row)} withBorder p="md">
-          {selection ? (
-            <Group align="flex-start" wrap="nowrap" h="100%">
-              <RowCheckbox row={row} rowKey={rowKey} selection={selection} />
-              <div style={{ flex: 1, minWidth: 0, height: '100%' }}>{card(row)}</div>
-            </Group>
-          ) : (
-            card(row)
-          )}
-        </Paper>
+        <RowCard key={rowKey(row)} row={row} rowKey={rowKey} card={card} selection={selection} framed={framed} />
       ))}
     </SimpleGrid>
+  );
+}
+
+function RowCard<Row>({
+  row,
+  rowKey,
+  card,
+  selection,
+  framed,
+}: Pick<RowCardsProps<Row>, 'rowKey' | 'card' | 'selection'> & { row: Row; framed: boolean }) {
+  const content = selection ? (
+    <Group align="flex-start" wrap="nowrap" h="100%">
+      <RowCheckbox row={row} rowKey={rowKey} selection={selection} />
+      <div style={{ flex: 1, minWidth: 0, height: '100%' }}>{card?.(row)}</div>
+    </Group>
+  ) : (
+    card?.(row)
+  );
+  return framed ? (
+    <Paper component="li" withBorder p="md">
+      {content}
+    </Paper>
+  ) : (
+    <li>{content}</li>
   );
 }
 
