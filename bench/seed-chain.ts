@@ -4,7 +4,7 @@
  * "random" choice is a hash of the row number, so nothing depends on random().
  */
 import { sql } from 'drizzle-orm';
-import type { Database } from '../apps/server/src/db/client';
+import type { Database } from '../apps/server/src/db/database';
 import { ACK_ANNOUNCEMENT_NUMBER, acknowledgementStatements } from './seed-acknowledgements';
 import { scheduleStatements } from './seed-schedules';
 

@@ -163,7 +163,7 @@ function publicCatalogueKeys(manifest: Manifest, language: Language): string[] {
   const core = `../../packages/core/src/locales/${language}-public.ts`;
   if (!manifest[web]) throw new Error(`Vite's manifest has no ${web}: see lib/i18n.ts's loaders`);
   if (language === DEFAULT_LANGUAGE) return manifest[core] ? [web, core] : [web];
-  if (!manifest[core]) throw new Error(`Vite's manifest has no ${core}: see core's catalogue-parts.ts`);
+  if (!manifest[core]) throw new Error(`Vite's manifest has no ${core}: see core's catalogue-part-loaders.ts`);
   return [web, core];
 }
 

@@ -12,13 +12,14 @@ import { authRoutes } from './auth/routes';
 import { createSessionCheck } from './auth/session-check';
 import { answerUnroutableUrl } from './auth/unroutable-url';
 import { refuseWhileClosing } from './closing';
-import type { TrustProxy } from './config';
-import type { App, AppContext } from './context';
+import type { AppContext } from './context';
 import { answerCutOffRequests } from './cut-off-requests';
 import type { DatabaseHandle } from './db/client';
 import { registerErrorHandler } from './errors';
+import type { App } from './http/app-instance';
 import { registerReplyCompression } from './http/reply-compression';
 import { replySerializerCompiler } from './http/reply-serializer';
+import type { TrustProxy } from './http/trust-proxy';
 import { MondayClient, type MondayConfig } from './integrations/monday';
 import { PowerBiClient, type PowerBiConfig } from './integrations/powerbi';
 import { runJobsWithApp } from './jobs/app-jobs';
@@ -28,12 +29,14 @@ import { announcementRoutes } from './modules/announcements/routes';
 import { assignmentRoutes } from './modules/assignments/routes';
 import { auditReportRoutes } from './modules/audit-report/routes';
 import { auditScheduleRoutes } from './modules/audit-schedules/routes';
+import { registerAuditDueJob } from './modules/audit-schedules/service';
 import { auditTemplateRoutes } from './modules/audit-templates/routes';
 import { auditRoutes } from './modules/audits/routes';
 import { correctiveActionRoutes } from './modules/corrective-actions/routes';
 import { dashboardRoutes } from './modules/dashboards/routes';
 import { healthRoutes } from './modules/health/routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import { registerNotificationJobs } from './modules/notifications/service';
 import { passwordRoutes } from './modules/passwords/routes';
 import { photoRoutes } from './modules/photos/routes';
 import { profileRoutes } from './modules/profile/routes';
@@ -231,7 +234,12 @@ export async function buildApp(
   await app.register(storePerformanceRoutes, context);
   await app.register(reportRoutes, context);
   await serveWebApp(app, options.webRoot);
-  if (jobs) runJobsWithApp(app, jobs, context);
+  if (jobs) {
+    // Every job of the app, each from its module's service, on the one queue.
+    registerAuditDueJob(jobs, context.database.db, context.notifier);
+    registerNotificationJobs(jobs, context);
+    runJobsWithApp(app, jobs);
+  }
   app.addHook('onClose', async () => mailer.close());
   return Object.assign(app, { auth, storage, guard: context.guard, jobs, mailer });
 }

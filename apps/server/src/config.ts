@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import type { TrustProxy } from './http/trust-proxy';
 import type { MondayConfig } from './integrations/monday';
 import type { PowerBiConfig } from './integrations/powerbi';
 import type { S3Config } from './storage/s3-storage';
@@ -143,16 +144,6 @@ const Env = z
     s3: s3ConfigOf(env),
     brandWord: env.BRAND_WORD?.trim() || undefined,
   }));
-
-/**
- * The proxies in front of the server that may say who the client is (`X-Forwarded-For`,
- * -Host, -Proto), as Fastify's `trustProxy` takes them: their addresses and CIDR ranges,
- * or proxy-addr's names `loopback`, `linklocal` and `uniquelocal` (the private ranges).
- * The client is the right-most X-Forwarded-For address that is not one of them, so what a
- * client writes further left is never read. false: nobody; the socket's address counts.
- * No `true` and no hop count (docs/decisions/028).
- */
-export type TrustProxy = false | string[];
 
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 

@@ -1,11 +1,3 @@
-import type {
-  FastifyBaseLogger,
-  FastifyInstance,
-  RawReplyDefaultExpression,
-  RawRequestDefaultExpression,
-  RawServerDefault,
-} from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Auth } from './auth/auth';
 import type { GuardFactory } from './auth/guards';
 import type { SessionCheck } from './auth/session-check';
@@ -42,11 +34,3 @@ export interface AppContext {
   /** The address links in emails point to (PUBLIC_URL). */
   publicUrl: string;
 }
-
-export type App = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { App } from './context';
 import { notFound } from './errors';
+import type { App } from './http/app-instance';
 
 export const defaultWebRoot = path.resolve(import.meta.dirname, '../../web/dist');
 

@@ -3,7 +3,8 @@ import { messages, selectRestaurantMessages } from '@brigade/core/messages';
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { quizAttemptResets, quizAttempts } from '../src/db/schema/quizzes';
-import { staffTrainingAssignments, trainingCategories, trainings } from '../src/db/schema/trainings';
+import { staffTrainingAssignments } from '../src/db/schema/training-assignments';
+import { trainingCategories, trainings } from '../src/db/schema/trainings';
 import { startTestApp } from './harness';
 
 const t = await startTestApp();

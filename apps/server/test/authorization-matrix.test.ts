@@ -6,7 +6,8 @@ import type { HTTPMethods, InjectOptions } from 'fastify';
 import { afterAll, describe, expect, test } from 'vitest';
 import { BODY_LIMIT } from '../src/app';
 import { startTestApp } from './harness';
-import { buildMatrixFixtures, type Caller, type ExampleCall, type RouteExample } from './matrix-fixtures';
+import { buildMatrixFixtures } from './matrix-fixtures';
+import type { Caller, ExampleCall, RouteExample } from './route-example';
 
 /**
  * Issue 11: every route of the OpenAPI document, called with a valid request by each

@@ -2,7 +2,8 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { audits } from '../src/db/schema/audits';
 import { restaurants } from '../src/db/schema/restaurants';
-import { staffTrainingAssignments, trainings } from '../src/db/schema/trainings';
+import { staffTrainingAssignments } from '../src/db/schema/training-assignments';
+import { trainings } from '../src/db/schema/trainings';
 import { users } from '../src/db/schema/users';
 import { startTestApp } from './harness';
 

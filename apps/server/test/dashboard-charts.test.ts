@@ -2,7 +2,8 @@ import type { Role } from '@brigade/core/roles';
 import { CHART_WEEKS } from '@brigade/core/schemas/dashboard-charts';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { audits } from '../src/db/schema/audits';
-import { staffTrainingAssignments, trainings } from '../src/db/schema/trainings';
+import { staffTrainingAssignments } from '../src/db/schema/training-assignments';
+import { trainings } from '../src/db/schema/trainings';
 import { startTestApp } from './harness';
 
 /**

@@ -4,7 +4,8 @@ import { describe, expect, test } from 'vitest';
 import { announcements } from '../src/db/schema/announcements';
 import { audits } from '../src/db/schema/audits';
 import { quizAttempts, trainingQuizzes } from '../src/db/schema/quizzes';
-import { staffTrainingAssignments, trainings } from '../src/db/schema/trainings';
+import { staffTrainingAssignments } from '../src/db/schema/training-assignments';
+import { trainings } from '../src/db/schema/trainings';
 import { startTestApp } from './harness';
 
 const t = await startTestApp();

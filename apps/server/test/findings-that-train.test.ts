@@ -4,8 +4,8 @@ import { trainingSuggestionMessages } from '@brigade/core/schemas/training-sugge
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { notifications } from '../src/db/schema/notifications';
+import { staffTrainingAssignments } from '../src/db/schema/training-assignments';
 import { trainingSuggestions } from '../src/db/schema/training-suggestions';
-import { staffTrainingAssignments } from '../src/db/schema/trainings';
 import { suggestTrainingsForSubmittedAudit } from '../src/modules/training-suggestions/service';
 import { createNotifier } from '../src/notify/notifier';
 import { startTestApp } from './harness';

@@ -6,7 +6,8 @@ import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { announcements } from '../src/db/schema/announcements';
-import { staffTrainingAssignments, trainingCategories, trainings } from '../src/db/schema/trainings';
+import { staffTrainingAssignments } from '../src/db/schema/training-assignments';
+import { trainingCategories, trainings } from '../src/db/schema/trainings';
 import { users } from '../src/db/schema/users';
 import { startTestApp } from './harness';
 

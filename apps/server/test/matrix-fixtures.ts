@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Role } from '@brigade/core/roles';
 import type { Announcement } from '@brigade/core/schemas/announcements';
 import type { AuditTemplateDetail } from '@brigade/core/schemas/audit-templates';
 import type { AuditDetail } from '@brigade/core/schemas/audits';
@@ -7,46 +6,13 @@ import type { QuizDetail, QuizForTaker } from '@brigade/core/schemas/quizzes';
 import type { TrainingCategory, TrainingDetail, Upload } from '@brigade/core/schemas/trainings';
 import { and, eq } from 'drizzle-orm';
 import type { HTTPMethods } from 'fastify';
-import { staffTrainingAssignments } from '../src/db/schema/trainings';
+import { staffTrainingAssignments } from '../src/db/schema/training-assignments';
 import { PASSWORD, type startTestApp } from './harness';
 import { photoFixtures } from './photo-matrix-fixtures';
+import type { Caller, RouteExample } from './route-example';
 import { videoBytes } from './video-bytes';
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
-
-/** Who calls a route: nobody signed in, or a person of restaurant A (hq reaches every restaurant). */
-export interface Caller {
-  label: 'signed out' | Role;
-  role: Role | null;
-  cookie: string | undefined;
-  email: string;
-}
-
-/** One request to a route: what fills its path, its query and its body. */
-export interface ExampleCall {
-  params?: Record<string, string>;
-  query?: Record<string, string>;
-  body?: unknown;
-  /** A body that is not JSON (a file upload), with its content type. */
-  raw?: { payload: Buffer; contentType: string };
-}
-
-type MakeCall = (caller: Caller) => ExampleCall | Promise<ExampleCall>;
-
-export interface RouteExample {
-  /**
-   * A valid call that succeeds for every caller the route's action allows. A call that
-   * changes or deletes a record makes that record first, afresh for each caller.
-   */
-  call: MakeCall;
-  /** Allowed callers get this status rather than a 2xx, for the reason given. */
-  allowed?: { status: number; because: string };
-  /**
-   * For an action scoped to a restaurant: the same route on restaurant B's records,
-   * which staff and managers of restaurant A must be refused.
-   */
-  otherRestaurant?: MakeCall[];
-}
 
 /**
  * Restaurants A and B, a caller of each role in A (and staff in B), a training with a

@@ -5,7 +5,8 @@ import { auditSchedules, auditScheduleTemplates } from '../src/db/schema/audit-s
 import { auditTemplates } from '../src/db/schema/audits';
 import { correctiveActions } from '../src/db/schema/corrective-actions';
 import { notifications } from '../src/db/schema/notifications';
-import { staffTrainingAssignments, trainings } from '../src/db/schema/trainings';
+import { staffTrainingAssignments } from '../src/db/schema/training-assignments';
+import { trainings } from '../src/db/schema/trainings';
 import { users } from '../src/db/schema/users';
 import { serverTexts } from '../src/i18n/server-texts';
 import { createMailer } from '../src/mail/mailer';

@@ -4,7 +4,7 @@ import type { HTTPMethods } from 'fastify';
 import sharp from 'sharp';
 import { correctiveActions } from '../src/db/schema/corrective-actions';
 import type { startTestApp } from './harness';
-import type { RouteExample } from './matrix-fixtures';
+import type { RouteExample } from './route-example';
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 

@@ -3,7 +3,8 @@ import { messages } from '@brigade/core/messages';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { quizAttempts, quizResponses, trainingQuizzes } from '../src/db/schema/quizzes';
-import { staffTrainingAssignments, trainingCategories } from '../src/db/schema/trainings';
+import { staffTrainingAssignments } from '../src/db/schema/training-assignments';
+import { trainingCategories } from '../src/db/schema/trainings';
 import { startTestApp } from './harness';
 
 const t = await startTestApp();

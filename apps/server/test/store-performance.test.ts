@@ -1,7 +1,8 @@
 import { messages } from '@brigade/core/messages';
 import { afterAll, describe, expect, test, vi } from 'vitest';
 import { audits } from '../src/db/schema/audits';
-import { staffTrainingAssignments, trainings } from '../src/db/schema/trainings';
+import { staffTrainingAssignments } from '../src/db/schema/training-assignments';
+import { trainings } from '../src/db/schema/trainings';
 import { startFakeMonday } from './fakes/monday-server';
 import { startTestApp } from './harness';
 

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect, test } from 'vitest';
-import { staffTrainingAssignments, trainings } from '../src/db/schema/trainings';
+import { staffTrainingAssignments } from '../src/db/schema/training-assignments';
+import { trainings } from '../src/db/schema/trainings';
 import { users } from '../src/db/schema/users';
 import { startTestApp } from './harness';
 

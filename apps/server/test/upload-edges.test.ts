@@ -5,7 +5,7 @@ import { PassThrough } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import { count } from 'drizzle-orm';
 import { afterAll, describe, expect, test, vi } from 'vitest';
-import type { SessionUser } from '../src/auth/guards';
+import type { SessionUser } from '../src/auth/session-user';
 import { UPLOAD_CUT_OFF } from '../src/cut-off-requests';
 import { uploads } from '../src/db/schema/uploads';
 import { storeVideo } from '../src/modules/uploads/service';

@@ -4,7 +4,8 @@ import { describe, expect, test } from 'vitest';
 import { announcements } from '../src/db/schema/announcements';
 import { audits } from '../src/db/schema/audits';
 import { staffRestaurantAssignments } from '../src/db/schema/restaurants';
-import { staffTrainingAssignments, trainings } from '../src/db/schema/trainings';
+import { staffTrainingAssignments } from '../src/db/schema/training-assignments';
+import { trainings } from '../src/db/schema/trainings';
 import { sessions, users } from '../src/db/schema/users';
 import { startTestApp } from './harness';
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { signInAddressAttempts, signInAttempts } from '../db/schema/sign-in-limits';
 import { users } from '../db/schema/users';
 

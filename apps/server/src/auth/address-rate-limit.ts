@@ -1,6 +1,6 @@
 import type { BetterAuthRateLimitStorage } from 'better-auth';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { rateLimits } from '../db/schema/sign-in-limits';
 
 /** Expired rows are swept on roughly one request in this many. */

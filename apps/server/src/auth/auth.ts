@@ -5,7 +5,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { and, eq, like, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { accounts, sessions, users, verifications } from '../db/schema/users';
 import { languageOfHeaders } from '../http/request-language';
 import { logSafeMessage } from '../logging';

@@ -1,4 +1,3 @@
-import type { Language } from '@brigade/core/languages';
 import { messages } from '@brigade/core/messages';
 import { type Action, type Permission, permissions, reachesRestaurant } from '@brigade/core/permissions';
 import type { Role } from '@brigade/core/roles';
@@ -6,21 +5,7 @@ import { PASSWORD_CHANGE_REQUIRED } from '@brigade/core/schemas/passwords';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { forbidden, unauthorized } from '../errors';
 import type { SessionCheck } from './session-check';
-
-/** The caller of a guarded route, as every service receives it. */
-export interface SessionUser {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-  /** Restaurants assigned to a manager or staff member (active or not); empty for hq, who reaches all. */
-  restaurantIds: string[];
-  sessionToken: string;
-  /** Signed in with a temporary password: only ACTIONS_WHILE_PASSWORD_MUST_CHANGE until they choose their own. */
-  mustChangePassword: boolean;
-  /** Their language on Profile (issue 22); null follows their browser. */
-  language: Language | null;
-}
+import type { SessionUser } from './session-user';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,6 +1,6 @@
 import { inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { staffRestaurantAssignments } from '../db/schema/restaurants';
-import type { SessionUser } from './guards';
+import type { SessionUser } from './session-user';
 
 /**
  * "The restaurants this caller reaches", as a condition on a restaurant id column or

@@ -1,11 +1,12 @@
 import { messages } from '@brigade/core/messages';
 import { PasswordResetStatus, RequestPasswordReset, ResetPassword } from '@brigade/core/schemas/passwords';
 import type { z } from 'zod';
-import type { App, AppContext } from '../context';
 import type { DatabaseHandle } from '../db/client';
 import { DATABASE_UNAVAILABLE } from '../db/unavailable';
 import { badRequest, conflict } from '../errors';
-import { CLIENT_IP_HEADER } from './auth';
+import type { App } from '../http/app-instance';
+import type { Mailer } from '../mail/mailer';
+import { type Auth, CLIENT_IP_HEADER } from './auth';
 import { requestOriginOf } from './origin-check';
 
 /**
@@ -48,11 +49,12 @@ const AUTH_BODY_LIMIT = 16 * 1024;
  * `requestOriginOf`), which is what its `trustedOrigins` check compares Origin with when
  * PUBLIC_URL is unset. The client address is set here from the socket (or the trusted
  * proxy), overwriting whatever the client claimed, because sessions and the sign-in
- * rate limiter key on it.
+ * rate limiter key on it. Its options are named here rather than picked from `AppContext`,
+ * which sits above auth/ (docs/decisions/029).
  */
 export async function authRoutes(
   app: App,
-  { auth, database, mailer }: Pick<AppContext, 'auth' | 'database' | 'mailer'>,
+  { auth, database, mailer }: { auth: Auth; database: DatabaseHandle; mailer: Mailer },
 ) {
   // Public: the forgotten-password screen says whether a link can be emailed at all.
   app.get(

@@ -5,12 +5,12 @@ import { parseCookies } from 'better-auth/cookies';
 import { fromNodeHeaders } from 'better-auth/node';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { staffRestaurantAssignments } from '../db/schema/restaurants';
 import { sessions, users } from '../db/schema/users';
 import { unauthorized } from '../errors';
 import type { Auth } from './auth';
-import type { SessionUser } from './guards';
+import type { SessionUser } from './session-user';
 
 /** The signed-in caller of a request, or 401 (signed out, expired, revoked or deactivated). */
 export type SessionCheck = (request: FastifyRequest) => Promise<SessionUser>;

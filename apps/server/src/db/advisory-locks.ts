@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Queryable } from './client';
+import type { Queryable } from './database';
 
 /**
  * PostgreSQL advisory lock keys, one per invariant that spans rows and must hold with

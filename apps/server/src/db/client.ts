@@ -5,20 +5,13 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { ADVISORY_LOCKS } from './advisory-locks';
 import { acquireDataDirLock } from './data-dir-lock';
+import type { Database } from './database';
 import * as schema from './schema/index';
-
-export type Schema = typeof schema;
-/** Both drivers' Drizzle instances share this interface; services use only it. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-/** A query helper accepts either the database or an open transaction. */
-export type Queryable = Database | Transaction;
 
 export interface DatabaseHandle {
   db: Database;

@@ -1,6 +1,6 @@
 import { count, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Queryable } from './client';
+import type { Queryable } from './database';
 
 /**
  * How many rows of `table` the filter matches, as a column of the page's own query: a

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Transaction } from '../db/client';
+import type { Transaction } from '../db/database';
 import { auditItems, audits } from '../db/schema/audits';
 import { correctiveActionEvents, correctiveActions } from '../db/schema/corrective-actions';
 import { restaurants } from '../db/schema/restaurants';

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { desc, eq, inArray } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database } from '../db/database';
 import { auditItems, audits } from '../db/schema/audits';
 import { photos } from '../db/schema/photos';
 import { users } from '../db/schema/users';

@@ -1,6 +1,6 @@
 import { type AuditCadence, addDays, calendarDay, periodsUpTo } from '@brigade/core/audit-periods';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Transaction } from '../db/client';
+import type { Transaction } from '../db/database';
 import {
   auditDue,
   auditScheduleRestaurants,

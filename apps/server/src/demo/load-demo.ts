@@ -8,7 +8,7 @@ import { computeFinalScore, scoreQuiz } from '@brigade/core/scoring';
 import { eq } from 'drizzle-orm';
 import type { Auth } from '../auth/auth';
 import { hashPassword } from '../auth/passwords';
-import type { Database, Queryable, Transaction } from '../db/client';
+import type { Database, Queryable, Transaction } from '../db/database';
 import { announcementAcknowledgements, announcements } from '../db/schema/announcements';
 import { auditItems, audits, auditTemplateAssignments, auditTemplateItems, auditTemplates } from '../db/schema/audits';
 import { appMeta } from '../db/schema/meta';
@@ -21,8 +21,8 @@ import {
   trainingQuizzes,
 } from '../db/schema/quizzes';
 import { restaurants, staffRestaurantAssignments } from '../db/schema/restaurants';
+import { staffTrainingAssignments } from '../db/schema/training-assignments';
 import {
-  staffTrainingAssignments,
   trainingCategories,
   trainingCategoryAssignments,
   trainings,

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
-import type { App } from '../context';
+import type { App } from './app-instance';
 
 /** Replies smaller than this go as they are: a packet or two either way. */
 export const COMPRESS_THRESHOLD = 1024;

@@ -3,7 +3,8 @@ import { pipeline } from 'node:stream/promises';
 import type { Language } from '@brigade/core/languages';
 import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
-import { type CsvHeader, serverTexts } from '../i18n/server-texts';
+import type { CsvHeader } from '../i18n/server-catalogue';
+import { serverTexts } from '../i18n/server-texts';
 import { requestLanguage } from './request-language';
 
 /**

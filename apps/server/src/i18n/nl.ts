@@ -1,6 +1,6 @@
 import { LANGUAGE_LOCALES } from '@brigade/core/languages';
 import { dayIn } from './day-in';
-import type { ServerTexts } from './server-texts';
+import type { ServerTexts } from './server-catalogue';
 
 const day = (yyyyMmDd: string) => dayIn(LANGUAGE_LOCALES.nl, yyyyMmDd);
 const more = (count: number, shown: number) => (count > shown ? [`…en nog ${count - shown}`] : []);

@@ -1,16 +1,14 @@
-import type { App, AppContext } from '../context';
-import { registerAuditDueJob } from '../modules/audit-schedules/service';
-import { registerNotificationJobs } from '../modules/notifications/service';
+import type { FastifyInstance } from 'fastify';
 import type { JobQueue } from './job-queue';
 
 /**
- * Every job of the app, on one queue that runs with the server: it starts when the app
- * is ready (after migrations, as main.ts listens) and stops, letting running jobs
- * finish, when the app closes, which graceful shutdown does before the database closes.
+ * Runs the app's one job queue with the server: it starts when the app is ready (after
+ * migrations, as main.ts listens) and stops, letting running jobs finish, when the app
+ * closes, which graceful shutdown does before the database closes. The jobs themselves
+ * are the modules': app.ts registers each on the queue before this, so jobs/ imports no
+ * module (docs/decisions/029).
  */
-export function runJobsWithApp(app: App, queue: JobQueue, context: AppContext): void {
-  registerAuditDueJob(queue, context.database.db, context.notifier);
-  registerNotificationJobs(queue, context);
+export function runJobsWithApp(app: FastifyInstance, queue: JobQueue): void {
   app.addHook('onReady', async () => {
     await queue.start();
     app.log.info('job queue started');

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client';
+import type { Queryable } from '../db/database';
 import type { Mail, Mailer } from './mailer';
 
 /**

@@ -2,7 +2,7 @@ import { isLanguage, type Language } from '@brigade/core/languages';
 import { PASSWORD_RESET_LINK_MINUTES } from '@brigade/core/schemas/passwords';
 import { sql } from 'drizzle-orm';
 import escapeHtml from 'escape-html';
-import type { Queryable } from '../db/client';
+import type { Queryable } from '../db/database';
 import { emailOutbox } from '../db/schema/email-outbox';
 import { serverTexts } from '../i18n/server-texts';
 import type { Mail } from './mailer';

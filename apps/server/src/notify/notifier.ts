@@ -1,6 +1,6 @@
 import { type NotificationKind, notificationKinds } from '@brigade/core/notification-kinds';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client';
+import type { Queryable } from '../db/database';
 import type { JobQueue } from '../jobs/job-queue';
 
 export interface NewNotification {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import type { TrustProxy } from '../config';
+import type { TrustProxy } from '../http/trust-proxy';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 

@@ -1,11 +1,10 @@
 import { DEFAULT_LANGUAGE, firstSpoken, isLanguage, LANGUAGE_LOCALES, type Language } from '@brigade/core/languages';
+import { coreAppCatalogues, corePublicCatalogues } from '@brigade/core/locales/catalogue-part-loaders';
 import {
   type CoreAppCatalogue,
   type CoreCatalogue,
   type CorePublicCatalogue,
   composeCatalogue,
-  coreAppCatalogues,
-  corePublicCatalogues,
   translateText,
 } from '@brigade/core/locales/catalogue-parts';
 import { enPublic } from '@brigade/core/locales/en-public';
@@ -21,7 +20,7 @@ import { useLingui } from '@lingui/react';
  * screens before sign-in, and the parts they share) and `app` (everything else), which
  * loads beside the signed-in app's code. Only the chosen language's are downloaded. Each
  * is the web's (`locales/<language>/<catalogue>.po`) and core's part of the same name
- * (`@brigade/core/locales/catalogue-parts`): core's route titles, menus, labels and
+ * (`@brigade/core/locales/catalogue-part-loaders`): core's route titles, menus, labels and
  * sentences wait for the signed-in app too.
  */
 const STORAGE_KEY = 'brigade.language';

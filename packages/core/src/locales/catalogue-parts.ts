@@ -1,4 +1,3 @@
-import type { Language } from '../languages';
 import type {
   answerAllQuestionsMessage,
   assessAllItemsMessage,
@@ -9,7 +8,6 @@ import type {
   showingAuditsLine,
 } from '../messages';
 import type { reportsNotConfigured } from '../schemas/reports';
-import { enPublic } from './en-public';
 import type { AppText } from './english-texts';
 import type { PublicText } from './public-texts';
 
@@ -18,7 +16,8 @@ import type { PublicText } from './public-texts';
  * `public`, what the screens before sign-in say (`PUBLIC_TEXTS`), which Sign In downloads
  * in its language; and `app`, the rest, which loads with the signed-in app. Each part's
  * keys are a type, so a language that misses a text, or adds one, does not compile. The
- * server uses both parts at once (`catalogue.ts`).
+ * server uses both parts at once (`catalogue.ts`). The catalogues import this file's types;
+ * what loads them is `catalogue-part-loaders.ts`, so no catalogue is imported back here.
  */
 
 /** Core's sentences that carry a number: each language writes its own singular and plural. */
@@ -53,20 +52,6 @@ export interface CoreCatalogue extends CoreSentences {
 export function composeCatalogue(publicPart: CorePublicCatalogue, appPart: CoreAppCatalogue): CoreCatalogue {
   return { ...appPart, texts: { ...publicPart.texts, ...appPart.texts } };
 }
-
-/** Each language's public part, loaded when it is needed (English's is at hand: it is the texts themselves). */
-export const corePublicCatalogues: Record<Language, () => Promise<CorePublicCatalogue>> = {
-  en: async () => enPublic,
-  nl: async () => (await import('./nl-public')).nlPublic,
-  fr: async () => (await import('./fr-public')).frPublic,
-};
-
-/** Each language's app part, loaded with the signed-in app. */
-export const coreAppCatalogues: Record<Language, () => Promise<CoreAppCatalogue>> = {
-  en: async () => (await import('./en-app')).enApp,
-  nl: async () => (await import('./nl-app')).nlApp,
-  fr: async () => (await import('./fr-app')).frApp,
-};
 
 /**
  * A core text in the catalogue's language: the same text when it is not one of core's

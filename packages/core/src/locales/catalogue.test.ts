@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../languages';
 import { messages } from '../messages';
 import { coreCatalogues, englishTexts, translateText } from './catalogue';
-import { coreAppCatalogues, corePublicCatalogues } from './catalogue-parts';
+import { coreAppCatalogues, corePublicCatalogues } from './catalogue-part-loaders';
 import { appTexts } from './english-texts';
 import { PUBLIC_TEXTS } from './public-texts';
 

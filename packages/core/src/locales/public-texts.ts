@@ -5,7 +5,7 @@ import { messages } from '../messages';
  * Forgot password, the reset link's page and the change a temporary password requires.
  * Their forms' field messages, and the server's answers to those screens' calls. Sign In
  * downloads only these, in its language; the rest of core's texts come with the signed-in
- * app (`catalogue-parts.ts`).
+ * app (`catalogue-part-loaders.ts`).
  */
 export const PUBLIC_TEXTS = [
   // The forms' field messages (SignIn, CreateFirstAccount, the password schemas).

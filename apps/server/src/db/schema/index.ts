@@ -11,6 +11,7 @@ export * from './photos';
 export * from './quizzes';
 export * from './restaurants';
 export * from './sign-in-limits';
+export * from './training-assignments';
 export * from './training-suggestions';
 export * from './trainings';
 export * from './uploads';

@@ -18,8 +18,8 @@ import {
 } from '@brigade/core/schemas/announcements';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { SessionUser } from '../../auth/guards';
-import type { Database, Queryable } from '../../db/client';
+import type { SessionUser } from '../../auth/session-user';
+import type { Database, Queryable } from '../../db/database';
 import { likePattern } from '../../db/like-pattern';
 import { announcementRestaurants, announcements } from '../../db/schema/announcements';
 import { restaurants } from '../../db/schema/restaurants';

@@ -2,13 +2,13 @@ import type { AssignmentCard, AssignmentSummary } from '@brigade/core/schemas/as
 import type { TrainingCategory } from '@brigade/core/schemas/trainings';
 import { isOverdue } from '@brigade/core/training-completion';
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
+import type { Queryable } from '../../db/database';
 import { auditItems, audits } from '../../db/schema/audits';
 import { openAssignmentsByDueDay } from '../../db/schema/counts';
 import { quizAttempts, trainingQuizAssignments } from '../../db/schema/quizzes';
 import { restaurants } from '../../db/schema/restaurants';
+import { staffTrainingAssignments } from '../../db/schema/training-assignments';
 import {
-  staffTrainingAssignments,
   trainingCategories,
   trainingCategoryAssignments,
   trainings,

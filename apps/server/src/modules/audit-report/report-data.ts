@@ -1,8 +1,8 @@
 import { messages } from '@brigade/core/messages';
 import type { AuditDetail } from '@brigade/core/schemas/audits';
 import { asc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { SessionUser } from '../../auth/guards';
-import type { Queryable } from '../../db/client';
+import type { SessionUser } from '../../auth/session-user';
+import type { Queryable } from '../../db/database';
 import { auditItems } from '../../db/schema/audits';
 import { correctiveActionOwners, correctiveActions } from '../../db/schema/corrective-actions';
 import { photos } from '../../db/schema/photos';

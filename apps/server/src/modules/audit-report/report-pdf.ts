@@ -11,7 +11,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import PDFDocument from 'pdfkit';
 import { coreText } from '../../http/request-language';
 import { dayIn, timeIn } from '../../i18n/day-in';
-import { type ServerTexts, serverTexts } from '../../i18n/server-texts';
+import type { ServerTexts } from '../../i18n/server-catalogue';
+import { serverTexts } from '../../i18n/server-texts';
 import { MissingFile } from '../../storage/storage';
 import type { AuditReport, ReportAction, ReportPhoto } from './report-data';
 

@@ -1,6 +1,7 @@
 import { ErrorReply, IdParams } from '@brigade/core/schemas/common';
 import { callerOf } from '../../auth/guards';
-import type { App, AppContext } from '../../context';
+import type { AppContext } from '../../context';
+import type { App } from '../../http/app-instance';
 import { requestLanguage } from '../../http/request-language';
 import { readAuditReport } from './report-data';
 import { renderAuditReportPdf, reportFileName } from './report-pdf';

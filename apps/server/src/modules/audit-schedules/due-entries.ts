@@ -19,9 +19,9 @@ import {
 } from '@brigade/core/schemas/audit-schedules';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { SessionUser } from '../../auth/guards';
 import { inReach } from '../../auth/reach';
-import type { Queryable, Transaction } from '../../db/client';
+import type { SessionUser } from '../../auth/session-user';
+import type { Queryable, Transaction } from '../../db/database';
 import {
   auditDue,
   auditScheduleRestaurants,

@@ -12,7 +12,8 @@ import {
 import { ErrorReply, IdParams } from '@brigade/core/schemas/common';
 import { z } from 'zod';
 import { callerOf } from '../../auth/guards';
-import type { App, AppContext } from '../../context';
+import type { AppContext } from '../../context';
+import type { App } from '../../http/app-instance';
 import { getDue, listDue } from './due-entries';
 import {
   createSchedule,

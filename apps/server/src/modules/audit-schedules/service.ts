@@ -8,8 +8,8 @@ import type {
 } from '@brigade/core/schemas/audit-schedules';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { SessionUser } from '../../auth/guards';
-import type { Database, Queryable, Transaction } from '../../db/client';
+import type { SessionUser } from '../../auth/session-user';
+import type { Database, Queryable, Transaction } from '../../db/database';
 import {
   auditDue,
   auditScheduleRestaurants,

@@ -7,7 +7,8 @@ import {
 import { ErrorReply, IdParams } from '@brigade/core/schemas/common';
 import { z } from 'zod';
 import { callerOf } from '../../auth/guards';
-import type { App, AppContext } from '../../context';
+import type { AppContext } from '../../context';
+import type { App } from '../../http/app-instance';
 import { createTemplate, deleteTemplate, getTemplate, listTemplates, updateTemplate } from './service';
 
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 409: ErrorReply };

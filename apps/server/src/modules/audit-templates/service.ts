@@ -8,8 +8,8 @@ import type {
 } from '@brigade/core/schemas/audit-templates';
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { SessionUser } from '../../auth/guards';
-import type { Database, Queryable, Transaction } from '../../db/client';
+import type { SessionUser } from '../../auth/session-user';
+import type { Database, Queryable, Transaction } from '../../db/database';
 import { auditTemplateItems, auditTemplates } from '../../db/schema/audits';
 import { trainings } from '../../db/schema/trainings';
 import { type ListSorting, orderByOf } from '../../db/sorting';

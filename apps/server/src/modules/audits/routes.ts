@@ -9,7 +9,8 @@ import {
 import { ErrorReply, IdParams } from '@brigade/core/schemas/common';
 import { z } from 'zod';
 import { callerOf } from '../../auth/guards';
-import type { App, AppContext } from '../../context';
+import type { AppContext } from '../../context';
+import type { App } from '../../http/app-instance';
 import { removePhotoFiles } from '../photos/service';
 import { sendAuditsCsv } from './audit-csv';
 import { createAudit, deleteAudit, getAudit, listAuditors, listAudits, saveDraft, submitAudit } from './service';

@@ -15,9 +15,9 @@ import {
 import { type AuditMark, computeFinalScore } from '@brigade/core/scoring';
 import { type AnyColumn, and, asc, count, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { SessionUser } from '../../auth/guards';
 import { inReach } from '../../auth/reach';
-import type { Database, Queryable, Transaction } from '../../db/client';
+import type { SessionUser } from '../../auth/session-user';
+import type { Database, Queryable, Transaction } from '../../db/database';
 import { likePattern } from '../../db/like-pattern';
 import {
   auditItems,

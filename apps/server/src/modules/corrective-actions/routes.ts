@@ -13,7 +13,8 @@ import {
 } from '@brigade/core/schemas/corrective-actions';
 import { z } from 'zod';
 import { callerOf } from '../../auth/guards';
-import type { App, AppContext } from '../../context';
+import type { AppContext } from '../../context';
+import type { App } from '../../http/app-instance';
 import { sendActionsCsv } from './action-csv';
 import {
   changeActionDue,

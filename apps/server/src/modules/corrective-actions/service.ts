@@ -20,9 +20,9 @@ import { type PhotoRef, photoUrls } from '@brigade/core/schemas/photos';
 import type { AuditMark } from '@brigade/core/scoring';
 import { and, asc, count, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { SessionUser } from '../../auth/guards';
 import { inReach } from '../../auth/reach';
-import type { Database, Queryable, Transaction } from '../../db/client';
+import type { SessionUser } from '../../auth/session-user';
+import type { Database, Queryable, Transaction } from '../../db/database';
 import { likePattern } from '../../db/like-pattern';
 import { auditItems, audits, auditTemplateItems, auditTemplates } from '../../db/schema/audits';
 import {

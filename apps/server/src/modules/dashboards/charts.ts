@@ -12,10 +12,10 @@ import {
   type WeeklyTrainingProgress,
 } from '@brigade/core/schemas/dashboard-charts';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
+import type { Queryable } from '../../db/database';
 import { audits } from '../../db/schema/audits';
 import { restaurants, staffRestaurantAssignments } from '../../db/schema/restaurants';
-import { staffTrainingAssignments, staffTrainingTotals } from '../../db/schema/trainings';
+import { staffTrainingAssignments, staffTrainingTotals } from '../../db/schema/training-assignments';
 import { users } from '../../db/schema/users';
 
 /**

@@ -10,7 +10,8 @@ import {
 } from '@brigade/core/schemas/dashboard-charts';
 import { HqDashboard, ManagerDashboard, ManagerDashboardQuery, StaffDashboard } from '@brigade/core/schemas/dashboards';
 import { callerOf } from '../../auth/guards';
-import type { App, AppContext } from '../../context';
+import type { AppContext } from '../../context';
+import type { App } from '../../http/app-instance';
 import {
   auditScoreRanking,
   auditScoreTrend,

@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { App, AppContext } from '../../context';
+import type { AppContext } from '../../context';
 import type { MigrationStatus } from '../../db/client';
 import { DATABASE_UNAVAILABLE } from '../../db/unavailable';
+import type { App } from '../../http/app-instance';
 import { EMAIL_RETRY_HOURS, emailHealth } from '../../mail/outbox';
 import { storageStatusOf } from '../../storage/storage';
 

@@ -1,6 +1,6 @@
 import { type DigestAction, type DigestTraining, notificationContent } from '@brigade/core/notification-texts';
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
+import type { Queryable } from '../../db/database';
 import type { NewNotification, Notifier } from '../../notify/notifier';
 
 /** Items of each list a digest names; the counts say how many there are in all. */

@@ -2,7 +2,7 @@ import { DEFAULT_LANGUAGE, type Language } from '@brigade/core/languages';
 import { type NotificationKind, notificationKinds } from '@brigade/core/notification-kinds';
 import { sql } from 'drizzle-orm';
 import escapeHtml from 'escape-html';
-import type { Queryable } from '../../db/client';
+import type { Queryable } from '../../db/database';
 import { coreText } from '../../http/request-language';
 import { notificationIn, serverTexts } from '../../i18n/server-texts';
 import type { Mail, Mailer } from '../../mail/mailer';

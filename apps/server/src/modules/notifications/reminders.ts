@@ -1,6 +1,6 @@
 import { TRAINING_DUE_SOON_DAYS } from '@brigade/core/notification-kinds';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
+import type { Queryable } from '../../db/database';
 import { emailStateSql } from '../../notify/notifier';
 import { textsSql } from '../../notify/texts-sql';
 

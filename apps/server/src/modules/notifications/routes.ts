@@ -7,7 +7,8 @@ import {
   UnreadCount,
 } from '@brigade/core/schemas/notifications';
 import { callerOf } from '../../auth/guards';
-import type { App, AppContext } from '../../context';
+import type { AppContext } from '../../context';
+import type { App } from '../../http/app-instance';
 import { requestLanguage } from '../../http/request-language';
 import { listNotifications, markAllRead, markRead, preferencesOf, savePreferences, unreadCount } from './service';
 

@@ -11,7 +11,7 @@ import type {
 } from '@brigade/core/schemas/notifications';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Queryable } from '../../db/client';
+import type { Queryable } from '../../db/database';
 import { notificationCounts, notificationPreferences, notifications } from '../../db/schema/notifications';
 import { notFound } from '../../errors';
 import { notificationIn } from '../../i18n/server-texts';
@@ -149,5 +149,5 @@ function kindsFor(role: Role) {
   return NOTIFICATION_KINDS.filter((kind) => (notificationKinds[kind].roles as readonly Role[]).includes(role));
 }
 
-// What the rest of the server uses of notifications' jobs: app-jobs.ts registers them.
+// What the rest of the server uses of notifications' jobs: app.ts registers them on the queue.
 export { registerNotificationJobs } from './jobs';

@@ -2,7 +2,8 @@ import { ErrorReply, IdParams } from '@brigade/core/schemas/common';
 import { ChangePassword, SetTemporaryPassword } from '@brigade/core/schemas/passwords';
 import { z } from 'zod';
 import { callerOf } from '../../auth/guards';
-import type { App, AppContext } from '../../context';
+import type { AppContext } from '../../context';
+import type { App } from '../../http/app-instance';
 import { changeOwnPassword, setTemporaryPassword } from './service';
 
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 409: ErrorReply };

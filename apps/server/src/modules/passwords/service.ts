@@ -1,9 +1,9 @@
 import { messages } from '@brigade/core/messages';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Auth } from '../../auth/auth';
-import type { SessionUser } from '../../auth/guards';
 import { hashPassword } from '../../auth/passwords';
-import type { Database, Queryable } from '../../db/client';
+import type { SessionUser } from '../../auth/session-user';
+import type { Database, Queryable } from '../../db/database';
 import { accounts, sessions, users } from '../../db/schema/users';
 import { conflict, notFound } from '../../errors';
 

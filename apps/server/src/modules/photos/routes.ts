@@ -3,7 +3,8 @@ import { ActionPhotoParams, AuditItemPhotoParams, PhotoRef } from '@brigade/core
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { callerOf } from '../../auth/guards';
-import type { App, AppContext } from '../../context';
+import type { AppContext } from '../../context';
+import type { App } from '../../http/app-instance';
 import { sendPlayback } from '../../http/send-playback';
 import { PhotoProcessingBusy } from './process-photo';
 import {

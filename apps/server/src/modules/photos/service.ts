@@ -13,8 +13,8 @@ import {
 import type { MultipartFile } from '@fastify/multipart';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { SessionUser } from '../../auth/guards';
-import type { Database, Queryable, Transaction } from '../../db/client';
+import type { SessionUser } from '../../auth/session-user';
+import type { Database, Queryable, Transaction } from '../../db/database';
 import { auditItems, audits } from '../../db/schema/audits';
 import { correctiveActionEvents, correctiveActions } from '../../db/schema/corrective-actions';
 import { photos } from '../../db/schema/photos';

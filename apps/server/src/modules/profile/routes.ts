@@ -1,7 +1,8 @@
 import { ErrorReply } from '@brigade/core/schemas/common';
 import { Profile, UpdateLanguage, UpdateProfile } from '@brigade/core/schemas/profile';
 import { callerOf } from '../../auth/guards';
-import type { App, AppContext } from '../../context';
+import type { AppContext } from '../../context';
+import type { App } from '../../http/app-instance';
 import { loadProfile, updateLanguage, updateProfile } from './service';
 
 export async function profileRoutes(

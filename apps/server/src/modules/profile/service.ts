@@ -3,9 +3,9 @@ import type { Profile, UpdateLanguage, UpdateProfile } from '@brigade/core/schem
 import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Auth } from '../../auth/auth';
-import type { SessionUser } from '../../auth/guards';
 import { hashPassword } from '../../auth/passwords';
-import type { Database } from '../../db/client';
+import type { SessionUser } from '../../auth/session-user';
+import type { Database } from '../../db/database';
 import { accounts, sessions, users } from '../../db/schema/users';
 import { conflict, notFound } from '../../errors';
 

@@ -10,7 +10,8 @@ import {
 } from '@brigade/core/schemas/quizzes';
 import { z } from 'zod';
 import { callerOf } from '../../auth/guards';
-import type { App, AppContext } from '../../context';
+import type { AppContext } from '../../context';
+import type { App } from '../../http/app-instance';
 import { createQuiz, deleteQuiz, getQuiz, listQuizzes, quizForTaker, submitAttempt, updateQuiz } from './service';
 
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 409: ErrorReply };

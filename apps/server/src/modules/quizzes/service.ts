@@ -12,8 +12,8 @@ import type {
 import { scoreQuiz } from '@brigade/core/scoring';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { SessionUser } from '../../auth/guards';
-import type { Database, Queryable, Transaction } from '../../db/client';
+import type { SessionUser } from '../../auth/session-user';
+import type { Database, Queryable, Transaction } from '../../db/database';
 import { likePattern } from '../../db/like-pattern';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/pg-error';
 import {
@@ -24,7 +24,8 @@ import {
   trainingQuizAssignments,
   trainingQuizzes,
 } from '../../db/schema/quizzes';
-import { staffTrainingAssignments, trainings } from '../../db/schema/trainings';
+import { staffTrainingAssignments } from '../../db/schema/training-assignments';
+import { trainings } from '../../db/schema/trainings';
 import { type ListSorting, orderByOf } from '../../db/sorting';
 import { badRequest, conflict, notFound } from '../../errors';
 import { completeIfDone } from '../assignments/service';

@@ -1,7 +1,8 @@
 import { ErrorReply } from '@brigade/core/schemas/common';
 import { EmbedConfig, ReportParams, ReportsStatus, ReportTokenRequest } from '@brigade/core/schemas/reports';
 import { callerOf } from '../../auth/guards';
-import type { App, AppContext } from '../../context';
+import type { AppContext } from '../../context';
+import type { App } from '../../http/app-instance';
 import { requestLanguage } from '../../http/request-language';
 import { reportsStatus, reportToken } from './service';
 

@@ -8,9 +8,9 @@ import {
   reportsUnavailable,
 } from '@brigade/core/schemas/reports';
 import { eq, sql } from 'drizzle-orm';
-import type { SessionUser } from '../../auth/guards';
 import { inReach } from '../../auth/reach';
-import type { Queryable } from '../../db/client';
+import type { SessionUser } from '../../auth/session-user';
+import type { Queryable } from '../../db/database';
 import { restaurants } from '../../db/schema/restaurants';
 import { badRequest, forbidden, HttpError, notFound } from '../../errors';
 import { catalogueFor, coreText } from '../../http/request-language';

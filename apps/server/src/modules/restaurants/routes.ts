@@ -8,7 +8,8 @@ import {
   SetActive,
 } from '@brigade/core/schemas/restaurants';
 import { z } from 'zod';
-import type { App, AppContext } from '../../context';
+import type { AppContext } from '../../context';
+import type { App } from '../../http/app-instance';
 import {
   createRestaurant,
   deleteRestaurant,

@@ -10,7 +10,7 @@ import type {
 } from '@brigade/core/schemas/restaurants';
 import { asc, count, eq, ilike, or } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database, Queryable } from '../../db/client';
+import type { Database, Queryable } from '../../db/database';
 import { likePattern } from '../../db/like-pattern';
 import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../db/pg-error';
 import { audits } from '../../db/schema/audits';

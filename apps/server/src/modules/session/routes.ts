@@ -1,8 +1,9 @@
 import { ErrorReply } from '@brigade/core/schemas/common';
 import { Me, SessionState } from '@brigade/core/schemas/session';
 import { callerOf } from '../../auth/guards';
-import type { App, AppContext } from '../../context';
+import type { AppContext } from '../../context';
 import { HttpError } from '../../errors';
+import type { App } from '../../http/app-instance';
 import { loadMe } from './service';
 
 export async function sessionRoutes(

@@ -1,7 +1,7 @@
 import type { Me } from '@brigade/core/schemas/session';
 import { and, asc, eq } from 'drizzle-orm';
-import type { SessionUser } from '../../auth/guards';
-import type { Queryable } from '../../db/client';
+import type { SessionUser } from '../../auth/session-user';
+import type { Queryable } from '../../db/database';
 import { restaurants, staffRestaurantAssignments } from '../../db/schema/restaurants';
 
 /** The caller with the active restaurants assigned to them, ordered by name (the selector's pills). */

@@ -1,8 +1,9 @@
 import { messages } from '@brigade/core/messages';
 import { ErrorReply } from '@brigade/core/schemas/common';
 import { CreateFirstAccount, FirstRunStatus } from '@brigade/core/schemas/session';
-import type { App, AppContext } from '../../context';
+import type { AppContext } from '../../context';
 import { conflict } from '../../errors';
+import type { App } from '../../http/app-instance';
 import { createFirstAccount, isFirstRun } from './service';
 
 /** First run: an empty database offers to create the head office account, once. */

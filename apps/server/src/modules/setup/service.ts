@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Auth } from '../../auth/auth';
 import { hashPassword } from '../../auth/passwords';
 import { ADVISORY_LOCKS, lockForTransaction } from '../../db/advisory-locks';
-import type { Database, Queryable } from '../../db/client';
+import type { Database, Queryable } from '../../db/database';
 import { users } from '../../db/schema/users';
 import { conflict } from '../../errors';
 import { insertUser } from '../users/service';

@@ -8,7 +8,7 @@ import {
   type VisitBreakdown,
 } from '@brigade/core/schemas/store-performance';
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
+import type { Queryable } from '../../db/database';
 import { audits } from '../../db/schema/audits';
 import { restaurants } from '../../db/schema/restaurants';
 import { notFound } from '../../errors';

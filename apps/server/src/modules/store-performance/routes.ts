@@ -2,7 +2,8 @@ import { ErrorReply } from '@brigade/core/schemas/common';
 import { StorePerformance, StoreScoreTrend, StoreVisits } from '@brigade/core/schemas/store-performance';
 import { z } from 'zod';
 import { callerOf } from '../../auth/guards';
-import type { App, AppContext } from '../../context';
+import type { AppContext } from '../../context';
+import type { App } from '../../http/app-instance';
 import { storeScoreTrend } from './charts';
 import { storePerformance, storeVisits } from './service';
 

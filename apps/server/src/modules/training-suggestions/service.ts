@@ -12,9 +12,9 @@ import {
 import type { AuditMark } from '@brigade/core/scoring';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { SessionUser } from '../../auth/guards';
 import { inReach } from '../../auth/reach';
-import type { Database, Queryable, Transaction } from '../../db/client';
+import type { SessionUser } from '../../auth/session-user';
+import type { Database, Queryable, Transaction } from '../../db/database';
 import { auditItems, audits } from '../../db/schema/audits';
 import { restaurants, staffRestaurantAssignments } from '../../db/schema/restaurants';
 import { trainingSuggestions } from '../../db/schema/training-suggestions';

@@ -9,7 +9,8 @@ import {
 } from '@brigade/core/schemas/trainings';
 import { z } from 'zod';
 import { callerOf } from '../../auth/guards';
-import type { App, AppContext } from '../../context';
+import type { AppContext } from '../../context';
+import type { App } from '../../http/app-instance';
 import { markVideoWatched } from '../assignments/service';
 import {
   createCategory,

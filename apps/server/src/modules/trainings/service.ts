@@ -9,13 +9,13 @@ import type {
 } from '@brigade/core/schemas/trainings';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { SessionUser } from '../../auth/guards';
-import type { Database, Queryable, Transaction } from '../../db/client';
+import type { SessionUser } from '../../auth/session-user';
+import type { Database, Queryable, Transaction } from '../../db/database';
 import { likePattern } from '../../db/like-pattern';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/pg-error';
 import { trainingQuizAssignments, trainingQuizzes } from '../../db/schema/quizzes';
+import { staffTrainingAssignments } from '../../db/schema/training-assignments';
 import {
-  staffTrainingAssignments,
   trainingCategories,
   trainingCategoryAssignments,
   trainings,

@@ -1,7 +1,8 @@
 import { ErrorReply, IdParams } from '@brigade/core/schemas/common';
 import { Upload } from '@brigade/core/schemas/trainings';
 import { callerOf } from '../../auth/guards';
-import type { App, AppContext } from '../../context';
+import type { AppContext } from '../../context';
+import type { App } from '../../http/app-instance';
 import { sendPlayback } from '../../http/send-playback';
 import { findUpload, storeVideo } from './service';
 

@@ -1,5 +1,5 @@
 import type { Role } from '@brigade/core/roles';
-import type { Queryable } from '../../db/client';
+import type { Queryable } from '../../db/database';
 import { accounts, users } from '../../db/schema/users';
 
 export interface NewUser {

@@ -6,10 +6,10 @@ import { restaurantsAfterSave, type StaffChanges, staffChangesFor } from '@briga
 import { and, eq, inArray, ne, notInArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Auth } from '../../auth/auth';
-import type { SessionUser } from '../../auth/guards';
 import { hashPassword } from '../../auth/passwords';
+import type { SessionUser } from '../../auth/session-user';
 import { ADVISORY_LOCKS, lockForTransaction } from '../../db/advisory-locks';
-import type { Database, Transaction } from '../../db/client';
+import type { Database, Transaction } from '../../db/database';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/pg-error';
 import { restaurants, staffRestaurantAssignments } from '../../db/schema/restaurants';
 import { accounts, sessions, users } from '../../db/schema/users';

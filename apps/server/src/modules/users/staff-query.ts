@@ -3,11 +3,11 @@ import type { SortOrder } from '@brigade/core/schemas/common';
 import type { RestaurantRef } from '@brigade/core/schemas/session';
 import type { StaffMember, StaffSort } from '@brigade/core/schemas/users';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
+import type { Queryable } from '../../db/database';
 import { likePattern } from '../../db/like-pattern';
 import { matchedRows, totalOfPage } from '../../db/paging';
 import { restaurants, staffRestaurantAssignments } from '../../db/schema/restaurants';
-import { staffTrainingTotals } from '../../db/schema/trainings';
+import { staffTrainingTotals } from '../../db/schema/training-assignments';
 import { users } from '../../db/schema/users';
 import { type ListSorting, orderByOf } from '../../db/sorting';
 
