@@ -94,12 +94,12 @@ describe('DataList', () => {
     const rows = within(screen.getByRole('table')).getAllByRole('row');
     expect(rows).toHaveLength(3);
     expect(
-      within(rows[0])
+      within(rows[0] as HTMLElement)
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
     ).toEqual(['Dish', 'Price', 'Actions']);
-    expect(within(rows[2]).getByRole('cell', { name: '€ 14' })).toHaveStyle({ whiteSpace: 'nowrap' });
-    expect(within(rows[2]).getByRole('button', { name: 'Edit Stamppot' })).toBeInTheDocument();
+    expect(within(rows[2] as HTMLElement).getByRole('cell', { name: '€ 14' })).toHaveStyle({ whiteSpace: 'nowrap' });
+    expect(within(rows[2] as HTMLElement).getByRole('button', { name: 'Edit Stamppot' })).toBeInTheDocument();
   });
 
   test('a sortable header is a button that sorts, and says how the table is ordered', async () => {
@@ -121,8 +121,8 @@ describe('DataList', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     const cards = within(screen.getByRole('list')).getAllByRole('listitem');
     expect(cards).toHaveLength(2);
-    expect(within(cards[0]).getByText('Bitterballen')).toBeInTheDocument();
-    expect(within(cards[0]).getByRole('button', { name: 'Edit Bitterballen' })).toBeInTheDocument();
+    expect(within(cards[0] as HTMLElement).getByText('Bitterballen')).toBeInTheDocument();
+    expect(within(cards[0] as HTMLElement).getByRole('button', { name: 'Edit Bitterballen' })).toBeInTheDocument();
   });
 
   test('page buttons appear when there is more than one page, and choose the page', async () => {
@@ -208,7 +208,7 @@ describe('ColumnSortSelect', () => {
     const listbox = await screen.findByRole('listbox', { hidden: true, name: 'Sort by' });
     const options = within(listbox).getAllByRole('option', { hidden: true });
     expect(options.map((option) => option.textContent)).toEqual(['Name', 'Price']);
-    await user.click(options[1]);
+    await user.click(options[1] as HTMLElement);
     expect(onChange).toHaveBeenLastCalledWith('price', 'asc');
     await user.click(screen.getByRole('button', { name: 'Ascending: sort descending' }));
     expect(onChange).toHaveBeenLastCalledWith('name', 'desc');

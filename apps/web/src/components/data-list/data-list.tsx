@@ -1,35 +1,14 @@
-import {
-  Checkbox,
-  Group,
-  type MantineSpacing,
-  Paper,
-  SimpleGrid,
-  type SimpleGridProps,
-  Skeleton,
-  Stack,
-  Table,
-  type TableProps,
-} from '@mantine/core';
+import { Group, type MantineSpacing, Paper, SimpleGrid, type SimpleGridProps, Skeleton, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { SortControl } from '../../lib/use-list-params';
 import { useClampPage } from '../../lib/use-paged-list';
 import { EmptyList } from '../empty-list';
 import { ListPagination } from '../list-pagination';
 import { LoadError } from '../load-error';
-import { SortableTh } from '../sortable-th';
+import { type DataColumn, DataTable, type DataTableProps, RowCheckbox, type RowSelection } from './data-table';
 
-/** One column of a list: its header, its cell, and the server's sort key when it sorts. */
-export interface DataColumn<Row, Sort extends string = string> {
-  header: string;
-  cell: (row: Row) => ReactNode;
-  /** The server's sort key: the header becomes a button that sorts by it. */
-  sort?: Sort;
-  /** The name of this sort in the phone's "Sort by" menu, when it differs from the header. */
-  sortLabel?: string;
-  /** Dates, counts and badges that read badly when wrapped. */
-  noWrap?: boolean;
-  width?: number | string;
-}
+/** A list's columns and selection are its table's. */
+export type { DataColumn, RowSelection };
 
 /** A page of rows as the server sends it (core `paged()`). */
 export interface RowsPage<Row> {
@@ -46,16 +25,6 @@ export interface DataListQuery<Row> {
   isError: boolean;
   isFetching: boolean;
   refetch: () => unknown;
-}
-
-/** Checkboxes in front of the rows, for lists that act on several at once. */
-export interface RowSelection<Row> {
-  selected: ReadonlySet<string>;
-  onChange: (selected: Set<string>) => void;
-  /** Each checkbox's name: "Select Brigade Rotterdam". */
-  rowLabel: (row: Row) => string;
-  /** The header checkbox's name: "Select all restaurants". */
-  allLabel: string;
 }
 
 export interface DataListProps<Row, Sort extends string = string> {
@@ -92,8 +61,8 @@ export interface DataListProps<Row, Sort extends string = string> {
   /** Paged lists: the page buttons choose the address's page. */
   onPageChange?: (page: number) => void;
   selection?: RowSelection<Row>;
-  /** Mantine table spacing, where a list needs it denser or wider. */
-  tableProps?: Pick<TableProps, 'horizontalSpacing' | 'verticalSpacing' | 'layout'>;
+  /** Mantine's table look, where a list needs it denser or wider. */
+  tableProps?: DataTableProps<Row, Sort>['tableProps'];
 }
 
 /** The cards' grid: two columns from `md` in bordered sheets, unless a list needs otherwise. */
@@ -155,14 +124,15 @@ export function DataList<Row, Sort extends string = string>({
       {renderRows ? (
         renderRows(rows)
       ) : showTable ? (
-        <RowsTable
+        <DataTable
           rows={rows}
           columns={columns}
           rowKey={rowKey}
           sortControl={sortControl}
           selection={selection}
           label={labels.table}
-          tableProps={tableProps}
+          tableProps={{ verticalSpacing: 'sm', horizontalSpacing: 'sm', highlightOnHover: true, ...tableProps }}
+          framed
         />
       ) : (
         <RowCards rows={rows} rowKey={rowKey} card={card} selection={selection} grid={cards} label={labels.list} />
@@ -181,65 +151,6 @@ export function DataList<Row, Sort extends string = string>({
 }
 
 function ignorePage() {}
-
-interface RowsTableProps<Row, Sort extends string>
-  extends Pick<DataListProps<Row, Sort>, 'columns' | 'rowKey' | 'sortControl' | 'selection' | 'tableProps'> {
-  rows: readonly Row[];
-  label?: string;
-}
-
-function RowsTable<Row, Sort extends string>({
-  rows,
-  columns,
-  rowKey,
-  sortControl,
-  selection,
-  label,
-  tableProps,
-}: RowsTableProps<Row, Sort>) {
-  return (
-    <Paper withBorder>
-      <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover aria-label={label} {...tableProps}>
-        <Table.Thead>
-          <Table.Tr>
-            {selection && (
-              <Table.Th w={40}>
-                <SelectAll rows={rows} rowKey={rowKey} selection={selection} />
-              </Table.Th>
-            )}
-            {columns.map((column) =>
-              column.sort && sortControl ? (
-                <SortableTh key={column.header} w={column.width} {...sortControl(column.sort)}>
-                  {column.header}
-                </SortableTh>
-              ) : (
-                <Table.Th key={column.header} w={column.width}>
-                  {column.header}
-                </Table.Th>
-              ),
-            )}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={rowKey(row)}>
-              {selection && (
-                <Table.Td>
-                  <RowCheckbox row={row} rowKey={rowKey} selection={selection} />
-                </Table.Td>
-              )}
-              {columns.map((column) => (
-                <Table.Td key={column.header} style={column.noWrap ? { whiteSpace: 'nowrap' } : undefined}>
-                  {column.cell(row)}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Paper>
-  );
-}
 
 interface RowCardsProps<Row> extends Pick<DataListProps<Row>, 'rowKey' | 'card' | 'selection'> {
   rows: readonly Row[];
@@ -287,48 +198,6 @@ function RowCard<Row>({
     </Paper>
   ) : (
     <li>{content}</li>
-  );
-}
-
-interface SelectionProps<Row> {
-  rowKey: (row: Row) => string;
-  selection: RowSelection<Row>;
-}
-
-function RowCheckbox<Row>({ row, rowKey, selection }: SelectionProps<Row> & { row: Row }) {
-  const key = rowKey(row);
-  return (
-    <Checkbox
-      aria-label={selection.rowLabel(row)}
-      checked={selection.selected.has(key)}
-      onChange={(event) => {
-        const next = new Set(selection.selected);
-        if (event.currentTarget.checked) next.add(key);
-        else next.delete(key);
-        selection.onChange(next);
-      }}
-    />
-  );
-}
-
-/** Selects or clears every row shown; partly checked when some are. */
-function SelectAll<Row>({ rows, rowKey, selection }: SelectionProps<Row> & { rows: readonly Row[] }) {
-  const keys = rows.map(rowKey);
-  const chosen = keys.filter((key) => selection.selected.has(key)).length;
-  return (
-    <Checkbox
-      aria-label={selection.allLabel}
-      checked={chosen > 0 && chosen === keys.length}
-      indeterminate={chosen > 0 && chosen < keys.length}
-      onChange={(event) => {
-        const next = new Set(selection.selected);
-        for (const key of keys) {
-          if (event.currentTarget.checked) next.add(key);
-          else next.delete(key);
-        }
-        selection.onChange(next);
-      }}
-    />
   );
 }
 
