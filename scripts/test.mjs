@@ -100,6 +100,7 @@ const vitest = (project, file) => [
 
 run('lint and format (biome)', 'npx', ['biome', 'ci', '.']);
 run('literal strings on the web (eslint)', 'npx', ['eslint', 'apps/web/src']);
+run('import graph (dependency-cruiser)', 'npm', ['run', '--silent', 'lint:imports']);
 run('typecheck (tsc)', 'npx', ['tsc', '-p', 'tsconfig.json']);
 run('unit tests (packages/core)', 'npx', vitest('core', 'unit.json'), {
   report: { kind: 'vitest', file: path.join(out, 'unit.json') },
