@@ -9,13 +9,13 @@ import { SORT_ORDERS } from '@brigade/core/schemas/common';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Badge, Button, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCalendarRepeat, IconPlus } from '@tabler/icons-react';
 import { parseAsStringLiteral, useQueryStates } from 'nuqs';
 import { useState } from 'react';
-import { EmptyList } from '../../components/empty-list';
+import { DataList } from '../../components/data-list/data-list';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { RowActions } from '../../components/row-action';
@@ -79,42 +79,28 @@ export function AuditSchedulesPage() {
           <Title order={2} fz="lg" mb="sm" id="schedules-heading">
             <Trans>Schedules</Trans>
           </Title>
-          {schedules.isPending ? (
-            <ListSkeleton />
-          ) : schedules.isError && !data ? (
-            <LoadError
-              message={text(scheduleMessages.schedulesLoadFailed)}
-              onRetry={() => void schedules.refetch()}
-              retrying={schedules.isFetching}
-            />
-          ) : data && data.length === 0 ? (
-            <EmptyList
-              title={text(scheduleMessages.noSchedules)}
-              description={text(scheduleMessages.noSchedulesHint)}
-              icon={<IconCalendarRepeat size={28} aria-hidden />}
-            />
-          ) : data ? (
-            <Stack gap="sm">
+          <Stack gap="sm">
+            {data && data.length > 0 && (
               <SortSelect
                 options={SORT_OPTIONS.map((option) => ({ value: option.value, label: i18n._(option.label) }))}
                 sort={sorting.sort}
                 order={sorting.order}
                 onChange={(sort, order) => void setSorting({ sort, order })}
               />
-              <SimpleGrid
-                component="ul"
-                cols={{ base: 1, md: 2 }}
-                spacing="sm"
-                p={0}
-                m={0}
-                style={{ listStyle: 'none' }}
-              >
-                {data.map((schedule) => (
-                  <ScheduleCard key={schedule.id} schedule={schedule} onEdit={() => setEditing(schedule)} />
-                ))}
-              </SimpleGrid>
-            </Stack>
-          ) : null}
+            )}
+            <DataList
+              query={schedules}
+              rowKey={(schedule) => schedule.id}
+              card={(schedule) => <ScheduleCard schedule={schedule} onEdit={() => setEditing(schedule)} />}
+              showTable={false}
+              labels={{ loading: t`Loading`, loadFailed: text(scheduleMessages.schedulesLoadFailed) }}
+              empty={{
+                title: text(scheduleMessages.noSchedules),
+                description: text(scheduleMessages.noSchedulesHint),
+                icon: <IconCalendarRepeat size={28} aria-hidden />,
+              }}
+            />
+          </Stack>
         </section>
         <DueAuditsSection />
       </Stack>
@@ -139,7 +125,7 @@ function ScheduleFormLoader({ schedule, onDone }: { schedule: AuditSchedule | nu
   const { text } = useCoreText();
   const templates = useScheduleTemplateOptions();
   const restaurants = useRestaurantOptions();
-  if (templates.isPending || restaurants.isPending) return <ListSkeleton />;
+  if (templates.isPending || restaurants.isPending) return <FormSkeleton />;
   if (!templates.data || !restaurants.data) {
     return (
       <LoadError
@@ -183,52 +169,51 @@ function ScheduleCard({ schedule, onEdit }: { schedule: AuditSchedule; onEdit: (
     : schedule.restaurants.map((restaurant) => restaurant.name).join(', ');
 
   return (
-    <Paper component="li" withBorder p="md">
-      <Stack gap="xs" h="100%">
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
-            {name}
-          </Text>
-          <Badge variant="light" color="indigo" c="indigo.9" tt="none" style={{ flexShrink: 0 }}>
-            {text(CADENCE_LABELS[schedule.cadence])}
-          </Badge>
-        </Group>
-        <Text size="sm">{schedule.templates.map((template) => template.name).join(', ')}</Text>
-        <Text size="sm" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
-          {where}
+    <Stack gap="xs" h="100%">
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+          {name}
         </Text>
-        <Text size="sm" c="gray.7">
-          {schedule.isActive ? t`Current period: ${period}` : t`Inactive: nothing becomes due`}
+        <Badge variant="light" color="indigo" c="indigo.9" tt="none" style={{ flexShrink: 0 }}>
+          {text(CADENCE_LABELS[schedule.cadence])}
+        </Badge>
+      </Group>
+      <Text size="sm">{schedule.templates.map((template) => template.name).join(', ')}</Text>
+      <Text size="sm" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+        {where}
+      </Text>
+      <Text size="sm" c="gray.7">
+        {schedule.isActive ? t`Current period: ${period}` : t`Inactive: nothing becomes due`}
+      </Text>
+      <Group justify="space-between" mt="auto" wrap="nowrap">
+        <Text size="sm" fw={600} c={schedule.isActive ? '#277c38' : 'gray.7'}>
+          {schedule.isActive ? t`Active` : t`Inactive`}
         </Text>
-        <Group justify="space-between" mt="auto" wrap="nowrap">
-          <Text size="sm" fw={600} c={schedule.isActive ? '#277c38' : 'gray.7'}>
-            {schedule.isActive ? t`Active` : t`Inactive`}
-          </Text>
-          <RowActions
-            name={name}
-            isActive={schedule.isActive}
-            toggling={toggle.isPending}
-            onToggleActive={() => toggle.mutate({ id: schedule.id, isActive: !schedule.isActive })}
-            onEdit={onEdit}
-            deleting={remove.isPending}
-            deleteConfirm={{
-              title: t`Delete schedule`,
-              message: (
-                <Trans>
-                  Are you sure you want to delete <strong>{name}</strong>? Its due and missed entries go with it; audits
-                  made from them stay. This action cannot be undone.
-                </Trans>
-              ),
-            }}
-            onDelete={() => remove.mutate(schedule.id)}
-          />
-        </Group>
-      </Stack>
-    </Paper>
+        <RowActions
+          name={name}
+          isActive={schedule.isActive}
+          toggling={toggle.isPending}
+          onToggleActive={() => toggle.mutate({ id: schedule.id, isActive: !schedule.isActive })}
+          onEdit={onEdit}
+          deleting={remove.isPending}
+          deleteConfirm={{
+            title: t`Delete schedule`,
+            message: (
+              <Trans>
+                Are you sure you want to delete <strong>{name}</strong>? Its due and missed entries go with it; audits
+                made from them stay. This action cannot be undone.
+              </Trans>
+            ),
+          }}
+          onDelete={() => remove.mutate(schedule.id)}
+        />
+      </Group>
+    </Stack>
   );
 }
 
-function ListSkeleton() {
+/** The form's place while its choices load. */
+function FormSkeleton() {
   const { t } = useLingui();
   return (
     <Stack gap="sm" role="status" aria-busy="true" aria-label={t`Loading`}>

@@ -2,12 +2,10 @@ import { scheduleMessages } from '@brigade/core/schedule-messages';
 import type { AuditDueEntry } from '@brigade/core/schemas/audit-schedules';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Badge, Button, Group, Paper, SegmentedControl, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarCheck } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
-import { EmptyList } from '../../components/empty-list';
-import { ListPagination } from '../../components/list-pagination';
-import { LoadError } from '../../components/load-error';
+import { DataList } from '../../components/data-list/data-list';
 import { useRestaurantOptions } from '../../lib/api/get-restaurant-options';
 import { formatPeriod } from '../../lib/format-period';
 import { useCoreText } from '../../lib/i18n';
@@ -71,42 +69,26 @@ export function DueAuditsSection() {
             style={{ flex: '1 1 220px' }}
           />
         </Group>
-        {due.isPending ? (
-          <Stack gap="xs" role="status" aria-busy="true" aria-label={t`Loading due audits`}>
-            {[0, 1, 2].map((row) => (
-              <Skeleton key={row} height={64} />
-            ))}
-          </Stack>
-        ) : due.isError && !due.data ? (
-          <LoadError
-            message={text(scheduleMessages.dueLoadFailed)}
-            onRetry={() => void due.refetch()}
-            retrying={due.isFetching}
-          />
-        ) : due.data && due.data.items.length === 0 ? (
-          <EmptyList
-            title={text(scheduleMessages.noDueAudits)}
-            description={
-              filter === 'completed' ? t`No scheduled audit completed yet.` : text(scheduleMessages.noDueAuditsHint)
-            }
-            icon={<IconCalendarCheck size={28} aria-hidden />}
-          />
-        ) : due.data ? (
-          <>
-            <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t`Due audits`}>
-              {due.data.items.map((entry) => (
-                <DueEntryRow key={entry.id} entry={entry} />
-              ))}
-            </Stack>
-            <ListPagination
-              total={due.data.total}
-              page={page}
-              pageSize={PAGE_SIZE}
-              onChange={(next) => setParam('page', String(next))}
-              label={t`Due audits pages`}
-            />
-          </>
-        ) : null}
+        <DataList
+          query={due}
+          rowKey={(entry) => entry.id}
+          card={(entry) => <DueEntryRow entry={entry} />}
+          cards={{ cols: 1, spacing: 'xs', framed: false }}
+          showTable={false}
+          onPageChange={(next) => setParam('page', String(next))}
+          labels={{
+            loading: t`Loading due audits`,
+            loadFailed: text(scheduleMessages.dueLoadFailed),
+            pages: t`Due audits pages`,
+            list: t`Due audits`,
+          }}
+          empty={{
+            title: text(scheduleMessages.noDueAudits),
+            description:
+              filter === 'completed' ? t`No scheduled audit completed yet.` : text(scheduleMessages.noDueAuditsHint),
+            icon: <IconCalendarCheck size={28} aria-hidden />,
+          }}
+        />
       </Stack>
     </section>
   );
@@ -126,7 +108,7 @@ function DueEntryRow({ entry }: { entry: AuditDueEntry }) {
   const restaurant = entry.restaurant.name;
   const label = t`${schedule} at ${restaurant}`;
   return (
-    <Paper component="li" withBorder p="sm">
+    <Paper withBorder p="sm">
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Stack gap={2} style={{ minWidth: 0, flex: '1 1 220px' }}>
           <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
