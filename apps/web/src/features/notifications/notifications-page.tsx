@@ -1,15 +1,12 @@
 import { DEFAULT_PAGE_SIZE } from '@brigade/core/limits';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { Button, Paper, Skeleton, Stack } from '@mantine/core';
+import { Button, Paper } from '@mantine/core';
 import { notifications as toasts } from '@mantine/notifications';
 import { IconBellCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import { EmptyList } from '../../components/empty-list';
-import { ListPagination } from '../../components/list-pagination';
-import { LoadError } from '../../components/load-error';
+import { DataList } from '../../components/data-list/data-list';
 import { PageHeader } from '../../components/page-header';
-import { useClampPage } from '../../lib/use-paged-list';
 import { useNotifications } from './api/get-notifications';
 import { useMarkAllNotificationsRead } from './api/mark-all-notifications-read';
 import { NotificationList } from './notification-list';
@@ -21,7 +18,6 @@ export function NotificationsPage() {
   const [page, setPage] = useState(1);
   const list = useNotifications({ page, pageSize: DEFAULT_PAGE_SIZE });
   const data = list.data;
-  useClampPage(data, setPage);
   /** The page's subtitle: how many are unread. */
   function unreadSummary(unread: number): string {
     if (unread === 0) return t`Everything is read`;
@@ -49,38 +45,28 @@ export function NotificationsPage() {
           </Button>
         }
       />
-      {list.isPending ? (
-        <Stack gap="sm" role="status" aria-busy="true" aria-label={t`Loading notifications`}>
-          {[0, 1, 2, 3].map((row) => (
-            <Skeleton key={row} height={64} />
-          ))}
-        </Stack>
-      ) : list.isError && !data ? (
-        <LoadError
-          message={i18n._(notificationMessages.loadFailed)}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-        />
-      ) : data && data.items.length === 0 ? (
-        <EmptyList
-          title={i18n._(notificationMessages.allCaughtUp)}
-          description={i18n._(notificationMessages.allCaughtUpHint)}
-          icon={<IconBellCheck size={28} aria-hidden />}
-        />
-      ) : data ? (
-        <div aria-busy={list.isFetching || undefined}>
+      <DataList
+        query={list}
+        rowKey={(notification) => notification.id}
+        // The bell's list, with Mark read: one divided list rather than a table or cards.
+        renderRows={(items) => (
           <Paper withBorder>
-            <NotificationList items={data.items} withMarkRead label={t`All notifications`} />
+            <NotificationList items={items} withMarkRead label={t`All notifications`} />
           </Paper>
-          <ListPagination
-            total={data.total}
-            page={data.page}
-            pageSize={data.pageSize}
-            onChange={setPage}
-            label={t`Notification pages`}
-          />
-        </div>
-      ) : null}
+        )}
+        showTable={false}
+        onPageChange={setPage}
+        labels={{
+          loading: t`Loading notifications`,
+          loadFailed: i18n._(notificationMessages.loadFailed),
+          pages: t`Notification pages`,
+        }}
+        empty={{
+          title: i18n._(notificationMessages.allCaughtUp),
+          description: i18n._(notificationMessages.allCaughtUpHint),
+          icon: <IconBellCheck size={28} aria-hidden />,
+        }}
+      />
     </>
   );
 }
