@@ -8,23 +8,20 @@ import {
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Badge, Button, Group, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconEye, IconPlus, IconSpeakerphone, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { confirmDelete } from '../../components/confirm-delete';
-import { EmptyList } from '../../components/empty-list';
+import { DataList } from '../../components/data-list/data-list';
 import { FilterBar } from '../../components/filter-bar';
-import { ListPagination } from '../../components/list-pagination';
-import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
 import { SortSelect } from '../../components/sort-select';
 import { formatDate } from '../../lib/format-date';
 import { useCoreText } from '../../lib/i18n';
 import { type ListSortSpec, useListParams } from '../../lib/use-list-params';
-import { useClampPage } from '../../lib/use-paged-list';
 import { AnnouncementForm } from './announcement-form';
 import classes from './announcements.module.css';
 import { useDeleteAnnouncement } from './api/delete-announcement';
@@ -85,8 +82,6 @@ export function AnnouncementsPage() {
     pageSize: DEFAULT_PAGE_SIZE,
     requiresAck,
   });
-  const data = announcements.data;
-  useClampPage(data, list.setPage);
   const filtered = Boolean(list.query.search || requiresAck);
 
   // The form is open now; a reload should not open it again. The list's own parameters stay.
@@ -160,55 +155,43 @@ export function AnnouncementsPage() {
             onChange={list.setSort}
           />
         </FilterBar>
-        {announcements.isPending ? (
-          <ListSkeleton />
-        ) : announcements.isError && !data ? (
-          <LoadError
-            message={text(messages.announcementsLoadFailed)}
-            onRetry={() => void announcements.refetch()}
-            retrying={announcements.isFetching}
-          />
-        ) : data && data.items.length === 0 ? (
-          filtered ? (
-            <EmptyList
-              title={t`No announcements found`}
-              description={text(messages.tryDifferentSearch)}
-              icon={<IconSpeakerphone size={28} aria-hidden />}
-            />
-          ) : (
-            <EmptyList
-              title={text(messages.noAnnouncements)}
-              description={text(messages.noAnnouncementsHint)}
-              icon={<IconSpeakerphone size={28} aria-hidden />}
-            />
-          )
-        ) : data ? (
-          <div aria-busy={announcements.isFetching || undefined}>
-            <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t`Announcements`}>
-              {data.items.map((announcement) =>
-                typeof editing === 'object' && editing?.id === announcement.id ? (
-                  <li key={announcement.id}>
-                    <AnnouncementForm announcementId={announcement.id} onDone={() => setEditing(null)} />
-                  </li>
-                ) : (
-                  <AnnouncementItem
-                    key={announcement.id}
-                    announcement={announcement}
-                    onEdit={() => setEditing({ id: announcement.id })}
-                    onDelete={() => askDelete(announcement)}
-                  />
-                ),
-              )}
-            </Stack>
-            <ListPagination
-              label={t`Announcement pages`}
-              total={data.total}
-              page={data.page}
-              pageSize={data.pageSize}
-              onChange={list.setPage}
-            />
-          </div>
-        ) : null}
+        <DataList
+          query={announcements}
+          rowKey={(announcement) => announcement.id}
+          card={(announcement) =>
+            typeof editing === 'object' && editing?.id === announcement.id ? (
+              <AnnouncementForm announcementId={announcement.id} onDone={() => setEditing(null)} />
+            ) : (
+              <AnnouncementItem
+                announcement={announcement}
+                onEdit={() => setEditing({ id: announcement.id })}
+                onDelete={() => askDelete(announcement)}
+              />
+            )
+          }
+          cards={{ cols: 1, framed: false }}
+          showTable={false}
+          onPageChange={list.setPage}
+          labels={{
+            loading: t`Loading announcements`,
+            loadFailed: text(messages.announcementsLoadFailed),
+            pages: t`Announcement pages`,
+            list: t`Announcements`,
+          }}
+          empty={
+            filtered
+              ? {
+                  title: t`No announcements found`,
+                  description: text(messages.tryDifferentSearch),
+                  icon: <IconSpeakerphone size={28} aria-hidden />,
+                }
+              : {
+                  title: text(messages.noAnnouncements),
+                  description: text(messages.noAnnouncementsHint),
+                  icon: <IconSpeakerphone size={28} aria-hidden />,
+                }
+          }
+        />
       </Stack>
     </>
   );
@@ -227,7 +210,7 @@ function AnnouncementItem({ announcement, onEdit, onDelete }: AnnouncementItemPr
   const author = announcement.createdByName ?? text(messages.deletedUser);
   const date = formatDate(announcement.createdAt);
   return (
-    <Paper component="li" withBorder p="md">
+    <Paper withBorder p="md">
       <Stack gap={6}>
         <Group justify="space-between" align="flex-start" gap="sm">
           <Stack gap={2} style={{ flex: '1 1 16rem', minWidth: 0 }}>
@@ -302,22 +285,4 @@ function audienceSummary({ audienceRoles, restaurantCount }: Announcement, i18n:
       ? i18n._(msg`every restaurant`)
       : i18n._(msg({ message: plural(restaurantCount, { one: '# restaurant', other: '# restaurants' }) }));
   return `${roles} · ${where}`;
-}
-
-function ListSkeleton() {
-  const { t } = useLingui();
-  return (
-    <Stack gap="sm" role="status" aria-busy="true" aria-label={t`Loading announcements`}>
-      {[0, 1, 2].map((row) => (
-        <Paper key={row} withBorder p="md">
-          <Stack gap={8}>
-            <Skeleton height={18} width="45%" />
-            <Skeleton height={10} width="25%" />
-            <Skeleton height={12} />
-            <Skeleton height={12} width="80%" />
-          </Stack>
-        </Paper>
-      ))}
-    </Stack>
-  );
 }
