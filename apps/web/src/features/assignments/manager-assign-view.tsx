@@ -3,13 +3,12 @@ import { messages } from '@brigade/core/messages';
 import type { AssignablePerson, AssignedPerson } from '@brigade/core/schemas/assignments';
 import type { RestaurantRef } from '@brigade/core/schemas/session';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconListCheck, IconPlus, IconUsers } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { EmptyList } from '../../components/empty-list';
-import { LoadError } from '../../components/load-error';
+import { DataList } from '../../components/data-list/data-list';
 import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
 import { useCoreText } from '../../lib/i18n';
@@ -100,53 +99,40 @@ function StaffPanel({ restaurant }: { restaurant: RestaurantRef }) {
       />
       <Stack>
         <SearchInput label={t`Search staff`} placeholder={t`Name or email...`} value={search} onChange={setSearch} />
-        {people.isPending ? (
-          <PanelSkeleton />
-        ) : people.isError && !people.data ? (
-          <LoadError
-            message={text(messages.staffLoadFailed)}
-            onRetry={() => void people.refetch()}
-            retrying={people.isFetching}
-          />
-        ) : people.data.length === 0 ? (
-          <EmptyList
-            title={text(messages.noStaffFound)}
-            description={
-              debouncedSearch ? (
-                text(messages.tryDifferentSearch)
-              ) : (
-                <Trans>
-                  Add staff to {restaurantName} in{' '}
-                  <Anchor component={Link} to="/staff-management">
-                    Staff Management
-                  </Anchor>
-                  .
-                </Trans>
-              )
-            }
-            icon={<IconUsers size={28} aria-hidden />}
-          />
-        ) : (
-          <Stack
-            component="ul"
-            gap="sm"
-            p={0}
-            m={0}
-            style={{ listStyle: 'none' }}
-            aria-label={t`Staff of ${restaurantName}`}
-            aria-busy={people.isFetching || undefined}
-          >
-            {people.data.map((person) => (
-              <StaffRow
-                key={person.id}
-                person={person}
-                assigned={assignmentsByPerson.get(person.id)}
-                progressLoading={overview.isPending}
-                onAssign={() => setChosen(person)}
-              />
-            ))}
-          </Stack>
-        )}
+        <DataList
+          query={people}
+          rowKey={(person) => person.id}
+          card={(person) => (
+            <StaffRow
+              person={person}
+              assigned={assignmentsByPerson.get(person.id)}
+              progressLoading={overview.isPending}
+              onAssign={() => setChosen(person)}
+            />
+          )}
+          cards={{ cols: 1 }}
+          showTable={false}
+          labels={{
+            loading: t`Loading staff`,
+            loadFailed: text(messages.staffLoadFailed),
+            list: t`Staff of ${restaurantName}`,
+          }}
+          empty={{
+            title: text(messages.noStaffFound),
+            description: debouncedSearch ? (
+              text(messages.tryDifferentSearch)
+            ) : (
+              <Trans>
+                Add staff to {restaurantName} in{' '}
+                <Anchor component={Link} to="/staff-management">
+                  Staff Management
+                </Anchor>
+                .
+              </Trans>
+            ),
+            icon: <IconUsers size={28} aria-hidden />,
+          }}
+        />
       </Stack>
       <AssignTrainingModal
         person={chosen}
@@ -173,63 +159,42 @@ function StaffRow({ person, assigned, progressLoading, onAssign }: StaffRowProps
   const completed = assigned?.assignments.filter((assignment) => assignment.completed).length ?? 0;
   const overdue = assigned?.assignments.filter((assignment) => assignment.overdue).length ?? 0;
   return (
-    <Paper component="li" withBorder p="md">
-      <Group justify="space-between" align="center" gap="sm">
-        <Stack gap={4} style={{ flex: '1 1 16rem', minWidth: 0 }}>
-          <Text fw={700} miw={0} style={{ overflowWrap: 'anywhere' }}>
-            {person.name}
-          </Text>
-          <Text size="sm" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
-            {person.email}
-          </Text>
-          <Group gap={6}>
-            {person.restaurants.map((restaurant) => (
-              <Badge key={restaurant.id} size="sm" variant="outline" color="teal.9" c="#0b6b50" tt="none">
-                {restaurant.name}
-              </Badge>
-            ))}
-            {progressLoading ? (
-              <Skeleton height={14} width={140} />
-            ) : (
-              <Text size="sm" c="gray.7">
-                {total === 0 ? t`No trainings assigned yet` : t`${completed} of ${total} trainings completed`}
-              </Text>
-            )}
-            {overdue > 0 && (
-              <Badge size="sm" variant="filled" color="red.9" tt="none">
-                {overdue} {text(messages.overdue)}
-              </Badge>
-            )}
-          </Group>
-        </Stack>
-        <Button
-          variant="light"
-          leftSection={<IconPlus size={16} aria-hidden />}
-          onClick={onAssign}
-          aria-label={t`Assign Training to ${name}`}
-        >
-          <Trans>Assign Training</Trans>
-        </Button>
-      </Group>
-    </Paper>
-  );
-}
-
-function PanelSkeleton() {
-  const { t } = useLingui();
-  return (
-    <Stack gap="sm" role="status" aria-busy="true" aria-label={t`Loading staff`}>
-      {[0, 1, 2].map((row) => (
-        <Paper key={row} withBorder p="md">
-          <Group justify="space-between">
-            <Stack gap={6} style={{ flex: 1 }}>
-              <Skeleton height={16} width="35%" />
-              <Skeleton height={12} width="50%" />
-            </Stack>
-            <Skeleton height={36} width={150} />
-          </Group>
-        </Paper>
-      ))}
-    </Stack>
+    <Group justify="space-between" align="center" gap="sm">
+      <Stack gap={4} style={{ flex: '1 1 16rem', minWidth: 0 }}>
+        <Text fw={700} miw={0} style={{ overflowWrap: 'anywhere' }}>
+          {person.name}
+        </Text>
+        <Text size="sm" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+          {person.email}
+        </Text>
+        <Group gap={6}>
+          {person.restaurants.map((restaurant) => (
+            <Badge key={restaurant.id} size="sm" variant="outline" color="teal.9" c="#0b6b50" tt="none">
+              {restaurant.name}
+            </Badge>
+          ))}
+          {progressLoading ? (
+            <Skeleton height={14} width={140} />
+          ) : (
+            <Text size="sm" c="gray.7">
+              {total === 0 ? t`No trainings assigned yet` : t`${completed} of ${total} trainings completed`}
+            </Text>
+          )}
+          {overdue > 0 && (
+            <Badge size="sm" variant="filled" color="red.9" tt="none">
+              {overdue} {text(messages.overdue)}
+            </Badge>
+          )}
+        </Group>
+      </Stack>
+      <Button
+        variant="light"
+        leftSection={<IconPlus size={16} aria-hidden />}
+        onClick={onAssign}
+        aria-label={t`Assign Training to ${name}`}
+      >
+        <Trans>Assign Training</Trans>
+      </Button>
+    </Group>
   );
 }

@@ -2,15 +2,14 @@ import { messages } from '@brigade/core/messages';
 import type { AssignmentCard } from '@brigade/core/schemas/assignments';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Card, Group, Progress, SegmentedControl, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Card, Group, Progress, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowRight, IconSchool } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { CategoryFilter } from '../../components/category-filter';
-import { EmptyList } from '../../components/empty-list';
+import { DataList } from '../../components/data-list/data-list';
 import { FilterBar } from '../../components/filter-bar';
-import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
 import { useCoreText } from '../../lib/i18n';
@@ -63,37 +62,25 @@ export function MyTrainingsPage() {
         </FilterBar>
         <CategoryFilter value={categoryIds} onChange={setCategoryIds} />
 
-        {trainings.isPending ? (
-          <CardsSkeleton />
-        ) : trainings.isError && !trainings.data ? (
-          <LoadError
-            message={text(messages.assignmentsLoadFailed)}
-            onRetry={() => void trainings.refetch()}
-            retrying={trainings.isFetching}
-          />
-        ) : trainings.data.length === 0 ? (
-          <EmptyList
-            title={t`No trainings found`}
-            description={
-              filtered ? t`Try a different search, status or category` : t`No trainings are assigned to you yet`
-            }
-            icon={<IconSchool size={28} aria-hidden />}
-          />
-        ) : (
-          <SimpleGrid
-            component="ul"
-            cols={GRID_COLUMNS}
-            p={0}
-            m={0}
-            style={{ listStyle: 'none' }}
-            aria-label={t`My trainings`}
-            aria-busy={trainings.isFetching || undefined}
-          >
-            {trainings.data.map((assignment) => (
-              <MyTrainingCard key={assignment.id} assignment={assignment} />
-            ))}
-          </SimpleGrid>
-        )}
+        <DataList
+          query={trainings}
+          rowKey={(assignment) => assignment.id}
+          card={(assignment) => <MyTrainingCard assignment={assignment} />}
+          cards={{ cols: GRID_COLUMNS, spacing: 'md', framed: false }}
+          showTable={false}
+          labels={{
+            loading: t`Loading trainings`,
+            loadFailed: text(messages.assignmentsLoadFailed),
+            list: t`My trainings`,
+          }}
+          empty={{
+            title: t`No trainings found`,
+            description: filtered
+              ? t`Try a different search, status or category`
+              : t`No trainings are assigned to you yet`,
+            icon: <IconSchool size={28} aria-hidden />,
+          }}
+        />
       </Stack>
     </>
   );
@@ -106,7 +93,7 @@ function MyTrainingCard({ assignment }: { assignment: AssignmentCard }) {
   const title = assignment.training.title;
   const action = completed ? t`Review Training` : t`Continue Training`;
   return (
-    <Card component="li" withBorder padding="lg" radius="md">
+    <Card withBorder padding="lg" radius="md" h="100%">
       <AssignmentDetails assignment={assignment} titleOrder={2}>
         {total > 0 && (
           <Stack gap={4}>
@@ -142,27 +129,5 @@ function MyTrainingCard({ assignment }: { assignment: AssignmentCard }) {
         </Group>
       </AssignmentDetails>
     </Card>
-  );
-}
-
-function CardsSkeleton() {
-  const { t } = useLingui();
-  return (
-    <SimpleGrid cols={GRID_COLUMNS} role="status" aria-busy="true" aria-label={t`Loading trainings`}>
-      {[0, 1, 2].map((card) => (
-        <Card key={card} withBorder padding="lg" radius="md">
-          <Stack gap="sm">
-            <Skeleton height={20} width="70%" />
-            <Group gap={6}>
-              <Skeleton height={20} width={90} radius="xl" />
-              <Skeleton height={20} width={110} radius="xl" />
-            </Group>
-            <Skeleton height={12} />
-            <Skeleton height={12} width="85%" />
-            <Skeleton height={36} width={170} />
-          </Stack>
-        </Card>
-      ))}
-    </SimpleGrid>
   );
 }

@@ -11,17 +11,15 @@ import { idField } from '@brigade/core/schemas/fields';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Badge, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconChevronUp, IconPlus, IconRotate, IconSchool, IconTrash } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { confirmDelete } from '../../components/confirm-delete';
-import { EmptyList } from '../../components/empty-list';
+import { DataList } from '../../components/data-list/data-list';
 import { ExportCsvButton } from '../../components/export-csv-button';
 import { FilterBar, RestaurantFilter } from '../../components/filter-bar';
-import { ListPagination } from '../../components/list-pagination';
-import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
 import { SortSelect } from '../../components/sort-select';
@@ -32,7 +30,6 @@ import { RestaurantNotice, useRestaurantNotice } from '../../lib/restaurant-noti
 import { useSelectedRestaurant } from '../../lib/selected-restaurant';
 import { useAppRoute } from '../../lib/use-app-route';
 import { exportQuery, type ListSortSpec, useListParams } from '../../lib/use-list-params';
-import { useClampPage } from '../../lib/use-paged-list';
 import { useDeleteAssignment } from './api/delete-assignment';
 import { useAssignmentOverview } from './api/get-assignment-overview';
 import { usePersonAssignments } from './api/get-person-assignments';
@@ -169,8 +166,6 @@ function AssignmentOverview({ list, view, restaurantFilter }: AssignmentOverview
     order: list.query.order,
   });
   const trainings = useTrainingOptions();
-  const data = overview.data;
-  useClampPage(data, list.setPage);
   const filtered = Boolean(view.search || view.trainingId || (restaurantFilter && view.restaurantId));
 
   return (
@@ -209,34 +204,24 @@ function AssignmentOverview({ list, view, restaurantFilter }: AssignmentOverview
         />
       </FilterBar>
 
-      {overview.isPending ? (
-        <OverviewSkeleton />
-      ) : overview.isError && !data ? (
-        <LoadError
-          message={text(messages.assignmentsLoadFailed)}
-          onRetry={() => void overview.refetch()}
-          retrying={overview.isFetching}
-        />
-      ) : data && data.items.length === 0 ? (
-        <EmptyList
-          title={t`No training assignments found`}
-          description={filtered ? text(messages.tryDifferentSearch) : t`Assign a training to get started`}
-          icon={<IconSchool size={28} aria-hidden />}
-        />
-      ) : data ? (
-        <Stack gap="md" aria-busy={overview.isFetching || undefined}>
-          {data.items.map((person) => (
-            <PersonAssignments key={person.id} person={person} filters={view} />
-          ))}
-          <ListPagination
-            label={t`Assignment pages`}
-            total={data.total}
-            page={data.page}
-            pageSize={data.pageSize}
-            onChange={list.setPage}
-          />
-        </Stack>
-      ) : null}
+      <DataList
+        query={overview}
+        rowKey={(person) => person.id}
+        card={(person) => <PersonAssignments person={person} filters={view} />}
+        cards={{ cols: 1, spacing: 'md', framed: false }}
+        showTable={false}
+        onPageChange={list.setPage}
+        labels={{
+          loading: t`Loading training assignments`,
+          loadFailed: text(messages.assignmentsLoadFailed),
+          pages: t`Assignment pages`,
+        }}
+        empty={{
+          title: t`No training assignments found`,
+          description: filtered ? text(messages.tryDifferentSearch) : t`Assign a training to get started`,
+          icon: <IconSchool size={28} aria-hidden />,
+        }}
+      />
     </Stack>
   );
 }
@@ -332,35 +317,28 @@ function PersonAssignments({ person, filters }: { person: AssignedPerson; filter
         </Stack>
       </Group>
       <div id={detailsId}>
-        {!expanded ? (
-          <AssignmentLines person={person} />
-        ) : details.isPending ? (
-          <DetailsSkeleton person={person} />
-        ) : details.isError && !details.data ? (
-          <LoadError
-            message={text(messages.personAssignmentsLoadFailed)}
-            onRetry={() => void details.refetch()}
-            retrying={details.isFetching}
-          />
-        ) : (
-          <SimpleGrid
-            component="ul"
-            cols={{ base: 1, sm: 2, xl: 3 }}
-            spacing="sm"
-            p={0}
-            m={0}
-            style={{ listStyle: 'none' }}
-            aria-label={t`Trainings of ${name}`}
-            aria-busy={details.isFetching || undefined}
-          >
-            {details.data.map((assignment) => (
-              <Paper component="li" key={assignment.id} withBorder p="sm" bg="gray.0">
+        {expanded ? (
+          <DataList
+            query={details}
+            rowKey={(assignment) => assignment.id}
+            card={(assignment) => (
+              <Paper withBorder p="sm" bg="gray.0" h="100%">
                 <AssignmentDetails assignment={assignment} titleOrder={3}>
                   <AssignmentActions person={person} assignment={assignment} />
                 </AssignmentDetails>
               </Paper>
-            ))}
-          </SimpleGrid>
+            )}
+            cards={{ cols: { base: 1, sm: 2, xl: 3 }, framed: false }}
+            showTable={false}
+            labels={{
+              loading: t`Loading trainings of ${name}`,
+              loadFailed: text(messages.personAssignmentsLoadFailed),
+              list: t`Trainings of ${name}`,
+            }}
+            empty={{ title: t`No training assignments found`, icon: <IconSchool size={28} aria-hidden /> }}
+          />
+        ) : (
+          <AssignmentLines person={person} />
         )}
       </div>
     </Paper>
@@ -386,24 +364,6 @@ function AssignmentLines({ person }: { person: AssignedPerson }) {
         </Group>
       ))}
     </Stack>
-  );
-}
-
-function DetailsSkeleton({ person }: { person: AssignedPerson }) {
-  const { t } = useLingui();
-  const name = person.name;
-  return (
-    <SimpleGrid
-      cols={{ base: 1, sm: 2, xl: 3 }}
-      spacing="sm"
-      role="status"
-      aria-busy="true"
-      aria-label={t`Loading trainings of ${name}`}
-    >
-      {[0, 1, 2].map((card) => (
-        <Skeleton key={card} height={120} />
-      ))}
-    </SimpleGrid>
   );
 }
 
@@ -466,26 +426,5 @@ function AssignmentActions({ person, assignment }: { person: AssignedPerson; ass
         <Trans>Remove</Trans>
       </Button>
     </Group>
-  );
-}
-
-function OverviewSkeleton() {
-  const { t } = useLingui();
-  return (
-    <Stack gap="md" role="status" aria-busy="true" aria-label={t`Loading training assignments`}>
-      {[0, 1].map((person) => (
-        <Paper key={person} withBorder p="md">
-          <Stack gap="sm">
-            <Skeleton height={20} width="30%" />
-            <Skeleton height={12} width="40%" />
-            <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="sm">
-              {[0, 1, 2].map((card) => (
-                <Skeleton key={card} height={120} />
-              ))}
-            </SimpleGrid>
-          </Stack>
-        </Paper>
-      ))}
-    </Stack>
   );
 }
