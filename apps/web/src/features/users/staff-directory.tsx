@@ -3,15 +3,13 @@ import { messages } from '@brigade/core/messages';
 import type { StaffMember, StaffSort } from '@brigade/core/schemas/users';
 import type { StaffCaller } from '@brigade/core/staff-changes';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Group, Paper, Skeleton, Stack } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Button, Stack } from '@mantine/core';
 import { IconAlertCircle, IconPlus, IconUsers } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useState } from 'react';
-import { EmptyList } from '../../components/empty-list';
+import { type ReactNode, useState } from 'react';
+import { DataList } from '../../components/data-list/data-list';
+import { useTableLayout } from '../../components/data-list/use-table-layout';
 import { ExportCsvButton } from '../../components/export-csv-button';
 import { FilterBar } from '../../components/filter-bar';
-import { ListPagination } from '../../components/list-pagination';
-import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
 import { SortSelect } from '../../components/sort-select';
@@ -19,7 +17,7 @@ import { useCoreText } from '../../lib/i18n';
 import { exportQuery } from '../../lib/use-list-params';
 import { useStaff } from './api/get-staff';
 import { StaffForm, type StaffFormScope } from './staff-form';
-import { type StaffActionFailure, StaffCards, StaffTable } from './staff-list';
+import { type StaffActionFailure, StaffCard, useStaffColumns } from './staff-list';
 import { STAFF_SORT_LABELS, type StaffListView } from './staff-list-params';
 
 /** From this width (1200 px) the list is a table; below it each person is a card. */
@@ -65,7 +63,7 @@ export function StaffDirectory({
   const { t, i18n } = useLingui();
   const { text } = useCoreText();
   const staff = useStaff({ ...list.query, pageSize: DEFAULT_PAGE_SIZE, restaurantId });
-  const showTable = useMediaQuery(TABLE_QUERY, true, { getInitialValueInEffect: false });
+  const showTable = useTableLayout(TABLE_QUERY);
   const [failure, setFailure] = useState<StaffActionFailure | null>(null);
 
   const [form, setForm] = useState<FormState>({ kind: 'closed' });
@@ -85,13 +83,7 @@ export function StaffDirectory({
     onFailure: setFailure,
   };
 
-  // Deleting the last person of the last page: go back to the page that still exists.
-  const data = staff.data;
-  const { setPage } = list;
-  useEffect(() => {
-    if (!data || data.items.length > 0 || data.page <= 1) return;
-    setPage(Math.max(1, Math.ceil(data.total / data.pageSize)));
-  }, [data, setPage]);
+  const columns = useStaffColumns({ ...rowHandlers, sortColumns });
 
   return (
     <>
@@ -153,60 +145,22 @@ export function StaffDirectory({
           />
         </FilterBar>
 
-        {staff.isPending ? (
-          <ListSkeleton />
-        ) : staff.isError && !data ? (
-          <LoadError
-            message={text(messages.staffLoadFailed)}
-            onRetry={() => void staff.refetch()}
-            retrying={staff.isFetching}
-          />
-        ) : data && data.items.length === 0 ? (
-          <EmptyList
-            title={text(messages.noStaffFound)}
-            description={list.query.search ? t`Try a different search term` : t`Add Staff to get started`}
-            icon={<IconUsers size={28} aria-hidden />}
-          />
-        ) : data ? (
-          <div aria-busy={staff.isFetching || undefined}>
-            {showTable ? (
-              <StaffTable
-                people={data.items}
-                {...rowHandlers}
-                sortControl={list.sortControl}
-                sortColumns={sortColumns}
-              />
-            ) : (
-              <StaffCards people={data.items} {...rowHandlers} />
-            )}
-            <ListPagination
-              label={t`Staff pages`}
-              total={data.total}
-              page={data.page}
-              pageSize={data.pageSize}
-              onChange={list.setPage}
-            />
-          </div>
-        ) : null}
+        <DataList
+          query={staff}
+          columns={columns}
+          rowKey={(person) => person.id}
+          card={(person) => <StaffCard person={person} {...rowHandlers} />}
+          showTable={showTable}
+          sortControl={list.sortControl}
+          onPageChange={list.setPage}
+          labels={{ loading: t`Loading staff`, loadFailed: text(messages.staffLoadFailed), pages: t`Staff pages` }}
+          empty={{
+            title: text(messages.noStaffFound),
+            description: list.query.search ? t`Try a different search term` : t`Add Staff to get started`,
+            icon: <IconUsers size={28} aria-hidden />,
+          }}
+        />
       </Stack>
     </>
-  );
-}
-
-function ListSkeleton() {
-  const { t } = useLingui();
-  return (
-    <Paper withBorder p="md" role="status" aria-busy="true" aria-label={t`Loading staff`}>
-      <Stack gap="md">
-        {[0, 1, 2, 3].map((row) => (
-          <Group key={row} wrap="nowrap">
-            <Skeleton height={36} style={{ flex: 2 }} />
-            <Skeleton height={36} style={{ flex: 2 }} />
-            <Skeleton height={36} style={{ flex: 1 }} />
-            <Skeleton height={36} width={110} />
-          </Group>
-        ))}
-      </Stack>
-    </Paper>
   );
 }

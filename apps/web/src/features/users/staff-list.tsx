@@ -4,13 +4,13 @@ import { ROLE_LABELS } from '@brigade/core/roles';
 import type { StaffMember, StaffSort } from '@brigade/core/schemas/users';
 import { type StaffCaller, staffChangesFor } from '@brigade/core/staff-changes';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Badge, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import type { DataColumn } from '../../components/data-list/data-list';
+import { ListCard } from '../../components/data-list/list-card';
 import { RowActions } from '../../components/row-action';
-import { SortableTh } from '../../components/sortable-th';
 import { StatusBadge } from '../../components/status-badge';
 import { useCoreText } from '../../lib/i18n';
-import type { SortControl } from '../../lib/use-list-params';
 import { useDeleteUser } from './api/delete-user';
 import { useSetUserActive } from './api/set-user-active';
 import { TemporaryPasswordAction } from './temporary-password-action';
@@ -29,113 +29,72 @@ export interface StaffRowHandlers {
   onFailure: (failure: StaffActionFailure) => void;
 }
 
-interface StaffListProps extends StaffRowHandlers {
-  people: readonly StaffMember[];
+interface StaffColumnsProps extends StaffRowHandlers {
   /** hq sees where each person works; a manager's list is one restaurant already. */
   showRestaurants: boolean;
-}
-
-interface StaffTableProps extends StaffListProps {
-  /** The headers' sort: the column's state and how to choose it (`useListParams`). */
-  sortControl: (column: StaffSort) => SortControl;
   /** The columns this list sorts by; the others' headers are plain. */
   sortColumns: readonly StaffSort[];
 }
 
 /** Wide screens: one row per person; a sortable column's header sorts the list. */
-export function StaffTable({ people, showRestaurants, sortControl, sortColumns, ...handlers }: StaffTableProps) {
+export function useStaffColumns({
+  showRestaurants,
+  sortColumns,
+  ...handlers
+}: StaffColumnsProps): DataColumn<StaffMember, StaffSort>[] {
   const { t } = useLingui();
   const { text } = useCoreText();
-  const header = (column: StaffSort, label: string) =>
-    sortColumns.includes(column) ? (
-      <SortableTh {...sortControl(column)}>{label}</SortableTh>
-    ) : (
-      <Table.Th>{label}</Table.Th>
-    );
-  return (
-    <Paper withBorder>
-      <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            {header('name', t`Name and email`)}
-            {header('role', t`Role`)}
-            {showRestaurants && (
-              <Table.Th>
-                <Trans>Restaurants</Trans>
-              </Table.Th>
-            )}
-            {header('status', t`Status`)}
-            {header('trainings', t`Trainings`)}
-            <Table.Th>
-              <Trans>Actions</Trans>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {people.map((person) => (
-            <Table.Tr key={person.id}>
-              <Table.Td>
-                <Text size="sm" fw={600}>
-                  {person.name}
-                </Text>
-                <Text size="sm" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
-                  {person.email}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{text(ROLE_LABELS[person.role])}</Text>
-              </Table.Td>
-              {showRestaurants && (
-                <Table.Td>
-                  <RestaurantBadges person={person} />
-                </Table.Td>
-              )}
-              <Table.Td>
-                <StatusBadge isActive={person.isActive} />
-              </Table.Td>
-              <Table.Td>
-                <TrainingProgress person={person} />
-              </Table.Td>
-              <Table.Td>
-                <StaffActions person={person} {...handlers} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Paper>
-  );
+  const sortBy = (column: StaffSort) => (sortColumns.includes(column) ? column : undefined);
+  return [
+    {
+      header: t`Name and email`,
+      sort: sortBy('name'),
+      cell: (person) => (
+        <>
+          <Text size="sm" fw={600}>
+            {person.name}
+          </Text>
+          <Text size="sm" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
+            {person.email}
+          </Text>
+        </>
+      ),
+    },
+    {
+      header: t`Role`,
+      sort: sortBy('role'),
+      cell: (person) => <Text size="sm">{text(ROLE_LABELS[person.role])}</Text>,
+    },
+    ...(showRestaurants
+      ? [{ header: t`Restaurants`, cell: (person: StaffMember) => <RestaurantBadges person={person} /> }]
+      : []),
+    { header: t`Status`, sort: sortBy('status'), cell: (person) => <StatusBadge isActive={person.isActive} /> },
+    { header: t`Trainings`, sort: sortBy('trainings'), cell: (person) => <TrainingProgress person={person} /> },
+    { header: t`Actions`, cell: (person) => <StaffActions person={person} {...handlers} /> },
+  ];
 }
 
 /** Narrower screens: one card per person, the same facts and actions as a table row. */
-export function StaffCards({ people, showRestaurants, ...handlers }: StaffListProps) {
+export function StaffCard({
+  person,
+  showRestaurants,
+  ...handlers
+}: { person: StaffMember; showRestaurants: boolean } & StaffRowHandlers) {
   const { text } = useCoreText();
   return (
-    <SimpleGrid component="ul" cols={{ base: 1, md: 2 }} spacing="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-      {people.map((person) => (
-        <Paper component="li" key={person.id} withBorder p="md">
-          <Stack gap={6} h="100%">
-            <Group justify="space-between" wrap="nowrap" align="flex-start">
-              {/* A name without spaces (pasted markup, a long compound) wraps instead of pushing the card wide. */}
-              <Text fw={700} miw={0} style={{ overflowWrap: 'anywhere' }}>
-                {person.name}
-              </Text>
-              <StatusBadge isActive={person.isActive} />
-            </Group>
-            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-              {person.email}
-            </Text>
-            <Text size="sm">
-              {text(ROLE_LABELS[person.role])} · <Trans>Trainings</Trans> <TrainingProgress person={person} />
-            </Text>
-            {showRestaurants && <RestaurantBadges person={person} />}
-            <Group justify="flex-end" mt="auto">
-              <StaffActions person={person} {...handlers} />
-            </Group>
-          </Stack>
-        </Paper>
-      ))}
-    </SimpleGrid>
+    <ListCard
+      title={person.name}
+      badge={<StatusBadge isActive={person.isActive} />}
+      actions={<StaffActions person={person} {...handlers} />}
+    >
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {person.email}
+      </Text>
+      <Text size="sm">
+        {text(ROLE_LABELS[person.role])} · <Trans>Trainings</Trans> <TrainingProgress person={person} />
+      </Text>
+      {showRestaurants && <RestaurantBadges person={person} />}
+    </ListCard>
   );
 }
 
