@@ -3,23 +3,20 @@ import { messages } from '@brigade/core/messages';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Select, Stack } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconClipboardCheck, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { EmptyList } from '../../components/empty-list';
+import { DataList } from '../../components/data-list/data-list';
+import { useTableLayout } from '../../components/data-list/use-table-layout';
 import { ExportCsvButton } from '../../components/export-csv-button';
 import { FilterBar, RestaurantFilter } from '../../components/filter-bar';
-import { ListPagination } from '../../components/list-pagination';
-import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
 import { SortSelect } from '../../components/sort-select';
 import { useCoreText } from '../../lib/i18n';
 import { exportQuery, useListParams } from '../../lib/use-list-params';
-import { useClampPage } from '../../lib/use-paged-list';
 import { useAudits } from './api/get-audits';
 import { AUDIT_SORT, auditStatusOf, restaurantIdOf, sortOptions } from './audit-list-params';
-import { AuditListSkeleton, HqAuditCards, HqAuditTable } from './hq-audit-list';
+import { HqAuditCard, useHqAuditColumns } from './hq-audit-list';
 
 /** From this width (1200 px) the list is a table; below it each audit is a card. */
 const TABLE_QUERY = '(min-width: 75em)';
@@ -47,9 +44,8 @@ export function HqAuditsView() {
   const status = auditStatusOf(list.filters.status);
   const filters = { restaurantId: restaurantId ?? undefined, status: status ?? undefined };
   const audits = useAudits({ ...list.query, pageSize: DEFAULT_PAGE_SIZE, ...filters });
-  const showTable = useMediaQuery(TABLE_QUERY, true, { getInitialValueInEffect: false });
-  const data = audits.data;
-  useClampPage(data, list.setPage);
+  const showTable = useTableLayout(TABLE_QUERY);
+  const columns = useHqAuditColumns();
   const filtered = Boolean(list.query.search || restaurantId || status);
   const exportHref = `/api/audits/export.csv?${exportQuery({ ...list.query, ...filters })}`;
 
@@ -94,36 +90,22 @@ export function HqAuditsView() {
           )}
         </FilterBar>
 
-        {audits.isPending ? (
-          <AuditListSkeleton />
-        ) : audits.isError && !data ? (
-          <LoadError
-            message={text(messages.auditsLoadFailed)}
-            onRetry={() => void audits.refetch()}
-            retrying={audits.isFetching}
-          />
-        ) : data && data.items.length === 0 ? (
-          <EmptyList
-            title={text(messages.noAuditsFound)}
-            description={filtered ? text(messages.tryDifferentSearch) : t`Get started by creating your first audit`}
-            icon={<IconClipboardCheck size={28} aria-hidden />}
-          />
-        ) : data ? (
-          <div aria-busy={audits.isFetching || undefined}>
-            {showTable ? (
-              <HqAuditTable audits={data.items} sortControl={list.sortControl} />
-            ) : (
-              <HqAuditCards audits={data.items} />
-            )}
-            <ListPagination
-              label={t`Audit pages`}
-              total={data.total}
-              page={data.page}
-              pageSize={data.pageSize}
-              onChange={list.setPage}
-            />
-          </div>
-        ) : null}
+        <DataList
+          query={audits}
+          columns={columns}
+          rowKey={(audit) => audit.id}
+          card={(audit) => <HqAuditCard audit={audit} />}
+          showTable={showTable}
+          sortControl={list.sortControl}
+          onPageChange={list.setPage}
+          labels={{ loading: t`Loading audits`, loadFailed: text(messages.auditsLoadFailed), pages: t`Audit pages` }}
+          empty={{
+            title: text(messages.noAuditsFound),
+            description: filtered ? text(messages.tryDifferentSearch) : t`Get started by creating your first audit`,
+            icon: <IconClipboardCheck size={28} aria-hidden />,
+          }}
+          tableProps={{ horizontalSpacing: 'md' }}
+        />
       </Stack>
     </>
   );

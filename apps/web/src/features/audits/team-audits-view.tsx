@@ -4,15 +4,13 @@ import type { AuditListItem, AuditSort } from '@brigade/core/schemas/audits';
 import type { RestaurantRef } from '@brigade/core/schemas/session';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Group, Paper, Select, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Group, Paper, Select, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconClipboardCheck } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { EmptyList } from '../../components/empty-list';
+import { DataList } from '../../components/data-list/data-list';
 import { ExportCsvButton } from '../../components/export-csv-button';
 import { FilterBar } from '../../components/filter-bar';
-import { ListPagination } from '../../components/list-pagination';
-import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { ScoreBadge } from '../../components/score-badge';
 import { SearchInput } from '../../components/search-input';
@@ -24,11 +22,9 @@ import { RestaurantNotice, useRestaurantNotice } from '../../lib/restaurant-noti
 import { useSelectedRestaurant } from '../../lib/selected-restaurant';
 import { useAppRoute } from '../../lib/use-app-route';
 import { exportQuery, useListParams } from '../../lib/use-list-params';
-import { useClampPage } from '../../lib/use-paged-list';
 import { useAudits } from './api/get-audits';
 import classes from './audit-card.module.css';
 import { AUDIT_SORT, restaurantIdOf, sortOptions } from './audit-list-params';
-import { AuditListSkeleton } from './hq-audit-list';
 
 const PAGE_TITLE = msg`Audits`;
 
@@ -91,8 +87,6 @@ function CompletedAudits({ list, restaurant, picker }: CompletedAuditsProps) {
   const name = restaurant?.name;
   const restaurantId = restaurant?.id;
   const audits = useAudits({ ...list.query, pageSize: DEFAULT_PAGE_SIZE, restaurantId });
-  const data = audits.data;
-  useClampPage(data, list.setPage);
   useFirstPageOnNewRestaurant(restaurantId, list.setPage);
   const exportHref = `/api/audits/export.csv?${exportQuery({ ...list.query, restaurantId })}`;
 
@@ -120,32 +114,21 @@ function CompletedAudits({ list, restaurant, picker }: CompletedAuditsProps) {
           />
         </FilterBar>
 
-        {audits.isPending ? (
-          <AuditListSkeleton />
-        ) : audits.isError && !data ? (
-          <LoadError
-            message={text(messages.auditsLoadFailed)}
-            onRetry={() => void audits.refetch()}
-            retrying={audits.isFetching}
-          />
-        ) : data && data.items.length === 0 ? (
-          <EmptyList
-            title={text(messages.noAuditsFound)}
-            description={text(list.query.search ? messages.tryDifferentSearch : messages.noCompletedAudits)}
-            icon={<IconClipboardCheck size={28} aria-hidden />}
-          />
-        ) : data ? (
-          <div aria-busy={audits.isFetching || undefined}>
-            <AuditCards audits={data.items} />
-            <ListPagination
-              label={t`Audit pages`}
-              total={data.total}
-              page={data.page}
-              pageSize={data.pageSize}
-              onChange={list.setPage}
-            />
-          </div>
-        ) : null}
+        <DataList
+          query={audits}
+          rowKey={(audit) => audit.id}
+          card={(audit) => <AuditCard audit={audit} />}
+          // Cards at every width, each one a link that opens its audit.
+          showTable={false}
+          cards={{ cols: { base: 1, sm: 2, xl: 3 }, framed: false }}
+          onPageChange={list.setPage}
+          labels={{ loading: t`Loading audits`, loadFailed: text(messages.auditsLoadFailed), pages: t`Audit pages` }}
+          empty={{
+            title: text(messages.noAuditsFound),
+            description: text(list.query.search ? messages.tryDifferentSearch : messages.noCompletedAudits),
+            icon: <IconClipboardCheck size={28} aria-hidden />,
+          }}
+        />
       </Stack>
     </>
   );
@@ -164,48 +147,40 @@ function useFirstPageOnNewRestaurant(restaurantId: string | undefined, setPage: 
   }, [restaurantId, setPage]);
 }
 
-/** Each audit a card that opens it: restaurant, date, 'By {auditor}', 'Score: n%'. */
-function AuditCards({ audits }: { audits: readonly AuditListItem[] }) {
+/** An audit as a card that opens it: restaurant, date, 'By {auditor}', 'Score: n%'. */
+function AuditCard({ audit }: { audit: AuditListItem }) {
   const { t } = useLingui();
   const { text } = useCoreText();
+  const auditor = audit.auditorName ?? text(messages.deletedUser);
   return (
-    <SimpleGrid component="ul" cols={{ base: 1, sm: 2, xl: 3 }} spacing="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-      {audits.map((audit) => {
-        const auditor = audit.auditorName ?? text(messages.deletedUser);
-        return (
-          <li key={audit.id}>
-            <UnstyledButton
-              component={Link}
-              to={`/audits/${encodeURIComponent(audit.id)}`}
-              className={classes.card}
-              w="100%"
-              h="100%"
-            >
-              <Paper withBorder p="md" h="100%" className={classes.surface}>
-                <Stack gap={6}>
-                  <Group justify="space-between" wrap="nowrap" align="flex-start">
-                    <Text fw={700} miw={0} style={{ overflowWrap: 'anywhere' }}>
-                      {audit.restaurant.name}
-                    </Text>
-                    <Text size="sm" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
-                      {formatDate(audit.auditedAt)}
-                    </Text>
-                  </Group>
-                  <Text size="sm">
-                    <Trans>By {auditor}</Trans>
-                  </Text>
-                  <Text size="sm" c="gray.7">
-                    {audit.templateNames.join(', ')}
-                  </Text>
-                  <Group>
-                    <ScoreBadge status={audit.status} score={audit.finalScore} prefix={`${t`Score:`} `} size="lg" />
-                  </Group>
-                </Stack>
-              </Paper>
-            </UnstyledButton>
-          </li>
-        );
-      })}
-    </SimpleGrid>
+    <UnstyledButton
+      component={Link}
+      to={`/audits/${encodeURIComponent(audit.id)}`}
+      className={classes.card}
+      w="100%"
+      h="100%"
+    >
+      <Paper withBorder p="md" h="100%" className={classes.surface}>
+        <Stack gap={6}>
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Text fw={700} miw={0} style={{ overflowWrap: 'anywhere' }}>
+              {audit.restaurant.name}
+            </Text>
+            <Text size="sm" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
+              {formatDate(audit.auditedAt)}
+            </Text>
+          </Group>
+          <Text size="sm">
+            <Trans>By {auditor}</Trans>
+          </Text>
+          <Text size="sm" c="gray.7">
+            {audit.templateNames.join(', ')}
+          </Text>
+          <Group>
+            <ScoreBadge status={audit.status} score={audit.finalScore} prefix={`${t`Score:`} `} size="lg" />
+          </Group>
+        </Stack>
+      </Paper>
+    </UnstyledButton>
   );
 }
