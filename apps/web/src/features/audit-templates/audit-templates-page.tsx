@@ -4,34 +4,19 @@ import {
   type AuditTemplateSort,
   type AuditTemplateSummary,
 } from '@brigade/core/schemas/audit-templates';
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { ActionIcon, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconClipboardList, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { confirmDelete } from '../../components/confirm-delete';
-import { EmptyList } from '../../components/empty-list';
-import { LoadError } from '../../components/load-error';
+import { ColumnSortSelect } from '../../components/data-list/column-sort-select';
+import { type DataColumn, DataList } from '../../components/data-list/data-list';
+import { ListCard } from '../../components/data-list/list-card';
+import { useTableLayout } from '../../components/data-list/use-table-layout';
 import { PageHeader } from '../../components/page-header';
-import { SortSelect } from '../../components/sort-select';
-import { SortableTh } from '../../components/sortable-th';
 import { useCoreText } from '../../lib/i18n';
-import { type ListSortSpec, type SortControl, useListParams } from '../../lib/use-list-params';
+import { type ListSortSpec, useListParams } from '../../lib/use-list-params';
 import { useDeleteAuditTemplate } from './api/delete-audit-template';
 import { useAuditTemplates } from './api/get-audit-templates';
 
@@ -44,19 +29,15 @@ const TEMPLATE_SORT: ListSortSpec<AuditTemplateSort> = {
   defaultOrder: 'asc',
 };
 
-const SORT_OPTIONS = [
-  { value: 'name', label: msg`Name` },
-  { value: 'itemCount', label: msg`Items` },
-] as const satisfies readonly { value: AuditTemplateSort; label: MessageDescriptor }[];
-
 /** /audit-templates (hq): core-operations §2 "Audit templates", sorted as the address says. */
 export function AuditTemplatesPage() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const { text } = useCoreText();
   const list = useListParams(TEMPLATE_SORT);
   const templates = useAuditTemplates({ sort: list.query.sort, order: list.query.order });
-  const showTable = useMediaQuery(TABLE_QUERY, true, { getInitialValueInEffect: false });
-  const data = templates.data;
+  const showTable = useTableLayout(TABLE_QUERY);
+  const columns = useTemplateColumns();
+  const hasTemplates = (templates.data?.length ?? 0) > 0;
 
   return (
     <>
@@ -69,106 +50,61 @@ export function AuditTemplatesPage() {
           </Button>
         }
       />
-      {templates.isPending ? (
-        <ListSkeleton />
-      ) : templates.isError && !data ? (
-        <LoadError
-          message={text(messages.templatesLoadFailed)}
-          onRetry={() => void templates.refetch()}
-          retrying={templates.isFetching}
+      <Stack gap="sm">
+        {!showTable && hasTemplates && (
+          <ColumnSortSelect columns={columns} sort={list.query.sort} order={list.query.order} onChange={list.setSort} />
+        )}
+        <DataList
+          query={templates}
+          columns={columns}
+          rowKey={(template) => template.id}
+          card={(template) => <TemplateCard template={template} />}
+          showTable={showTable}
+          sortControl={list.sortControl}
+          tableProps={{ horizontalSpacing: 'md' }}
+          cards={{ cols: { base: 1, sm: 2 } }}
+          labels={{ loading: t`Loading audit templates`, loadFailed: text(messages.templatesLoadFailed) }}
+          empty={{
+            title: t`No audit templates yet`,
+            description: t`Add a template to start auditing restaurants`,
+            icon: <IconClipboardList size={28} aria-hidden />,
+          }}
         />
-      ) : data && data.length === 0 ? (
-        <EmptyList
-          title={t`No audit templates yet`}
-          description={t`Add a template to start auditing restaurants`}
-          icon={<IconClipboardList size={28} aria-hidden />}
-        />
-      ) : data ? (
-        showTable ? (
-          <TemplateTable templates={data} sortControl={list.sortControl} />
-        ) : (
-          <Stack gap="sm">
-            <SortSelect
-              options={SORT_OPTIONS.map((option) => ({ value: option.value, label: i18n._(option.label) }))}
-              sort={list.query.sort}
-              order={list.query.order}
-              onChange={list.setSort}
-            />
-            <TemplateCards templates={data} />
-          </Stack>
-        )
-      ) : null}
+      </Stack>
     </>
   );
 }
 
-interface TemplateTableProps {
-  templates: readonly AuditTemplateSummary[];
-  sortControl: (column: AuditTemplateSort) => SortControl;
-}
-
-function TemplateTable({ templates, sortControl }: TemplateTableProps) {
+/** Wide screens: one row per template, sorted by clicking the Name or Items header. */
+function useTemplateColumns(): DataColumn<AuditTemplateSummary, AuditTemplateSort>[] {
   const { t } = useLingui();
-  return (
-    <Paper withBorder>
-      <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <SortableTh {...sortControl('name')}>{t`Name`}</SortableTh>
-            <Table.Th>
-              <Trans>Description</Trans>
-            </Table.Th>
-            <SortableTh {...sortControl('itemCount')}>{t`Items`}</SortableTh>
-            <Table.Th>
-              <Trans>Actions</Trans>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {templates.map((template) => (
-            <Table.Tr key={template.id}>
-              <Table.Td>
-                <Text fw={600} size="sm">
-                  {template.name}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Description text={template.description} />
-              </Table.Td>
-              <Table.Td>
-                <ItemCount count={template.itemCount} />
-              </Table.Td>
-              <Table.Td>
-                <TemplateActions template={template} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Paper>
-  );
+  return [
+    {
+      header: t`Name`,
+      sort: 'name',
+      cell: (template) => (
+        <Text fw={600} size="sm">
+          {template.name}
+        </Text>
+      ),
+    },
+    { header: t`Description`, cell: (template) => <Description text={template.description} /> },
+    { header: t`Items`, sort: 'itemCount', cell: (template) => <ItemCount count={template.itemCount} /> },
+    { header: t`Actions`, cell: (template) => <TemplateActions template={template} /> },
+  ];
 }
 
-function TemplateCards({ templates }: { templates: readonly AuditTemplateSummary[] }) {
+/** Narrower screens: one card per template, the same facts and actions as a table row. */
+function TemplateCard({ template }: { template: AuditTemplateSummary }) {
   return (
-    <SimpleGrid component="ul" cols={{ base: 1, sm: 2 }} spacing="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-      {templates.map((template) => (
-        <Paper component="li" key={template.id} withBorder p="md">
-          <Stack gap="xs" h="100%">
-            <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
-                {template.name}
-              </Text>
-              <ItemCount count={template.itemCount} />
-            </Group>
-            <Description text={template.description} />
-            <Group justify="flex-end" mt="auto">
-              <TemplateActions template={template} />
-            </Group>
-          </Stack>
-        </Paper>
-      ))}
-    </SimpleGrid>
+    <ListCard
+      gap="xs"
+      title={template.name}
+      badge={<ItemCount count={template.itemCount} />}
+      actions={<TemplateActions template={template} />}
+    >
+      <Description text={template.description} />
+    </ListCard>
   );
 }
 
@@ -244,22 +180,5 @@ function TemplateActions({ template }: { template: AuditTemplateSummary }) {
         </ActionIcon>
       </Tooltip>
     </Group>
-  );
-}
-
-function ListSkeleton() {
-  const { t } = useLingui();
-  return (
-    <Paper withBorder p="md" role="status" aria-busy="true" aria-label={t`Loading audit templates`}>
-      <Stack gap="md">
-        {[0, 1, 2].map((row) => (
-          <Group key={row} wrap="nowrap">
-            <Skeleton height={36} style={{ flex: 1 }} />
-            <Skeleton height={36} style={{ flex: 2 }} />
-            <Skeleton height={36} width={90} />
-          </Group>
-        ))}
-      </Stack>
-    </Paper>
   );
 }
