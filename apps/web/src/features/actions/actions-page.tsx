@@ -12,16 +12,14 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Select, Stack } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconChecklist } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { z } from 'zod';
-import { EmptyList } from '../../components/empty-list';
+import { DataList } from '../../components/data-list/data-list';
+import { useTableLayout } from '../../components/data-list/use-table-layout';
 import { ExportCsvButton } from '../../components/export-csv-button';
 import { FilterBar, RestaurantFilter } from '../../components/filter-bar';
-import { ListPagination } from '../../components/list-pagination';
-import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
 import { SortSelect } from '../../components/sort-select';
@@ -32,8 +30,7 @@ import { RestaurantNotice, useRestaurantNotice } from '../../lib/restaurant-noti
 import { useSelectedRestaurant } from '../../lib/selected-restaurant';
 import { useAppRoute } from '../../lib/use-app-route';
 import { exportQuery, type ListSortSpec, useListParams } from '../../lib/use-list-params';
-import { useClampPage } from '../../lib/use-paged-list';
-import { ActionCards, ActionListSkeleton, ActionTable } from './action-list';
+import { ActionCard, useActionColumns } from './action-list';
 import { useActions } from './api/get-actions';
 
 const TABLE_QUERY = '(min-width: 75em)';
@@ -134,9 +131,8 @@ function ActionList({ fixedRestaurantId }: { fixedRestaurantId: string | null })
   };
   const actions = useActions({ ...list.query, pageSize: DEFAULT_PAGE_SIZE, ...filters });
   const templates = useTemplateNames(isHq);
-  const showTable = useMediaQuery(TABLE_QUERY, true, { getInitialValueInEffect: false });
-  const data = actions.data;
-  useClampPage(data, list.setPage);
+  const showTable = useTableLayout(TABLE_QUERY);
+  const columns = useActionColumns(isHq);
   const activeFilters = [status !== 'open', overdue, templateName, isHq && restaurantId].filter(Boolean).length;
   const filtered = Boolean(list.query.search || activeFilters);
   const exportHref = `/api/actions/export.csv?${exportQuery({ ...list.query, ...filters, overdue: overdue ?? undefined })}`;
@@ -206,36 +202,26 @@ function ActionList({ fixedRestaurantId }: { fixedRestaurantId: string | null })
           )}
         </FilterBar>
 
-        {actions.isPending ? (
-          <ActionListSkeleton />
-        ) : actions.isError && !data ? (
-          <LoadError
-            message={text(actionMessages.loadFailed)}
-            onRetry={() => void actions.refetch()}
-            retrying={actions.isFetching}
-          />
-        ) : data && data.items.length === 0 ? (
-          <EmptyList
-            title={text(actionMessages.noneFound)}
-            description={text(filtered ? messages.tryDifferentSearch : actionMessages.noneHint)}
-            icon={<IconChecklist size={28} aria-hidden />}
-          />
-        ) : data ? (
-          <div aria-busy={actions.isFetching || undefined}>
-            {showTable ? (
-              <ActionTable actions={data.items} showRestaurant={isHq} sortControl={list.sortControl} />
-            ) : (
-              <ActionCards actions={data.items} showRestaurant={isHq} />
-            )}
-            <ListPagination
-              label={t`Action pages`}
-              total={data.total}
-              page={data.page}
-              pageSize={data.pageSize}
-              onChange={list.setPage}
-            />
-          </div>
-        ) : null}
+        <DataList
+          query={actions}
+          columns={columns}
+          rowKey={(action) => action.id}
+          card={(action) => <ActionCard action={action} showRestaurant={isHq} />}
+          showTable={showTable}
+          sortControl={list.sortControl}
+          onPageChange={list.setPage}
+          tableProps={{ horizontalSpacing: 'md' }}
+          labels={{
+            loading: t`Loading corrective actions`,
+            loadFailed: text(actionMessages.loadFailed),
+            pages: t`Action pages`,
+          }}
+          empty={{
+            title: text(actionMessages.noneFound),
+            description: text(filtered ? messages.tryDifferentSearch : actionMessages.noneHint),
+            icon: <IconChecklist size={28} aria-hidden />,
+          }}
+        />
       </Stack>
     </>
   );
