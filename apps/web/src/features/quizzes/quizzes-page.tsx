@@ -3,14 +3,13 @@ import { QUIZ_SORTS, type QuizSort, type QuizSummary } from '@brigade/core/schem
 import type { MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconListCheck, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { confirmDelete } from '../../components/confirm-delete';
-import { EmptyList } from '../../components/empty-list';
+import { DataList } from '../../components/data-list/data-list';
 import { FilterBar } from '../../components/filter-bar';
-import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
 import { SortSelect } from '../../components/sort-select';
@@ -90,124 +89,96 @@ export function QuizzesPage() {
             onChange={list.setSort}
           />
         </FilterBar>
-        {quizzes.isPending ? (
-          <ListSkeleton />
-        ) : quizzes.isError && !quizzes.data ? (
-          <LoadError
-            message={text(messages.quizzesLoadFailed)}
-            onRetry={() => void quizzes.refetch()}
-            retrying={quizzes.isFetching}
-          />
-        ) : quizzes.data.length === 0 ? (
-          <EmptyList
-            title={t`No quizzes found`}
-            description={list.query.search ? t`Try a different search term` : t`Add your first quiz to get started`}
-            icon={<IconListCheck size={28} aria-hidden />}
-          />
-        ) : (
-          <Stack gap="sm" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label={t`Quizzes`}>
-            {quizzes.data.map((quiz) => (
-              <QuizRow
-                key={quiz.id}
-                quiz={quiz}
-                deleting={remove.isPending && remove.variables === quiz.id}
-                onDelete={() => askToDelete(quiz)}
-              />
-            ))}
-          </Stack>
-        )}
+        <DataList
+          query={quizzes}
+          rowKey={(quiz) => quiz.id}
+          card={(quiz) => (
+            <QuizCard
+              quiz={quiz}
+              deleting={remove.isPending && remove.variables === quiz.id}
+              onDelete={() => askToDelete(quiz)}
+            />
+          )}
+          showTable={false}
+          cards={{ cols: 1 }}
+          labels={{ loading: t`Loading quizzes`, loadFailed: text(messages.quizzesLoadFailed), list: t`Quizzes` }}
+          empty={{
+            title: t`No quizzes found`,
+            description: list.query.search ? t`Try a different search term` : t`Add your first quiz to get started`,
+            icon: <IconListCheck size={28} aria-hidden />,
+          }}
+        />
       </Stack>
     </>
   );
 }
 
-interface QuizRowProps {
+interface QuizCardProps {
   quiz: QuizSummary;
   deleting: boolean;
   onDelete: () => void;
 }
 
-function QuizRow({ quiz, deleting, onDelete }: QuizRowProps) {
+/** One quiz: its title, description, counts and trainings, with Edit and Delete beside them. */
+function QuizCard({ quiz, deleting, onDelete }: QuizCardProps) {
   const { t } = useLingui();
   const { title, passMark, questionCount } = quiz;
   return (
-    <Paper component="li" withBorder p="md" radius="md">
-      <Group justify="space-between" align="flex-start" gap="md">
-        <Stack gap={6} style={{ flex: '1 1 320px', minWidth: 0 }}>
-          <Title order={2} fz="lg">
-            {quiz.title}
-          </Title>
-          {quiz.description && (
-            <Text size="sm" c="gray.7" lineClamp={2}>
-              {quiz.description}
-            </Text>
-          )}
-          <Group gap="xs">
-            <Badge variant="light" color="gray" c="dark.7" tt="none">
-              <Plural value={questionCount} one="# question" other="# questions" />
-            </Badge>
-            <Badge variant="light" color="gray" c="dark.7" tt="none">
-              <Trans>Pass mark {passMark}%</Trans>
-            </Badge>
-          </Group>
-          <Text size="sm" c="gray.7">
-            {quiz.trainingTitles.length > 0 ? (
-              <>
-                <Text span size="sm" fw="var(--mantine-font-weight-medium)" c="dark.7">
-                  <Trans>Trainings:</Trans>{' '}
-                </Text>
-                {quiz.trainingTitles.join(', ')}
-              </>
-            ) : (
-              t`Not linked to a training`
-            )}
+    <Group justify="space-between" align="flex-start" gap="md">
+      <Stack gap={6} style={{ flex: '1 1 320px', minWidth: 0 }}>
+        <Title order={2} fz="lg">
+          {quiz.title}
+        </Title>
+        {quiz.description && (
+          <Text size="sm" c="gray.7" lineClamp={2}>
+            {quiz.description}
           </Text>
-        </Stack>
+        )}
         <Group gap="xs">
-          <Button
-            component={Link}
-            to={`/quiz-management/${quiz.id}/edit`}
-            variant="default"
-            size="sm"
-            leftSection={<IconEdit size={16} aria-hidden />}
-            aria-label={t`Edit ${title}`}
-          >
-            <Trans>Edit</Trans>
-          </Button>
-          <Button
-            variant="light"
-            color="red"
-            c="red.9"
-            size="sm"
-            leftSection={<IconTrash size={16} aria-hidden />}
-            loading={deleting}
-            aria-label={t`Delete ${title}`}
-            onClick={onDelete}
-          >
-            <Trans>Delete</Trans>
-          </Button>
+          <Badge variant="light" color="gray" c="dark.7" tt="none">
+            <Plural value={questionCount} one="# question" other="# questions" />
+          </Badge>
+          <Badge variant="light" color="gray" c="dark.7" tt="none">
+            <Trans>Pass mark {passMark}%</Trans>
+          </Badge>
         </Group>
+        <Text size="sm" c="gray.7">
+          {quiz.trainingTitles.length > 0 ? (
+            <>
+              <Text span size="sm" fw="var(--mantine-font-weight-medium)" c="dark.7">
+                <Trans>Trainings:</Trans>{' '}
+              </Text>
+              {quiz.trainingTitles.join(', ')}
+            </>
+          ) : (
+            t`Not linked to a training`
+          )}
+        </Text>
+      </Stack>
+      <Group gap="xs">
+        <Button
+          component={Link}
+          to={`/quiz-management/${quiz.id}/edit`}
+          variant="default"
+          size="sm"
+          leftSection={<IconEdit size={16} aria-hidden />}
+          aria-label={t`Edit ${title}`}
+        >
+          <Trans>Edit</Trans>
+        </Button>
+        <Button
+          variant="light"
+          color="red"
+          c="red.9"
+          size="sm"
+          leftSection={<IconTrash size={16} aria-hidden />}
+          loading={deleting}
+          aria-label={t`Delete ${title}`}
+          onClick={onDelete}
+        >
+          <Trans>Delete</Trans>
+        </Button>
       </Group>
-    </Paper>
-  );
-}
-
-function ListSkeleton() {
-  const { t } = useLingui();
-  return (
-    <Stack role="status" aria-busy="true" aria-label={t`Loading quizzes`}>
-      {[0, 1, 2].map((row) => (
-        <Paper key={row} withBorder p="md">
-          <Stack gap={8}>
-            <Skeleton height={20} width="40%" />
-            <Skeleton height={12} width="70%" />
-            <Group gap="xs">
-              <Skeleton height={20} width={90} radius="xl" />
-              <Skeleton height={20} width={110} radius="xl" />
-            </Group>
-          </Stack>
-        </Paper>
-      ))}
-    </Stack>
+    </Group>
   );
 }
