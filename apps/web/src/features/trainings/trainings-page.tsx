@@ -5,13 +5,12 @@ import { TRAINING_SORTS, type TrainingSort } from '@brigade/core/schemas/trainin
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Card, Group, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { IconPlus, IconSchool } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { CategoryFilter } from '../../components/category-filter';
-import { EmptyList } from '../../components/empty-list';
+import { DataList } from '../../components/data-list/data-list';
 import { FilterBar } from '../../components/filter-bar';
-import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
 import { SortSelect } from '../../components/sort-select';
@@ -97,55 +96,25 @@ export function TrainingsPage() {
           onChange={(ids) => list.setFilters({ category: ids.length > 0 ? ids.join(',') : null })}
         />
 
-        {trainings.isPending ? (
-          <CardsSkeleton />
-        ) : trainings.isError && !trainings.data ? (
-          <LoadError
-            message={text(messages.trainingsLoadFailed)}
-            onRetry={() => void trainings.refetch()}
-            retrying={trainings.isFetching}
-          />
-        ) : trainings.data.length === 0 ? (
-          <EmptyList
-            title={t`No trainings found`}
-            description={
-              filtered
-                ? t`Try a different search term or category`
-                : canManage
-                  ? t`Add your first training to get started`
-                  : t`No trainings have been published yet`
-            }
-            icon={<IconSchool size={28} aria-hidden />}
-          />
-        ) : (
-          <SimpleGrid cols={GRID_COLUMNS} aria-busy={trainings.isFetching || undefined}>
-            {trainings.data.map((training) => (
-              <TrainingCard key={training.id} training={training} canManage={canManage} />
-            ))}
-          </SimpleGrid>
-        )}
+        <DataList
+          query={trainings}
+          rowKey={(training) => training.id}
+          card={(training) => <TrainingCard training={training} canManage={canManage} />}
+          showTable={false}
+          // Each training is a Mantine Card of its own, three across on wide screens.
+          cards={{ cols: GRID_COLUMNS, spacing: 'md', framed: false }}
+          labels={{ loading: t`Loading trainings`, loadFailed: text(messages.trainingsLoadFailed) }}
+          empty={{
+            title: t`No trainings found`,
+            description: filtered
+              ? t`Try a different search term or category`
+              : canManage
+                ? t`Add your first training to get started`
+                : t`No trainings have been published yet`,
+            icon: <IconSchool size={28} aria-hidden />,
+          }}
+        />
       </Stack>
     </>
-  );
-}
-
-function CardsSkeleton() {
-  const { t } = useLingui();
-  return (
-    <SimpleGrid cols={GRID_COLUMNS} role="status" aria-busy="true" aria-label={t`Loading trainings`}>
-      {[0, 1, 2].map((card) => (
-        <Card key={card} withBorder padding="lg" radius="md">
-          <Stack gap="sm">
-            <Skeleton height={20} width="70%" />
-            <Skeleton height={12} />
-            <Skeleton height={12} width="85%" />
-            <Group gap={6}>
-              <Skeleton height={20} width={80} radius="xl" />
-              <Skeleton height={20} width={60} radius="xl" />
-            </Group>
-          </Stack>
-        </Card>
-      ))}
-    </SimpleGrid>
   );
 }
