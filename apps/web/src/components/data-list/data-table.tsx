@@ -1,5 +1,5 @@
 import { Checkbox, Paper, Table, type TableProps, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import type { SortControl } from '../../lib/use-list-params';
 import { SortableTh } from '../sortable-th';
 
@@ -50,6 +50,15 @@ export interface DataTableProps<Row, Sort extends string = string> {
   scroll?: { minWidth: number; label?: string };
   /** Said in one row across the table when there are no rows. */
   emptyRow?: string;
+  /** A row under each row, opened by a button in it (a store visit's notes). */
+  detail?: RowDetail<Row>;
+}
+
+export interface RowDetail<Row> {
+  /** The detail row's id, for the opening button's `aria-controls`. */
+  id: (row: Row) => string;
+  open: (row: Row) => boolean;
+  render: (row: Row) => ReactNode;
 }
 
 /**
@@ -70,7 +79,9 @@ export function DataTable<Row, Sort extends string = string>({
   framed = false,
   scroll,
   emptyRow,
+  detail,
 }: DataTableProps<Row, Sort>) {
+  const width = columns.length + (selection ? 1 : 0);
   const table = (
     <Table aria-label={label} aria-labelledby={labelledBy} aria-describedby={describedBy} {...tableProps}>
       <Table.Thead>
@@ -96,7 +107,7 @@ export function DataTable<Row, Sort extends string = string>({
       <Table.Tbody>
         {rows.length === 0 && emptyRow ? (
           <Table.Tr>
-            <Table.Td colSpan={columns.length + (selection ? 1 : 0)}>
+            <Table.Td colSpan={width}>
               <Text c="gray.7" ta="center" py="md" role="status">
                 {emptyRow}
               </Text>
@@ -104,22 +115,29 @@ export function DataTable<Row, Sort extends string = string>({
           </Table.Tr>
         ) : (
           rows.map((row) => (
-            <Table.Tr key={rowKey(row)}>
-              {selection && (
-                <Table.Td>
-                  <RowCheckbox row={row} rowKey={rowKey} selection={selection} />
-                </Table.Td>
+            <Fragment key={rowKey(row)}>
+              <Table.Tr>
+                {selection && (
+                  <Table.Td>
+                    <RowCheckbox row={row} rowKey={rowKey} selection={selection} />
+                  </Table.Td>
+                )}
+                {columns.map((column) => (
+                  <Table.Td
+                    key={column.header}
+                    ta={column.align}
+                    style={column.noWrap ? { whiteSpace: 'nowrap' } : undefined}
+                  >
+                    {column.cell(row)}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+              {detail && (
+                <Table.Tr id={detail.id(row)} hidden={!detail.open(row)} bg="gray.0">
+                  <Table.Td colSpan={width}>{detail.render(row)}</Table.Td>
+                </Table.Tr>
               )}
-              {columns.map((column) => (
-                <Table.Td
-                  key={column.header}
-                  ta={column.align}
-                  style={column.noWrap ? { whiteSpace: 'nowrap' } : undefined}
-                >
-                  {column.cell(row)}
-                </Table.Td>
-              ))}
-            </Table.Tr>
+            </Fragment>
           ))
         )}
       </Table.Tbody>

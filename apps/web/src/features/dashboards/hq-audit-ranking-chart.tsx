@@ -7,8 +7,8 @@ import {
 import { type ScoreColour, scoreColour } from '@brigade/core/scoring';
 import { msg, plural, t } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { Table } from '@mantine/core';
 import { ChartPanel } from '../../components/charts/chart-panel';
+import { type DataColumn, DataTable } from '../../components/data-list/data-table';
 import { useHqAuditRanking } from './api/get-hq-audit-ranking';
 import { chartQueryState, percentText } from './chart-format';
 import { barsHeight, RestaurantPercentBars } from './restaurant-percent-bars';
@@ -111,28 +111,20 @@ function RankingTable({ ranked }: { ranked: Ranked[] }) {
   const { i18n } = useLingui();
   const title = i18n._(TITLE);
   const size = SCORE_RANKING_SIZE;
+  const columns: DataColumn<Ranked>[] = [
+    { header: t`Restaurant`, cell: (entry) => entry.restaurant.name },
+    { header: t`Average score`, cell: (entry) => percentText(entry.average) },
+    { header: t`Audits`, cell: (entry) => entry.audits },
+    { header: t`Group`, cell: (entry) => (entry.group === 'Lowest' ? t`${size} lowest` : t`${size} highest`) },
+  ];
   return (
-    <Table.ScrollContainer minWidth={320}>
-      <Table verticalSpacing={4} aria-label={t`${title}, as a table`}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t`Restaurant`}</Table.Th>
-            <Table.Th>{t`Average score`}</Table.Th>
-            <Table.Th>{t`Audits`}</Table.Th>
-            <Table.Th>{t`Group`}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {ranked.map((entry) => (
-            <Table.Tr key={entry.restaurant.id}>
-              <Table.Td>{entry.restaurant.name}</Table.Td>
-              <Table.Td>{percentText(entry.average)}</Table.Td>
-              <Table.Td>{entry.audits}</Table.Td>
-              <Table.Td>{entry.group === 'Lowest' ? t`${size} lowest` : t`${size} highest`}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      rows={ranked}
+      columns={columns}
+      rowKey={(entry) => entry.restaurant.id}
+      label={t`${title}, as a table`}
+      scroll={{ minWidth: 320 }}
+      tableProps={{ verticalSpacing: 4 }}
+    />
   );
 }

@@ -1,10 +1,11 @@
 import { type AuditScoreTrend, CHART_WEEKS, MAX_TREND_RESTAURANTS } from '@brigade/core/schemas/dashboard-charts';
 import { msg, t } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { MultiSelect, Table, Text } from '@mantine/core';
+import { MultiSelect, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ChartPanel } from '../../components/charts/chart-panel';
 import { LineChart } from '../../components/charts/lazy-charts';
+import { type DataColumn, DataTable } from '../../components/data-list/data-table';
 import { useRestaurantOptions } from '../../lib/api/get-restaurant-options';
 import { weekLabel } from '../../lib/locale-format';
 import { useHqAuditScoreTrend } from './api/get-hq-audit-score-trend';
@@ -131,50 +132,40 @@ function auditsOf(name: string): string {
 }
 
 function ScoreCell({ average, audits }: { average: number | null; audits: number }) {
+  if (average !== null) return `${percentText(average)} (${audits})`;
   return (
-    <Table.Td>
-      {average === null ? (
-        <Text size="sm" c="gray.7">
-          {t`No audits`}
-        </Text>
-      ) : (
-        `${percentText(average)} (${audits})`
-      )}
-    </Table.Td>
+    <Text size="sm" c="gray.7">
+      {t`No audits`}
+    </Text>
   );
 }
 
 function TrendTable({ data }: { data: AuditScoreTrend }) {
   const { i18n } = useLingui();
   const title = i18n._(TITLE);
+  type Week = AuditScoreTrend['chain'][number];
+  const weekIndex = new Map(data.chain.map((week, index) => [week.weekStart, index]));
+  const columns: DataColumn<Week>[] = [
+    { header: t`Week of`, noWrap: true, cell: (week) => weekLabel(week.weekStart) },
+    { header: t`Chain average (audits)`, cell: (week) => <ScoreCell average={week.average} audits={week.audits} /> },
+    ...data.restaurants.map(
+      (line): DataColumn<Week> => ({
+        header: auditsOf(line.restaurant.name),
+        cell: (week) => {
+          const weekOfLine = line.weeks[weekIndex.get(week.weekStart) ?? -1];
+          return <ScoreCell average={weekOfLine?.average ?? null} audits={weekOfLine?.audits ?? 0} />;
+        },
+      }),
+    ),
+  ];
   return (
-    <Table.ScrollContainer minWidth={320 + data.restaurants.length * 140}>
-      <Table verticalSpacing={4} aria-label={t`${title}, as a table`}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t`Week of`}</Table.Th>
-            <Table.Th>{t`Chain average (audits)`}</Table.Th>
-            {data.restaurants.map((line) => (
-              <Table.Th key={line.restaurant.id}>{auditsOf(line.restaurant.name)}</Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {data.chain.map((week, index) => (
-            <Table.Tr key={week.weekStart}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{weekLabel(week.weekStart)}</Table.Td>
-              <ScoreCell average={week.average} audits={week.audits} />
-              {data.restaurants.map((line) => (
-                <ScoreCell
-                  key={line.restaurant.id}
-                  average={line.weeks[index]?.average ?? null}
-                  audits={line.weeks[index]?.audits ?? 0}
-                />
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      rows={data.chain}
+      columns={columns}
+      rowKey={(week) => week.weekStart}
+      label={t`${title}, as a table`}
+      scroll={{ minWidth: 320 + data.restaurants.length * 140 }}
+      tableProps={{ verticalSpacing: 4 }}
+    />
   );
 }

@@ -1,8 +1,9 @@
 import type { TrainingCompletionByRestaurant } from '@brigade/core/schemas/dashboard-charts';
 import { msg, plural, t } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { Box, Table } from '@mantine/core';
+import { Box } from '@mantine/core';
 import { ChartPanel } from '../../components/charts/chart-panel';
+import { DataTable } from '../../components/data-list/data-table';
 import { useHqTrainingCompletion } from './api/get-hq-training-completion';
 import { chartQueryState, percentText } from './chart-format';
 import { barsHeight, RestaurantPercentBars } from './restaurant-percent-bars';
@@ -105,26 +106,18 @@ function CompletionTable({ data }: { data: TrainingCompletionByRestaurant }) {
       role="region"
       aria-label={t`${title}, every restaurant`}
     >
-      <Table verticalSpacing={4} stickyHeader aria-label={t`${title}, as a table`}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t`Restaurant`}</Table.Th>
-            <Table.Th>{t`Completed`}</Table.Th>
-            <Table.Th>{t`Assigned`}</Table.Th>
-            <Table.Th>{t`Completion`}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {data.restaurants.map((entry) => (
-            <Table.Tr key={entry.restaurant.id}>
-              <Table.Td>{entry.restaurant.name}</Table.Td>
-              <Table.Td>{entry.completed}</Table.Td>
-              <Table.Td>{entry.total}</Table.Td>
-              <Table.Td>{percentText(entry.percent)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <DataTable
+        rows={data.restaurants}
+        columns={[
+          { header: t`Restaurant`, cell: (entry) => entry.restaurant.name },
+          { header: t`Completed`, cell: (entry) => entry.completed },
+          { header: t`Assigned`, cell: (entry) => entry.total },
+          { header: t`Completion`, cell: (entry) => percentText(entry.percent) },
+        ]}
+        rowKey={(entry) => entry.restaurant.id}
+        label={t`${title}, as a table`}
+        tableProps={{ verticalSpacing: 4, stickyHeader: true }}
+      />
     </Box>
   );
 }

@@ -1,9 +1,9 @@
 import { RECENT_AUDIT_SCORES, type RecentAuditScores } from '@brigade/core/schemas/dashboard-charts';
 import { msg, t } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { Table } from '@mantine/core';
 import { ChartPanel } from '../../components/charts/chart-panel';
 import { LineChart } from '../../components/charts/lazy-charts';
+import { DataTable } from '../../components/data-list/data-table';
 import { formatDate } from '../../lib/format-date';
 import { useManagerAuditScores } from './api/get-manager-audit-scores';
 import { chartQueryState, PERCENT_DOMAIN, PERCENT_TICKS, percentText } from './chart-format';
@@ -62,22 +62,16 @@ export function ManagerAuditScoresChart({ restaurantId, ready }: { restaurantId:
         }
         table={
           data && (
-            <Table verticalSpacing={4} aria-label={t`${title}, as a table`}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t`Audit date`}</Table.Th>
-                  <Table.Th>{t`Score`}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.audits.map((audit) => (
-                  <Table.Tr key={audit.id}>
-                    <Table.Td>{formatDate(audit.auditedAt)}</Table.Td>
-                    <Table.Td>{percentText(audit.score)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <DataTable
+              rows={data.audits}
+              columns={[
+                { header: t`Audit date`, cell: (audit) => formatDate(audit.auditedAt) },
+                { header: t`Score`, cell: (audit) => percentText(audit.score) },
+              ]}
+              rowKey={(audit) => audit.id}
+              label={t`${title}, as a table`}
+              tableProps={{ verticalSpacing: 4 }}
+            />
           )
         }
       />

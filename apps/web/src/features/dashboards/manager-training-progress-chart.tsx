@@ -1,9 +1,9 @@
 import { CHART_WEEKS, type WeeklyTrainingProgress } from '@brigade/core/schemas/dashboard-charts';
 import { msg, plural, t } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { Table } from '@mantine/core';
 import { ChartPanel } from '../../components/charts/chart-panel';
 import { BarChart } from '../../components/charts/lazy-charts';
+import { DataTable } from '../../components/data-list/data-table';
 import { weekLabel } from '../../lib/locale-format';
 import { useManagerTrainingProgress } from './api/get-manager-training-progress';
 import { chartQueryState } from './chart-format';
@@ -60,24 +60,17 @@ export function ManagerTrainingProgressChart({ restaurantId, ready }: { restaura
         }
         table={
           data && (
-            <Table verticalSpacing={4} aria-label={t`${title}, as a table`}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t`Week of`}</Table.Th>
-                  <Table.Th>{t`Completed that week`}</Table.Th>
-                  <Table.Th>{t`Incomplete at week end`}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.weeks.map((week) => (
-                  <Table.Tr key={week.weekStart}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{weekLabel(week.weekStart)}</Table.Td>
-                    <Table.Td>{week.completed}</Table.Td>
-                    <Table.Td>{week.incomplete}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <DataTable
+              rows={data.weeks}
+              columns={[
+                { header: t`Week of`, noWrap: true, cell: (week) => weekLabel(week.weekStart) },
+                { header: t`Completed that week`, cell: (week) => week.completed },
+                { header: t`Incomplete at week end`, cell: (week) => week.incomplete },
+              ]}
+              rowKey={(week) => week.weekStart}
+              label={t`${title}, as a table`}
+              tableProps={{ verticalSpacing: 4 }}
+            />
           )
         }
       />

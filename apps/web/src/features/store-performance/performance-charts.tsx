@@ -3,9 +3,10 @@ import { SCORE_TREND_WEEKS, type StoreScoreTrend, type VisitBreakdown } from '@b
 import { i18n } from '@lingui/core';
 import { msg, plural, t } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { SimpleGrid, Stack, Table } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { ChartPanel } from '../../components/charts/chart-panel';
 import { BarChart, LineChart } from '../../components/charts/lazy-charts';
+import { type DataColumn, DataTable } from '../../components/data-list/data-table';
 import { useCoreText } from '../../lib/i18n';
 import { weekLabel } from '../../lib/locale-format';
 import { useStoreScoreTrend } from './api/get-store-score-trend';
@@ -39,34 +40,24 @@ export function PerformanceCharts({ restaurantId, restaurantName }: PerformanceC
   );
 }
 
+type FiguresRow = readonly (string | number)[];
+
 /** A chart's figures as a table: its text alternative, and the place to read exact numbers. */
-function FiguresTable({ label, headers, rows }: { label: string; headers: string[]; rows: (string | number)[][] }) {
+function FiguresTable({ label, headers, rows }: { label: string; headers: string[]; rows: FiguresRow[] }) {
+  const columns: DataColumn<FiguresRow>[] = headers.map((header, index) => ({
+    header,
+    align: index === 0 ? undefined : 'right',
+    cell: (row) => row[index],
+  }));
   return (
-    <Table.ScrollContainer minWidth={360} type="native" tabIndex={0} role="group" aria-label={label} pos="relative">
-      <Table aria-label={label} striped verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            {headers.map((header, index) => (
-              <Table.Th key={header} ta={index === 0 ? undefined : 'right'}>
-                {header}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={String(row[0])}>
-              {row.map((cell, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed
-                <Table.Td key={index} ta={index === 0 ? undefined : 'right'}>
-                  {cell}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      rows={rows}
+      columns={columns}
+      rowKey={(row) => String(row[0])}
+      label={label}
+      scroll={{ minWidth: 360, label }}
+      tableProps={{ striped: true, verticalSpacing: 'xs' }}
+    />
   );
 }
 

@@ -1,17 +1,17 @@
 import { messages } from '@brigade/core/messages';
 import { ROLE_LABELS } from '@brigade/core/roles';
 import type { StorePerformance } from '@brigade/core/schemas/store-performance';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { Table, Text } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
+import { Text } from '@mantine/core';
+import { type DataColumn, DataTable } from '../../components/data-list/data-table';
 import { ScoreBadge } from '../../components/score-badge';
-import { SortableTh } from '../../components/sortable-th';
 import { StatusBadge } from '../../components/status-badge';
 import { ViewAuditButton } from '../../components/view-audit-button';
 import { formatDate } from '../../lib/format-date';
 import { useCoreText } from '../../lib/i18n';
 import type { ListSortSpec } from '../../lib/use-list-params';
 import { PerformanceSection } from './performance-section';
-import { ScrollTable } from './scroll-table';
+import { SECTION_TABLE } from './section-table';
 import { sortRows, useTableSort } from './use-table-sort';
 
 type RecentAudit = StorePerformance['recentAudits'][number];
@@ -48,57 +48,34 @@ const STAFF_VALUES = {
   progress: (member: StaffMember) => (member.total === 0 ? null : member.completed / member.total),
 };
 
-function EmptyRow({ columns, message }: { columns: number; message: string }) {
-  return (
-    <Table.Tr>
-      <Table.Td colSpan={columns}>
-        <Text c="gray.7" ta="center" py="md" role="status">
-          {message}
-        </Text>
-      </Table.Td>
-    </Table.Tr>
-  );
-}
-
 /** The restaurant's 5 latest audits, newest first unless sorted otherwise. */
 export function RecentAuditsSection({ audits }: { audits: readonly RecentAudit[] }) {
   const { t } = useLingui();
   const { text } = useCoreText();
   const title = t`Recent Audits`;
   const table = useTableSort('audits', AUDIT_SORTING);
-  const rows = sortRows(audits, AUDIT_VALUES, table.sort, table.order);
+  const columns: DataColumn<RecentAudit, AuditColumn>[] = [
+    {
+      header: t`Date`,
+      sort: 'date',
+      noWrap: true,
+      cell: (audit) => <Text size="sm">{formatDate(audit.auditedAt)}</Text>,
+    },
+    { header: t`Score`, sort: 'score', cell: (audit) => <ScoreBadge status={audit.status} score={audit.finalScore} /> },
+    { header: t`Actions`, cell: (audit) => <ViewAuditButton audit={audit} /> },
+  ];
   return (
     <PerformanceSection title={title}>
-      <ScrollTable label={title} minWidth={420}>
-        <Table.Thead>
-          <Table.Tr>
-            <SortableTh {...table.sortControl('date')}>{t`Date`}</SortableTh>
-            <SortableTh {...table.sortControl('score')}>{t`Score`}</SortableTh>
-            <Table.Th>
-              <Trans>Actions</Trans>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {audits.length === 0 ? (
-            <EmptyRow columns={3} message={text(messages.noRestaurantAudits)} />
-          ) : (
-            rows.map((audit) => (
-              <Table.Tr key={audit.id}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Text size="sm">{formatDate(audit.auditedAt)}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <ScoreBadge status={audit.status} score={audit.finalScore} />
-                </Table.Td>
-                <Table.Td>
-                  <ViewAuditButton audit={audit} />
-                </Table.Td>
-              </Table.Tr>
-            ))
-          )}
-        </Table.Tbody>
-      </ScrollTable>
+      <DataTable
+        rows={sortRows(audits, AUDIT_VALUES, table.sort, table.order)}
+        columns={columns}
+        rowKey={(audit) => audit.id}
+        sortControl={table.sortControl}
+        label={title}
+        scroll={{ minWidth: 420, label: title }}
+        tableProps={SECTION_TABLE}
+        emptyRow={text(messages.noRestaurantAudits)}
+      />
     </PerformanceSection>
   );
 }
@@ -109,45 +86,40 @@ export function StaffMembersSection({ staff }: { staff: readonly StaffMember[] }
   const { text } = useCoreText();
   const title = t`Staff Members`;
   const table = useTableSort('staff', STAFF_SORTING);
-  const rows = sortRows(staff, STAFF_VALUES, table.sort, table.order);
+  const columns: DataColumn<StaffMember, StaffColumn>[] = [
+    {
+      header: t`Name`,
+      sort: 'name',
+      cell: (member) => (
+        <Text fw={600} size="sm">
+          {member.name}
+        </Text>
+      ),
+    },
+    { header: t`Role`, sort: 'role', cell: (member) => <Text size="sm">{text(roleLabel(member))}</Text> },
+    { header: t`Status`, sort: 'status', cell: (member) => <StatusBadge isActive={member.isActive} /> },
+    {
+      header: t`Training Progress`,
+      sort: 'progress',
+      cell: (member) => (
+        <Text size="sm">
+          {member.completed}/{member.total}
+        </Text>
+      ),
+    },
+  ];
   return (
     <PerformanceSection title={title}>
-      <ScrollTable label={title} minWidth={520}>
-        <Table.Thead>
-          <Table.Tr>
-            <SortableTh {...table.sortControl('name')}>{t`Name`}</SortableTh>
-            <SortableTh {...table.sortControl('role')}>{t`Role`}</SortableTh>
-            <SortableTh {...table.sortControl('status')}>{t`Status`}</SortableTh>
-            <SortableTh {...table.sortControl('progress')}>{t`Training Progress`}</SortableTh>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {staff.length === 0 ? (
-            <EmptyRow columns={4} message={text(messages.noRestaurantStaff)} />
-          ) : (
-            rows.map((member) => (
-              <Table.Tr key={member.id}>
-                <Table.Td>
-                  <Text fw={600} size="sm">
-                    {member.name}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{text(roleLabel(member))}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <StatusBadge isActive={member.isActive} />
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">
-                    {member.completed}/{member.total}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ))
-          )}
-        </Table.Tbody>
-      </ScrollTable>
+      <DataTable
+        rows={sortRows(staff, STAFF_VALUES, table.sort, table.order)}
+        columns={columns}
+        rowKey={(member) => member.id}
+        sortControl={table.sortControl}
+        label={title}
+        scroll={{ minWidth: 520, label: title }}
+        tableProps={SECTION_TABLE}
+        emptyRow={text(messages.noRestaurantStaff)}
+      />
     </PerformanceSection>
   );
 }

@@ -1,21 +1,19 @@
 import { messages } from '@brigade/core/messages';
 import type { StoreVisit } from '@brigade/core/schemas/store-performance';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Group, List, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, List, Skeleton, Stack, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconInfoCircle } from '@tabler/icons-react';
 import { useId, useState } from 'react';
+import { type DataColumn, DataTable } from '../../components/data-list/data-table';
 import { LoadError } from '../../components/load-error';
-import { SortableTh } from '../../components/sortable-th';
 import { formatDate } from '../../lib/format-date';
 import { useCoreText } from '../../lib/i18n';
 import type { ListSortSpec } from '../../lib/use-list-params';
 import { useStoreVisits } from './api/get-store-visits';
 import { PerformanceSection } from './performance-section';
-import { ScrollTable } from './scroll-table';
+import { SECTION_TABLE } from './section-table';
 import { sortRows, useTableSort } from './use-table-sort';
 import { NoteCategoryBadge, VisitStatusBadge } from './visit-badges';
-
-const COLUMNS = 5;
 
 type VisitColumn = 'visit' | 'date' | 'person' | 'status' | 'notes';
 const VISIT_SORTING: ListSortSpec<VisitColumn> = {
@@ -85,103 +83,122 @@ function VisitsTable({ visits, describedBy }: { visits: readonly StoreVisit[]; d
   const { t } = useLingui();
   const { text } = useCoreText();
   const table = useTableSort('visits', VISIT_SORTING);
-  const rows = sortRows(visits, VISIT_VALUES, table.sort, table.order);
+  const notesId = useId();
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (visit: StoreVisit) =>
+    setExpanded((open) => {
+      const next = new Set(open);
+      if (!next.delete(visit.id)) next.add(visit.id);
+      return next;
+    });
+  const notesIdOf = (visit: StoreVisit) => `${notesId}-${visit.id}`;
+  const columns: DataColumn<StoreVisit, VisitColumn>[] = [
+    {
+      header: t`Visit`,
+      sort: 'visit',
+      cell: (visit) => (
+        <Text fw={600} size="sm">
+          {visit.event}
+        </Text>
+      ),
+    },
+    {
+      header: t`Date`,
+      sort: 'date',
+      noWrap: true,
+      cell: (visit) => <Text size="sm">{visit.date ? formatDate(visit.date) : '—'}</Text>,
+    },
+    { header: t`Person`, sort: 'person', cell: (visit) => <Text size="sm">{visit.person ?? '—'}</Text> },
+    { header: t`Status`, sort: 'status', cell: (visit) => <VisitStatusBadge status={visit.status} /> },
+    {
+      header: t`# Notes`,
+      sort: 'notes',
+      cell: (visit) => (
+        <NotesToggle
+          visit={visit}
+          expanded={expanded.has(visit.id)}
+          controls={notesIdOf(visit)}
+          onToggle={() => toggle(visit)}
+        />
+      ),
+    },
+  ];
   return (
-    <ScrollTable label={t`Recent Store Visits`} minWidth={640} describedBy={describedBy}>
-      <Table.Thead>
-        <Table.Tr>
-          <SortableTh {...table.sortControl('visit')}>{t`Visit`}</SortableTh>
-          <SortableTh {...table.sortControl('date')}>{t`Date`}</SortableTh>
-          <SortableTh {...table.sortControl('person')}>{t`Person`}</SortableTh>
-          <SortableTh {...table.sortControl('status')}>{t`Status`}</SortableTh>
-          <SortableTh {...table.sortControl('notes')}>{t`# Notes`}</SortableTh>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {visits.length === 0 ? (
-          <Table.Tr>
-            <Table.Td colSpan={COLUMNS}>
-              <Text c="gray.7" ta="center" py="md" role="status">
-                {text(messages.noStoreVisits)}
-              </Text>
-            </Table.Td>
-          </Table.Tr>
-        ) : (
-          rows.map((visit) => <VisitRows key={visit.id} visit={visit} />)
-        )}
-      </Table.Tbody>
-    </ScrollTable>
+    <DataTable
+      rows={sortRows(visits, VISIT_VALUES, table.sort, table.order)}
+      columns={columns}
+      rowKey={(visit) => visit.id}
+      sortControl={table.sortControl}
+      label={t`Recent Store Visits`}
+      describedBy={describedBy}
+      scroll={{ minWidth: 640, label: t`Recent Store Visits` }}
+      tableProps={SECTION_TABLE}
+      emptyRow={text(messages.noStoreVisits)}
+      detail={{
+        id: notesIdOf,
+        open: (visit) => expanded.has(visit.id),
+        render: (visit) => <VisitNotes visit={visit} />,
+      }}
+    />
   );
 }
 
-/** A visit's row and, below it, the row its Show/Hide button opens with the notes. */
-function VisitRows({ visit }: { visit: StoreVisit }) {
+interface NotesToggleProps {
+  visit: StoreVisit;
+  expanded: boolean;
+  /** The id of the row the button opens. */
+  controls: string;
+  onToggle: () => void;
+}
+
+/** The visit's note count and the Show/Hide button that opens the row of notes below it. */
+function NotesToggle({ visit, expanded, controls, onToggle }: NotesToggleProps) {
   const { t } = useLingui();
-  const { text } = useCoreText();
-  const [expanded, setExpanded] = useState(false);
-  const notesId = useId();
   const name = visit.event;
   return (
-    <>
-      <Table.Tr>
-        <Table.Td>
-          <Text fw={600} size="sm">
-            {visit.event}
-          </Text>
-        </Table.Td>
-        <Table.Td style={{ whiteSpace: 'nowrap' }}>
-          <Text size="sm">{visit.date ? formatDate(visit.date) : '—'}</Text>
-        </Table.Td>
-        <Table.Td>
-          <Text size="sm">{visit.person ?? '—'}</Text>
-        </Table.Td>
-        <Table.Td>
-          <VisitStatusBadge status={visit.status} />
-        </Table.Td>
-        <Table.Td>
-          <Group gap="sm" wrap="nowrap">
-            <Text size="sm" fw={600} miw={16}>
-              {visit.notes.length}
+    <Group gap="sm" wrap="nowrap">
+      <Text size="sm" fw={600} miw={16}>
+        {visit.notes.length}
+      </Text>
+      <Button
+        variant="default"
+        size="compact-sm"
+        onClick={onToggle}
+        aria-expanded={expanded}
+        aria-controls={controls}
+        aria-label={expanded ? t`Hide notes of ${name}` : t`Show notes of ${name}`}
+        rightSection={expanded ? <IconChevronUp size={14} aria-hidden /> : <IconChevronDown size={14} aria-hidden />}
+      >
+        {expanded ? t`Hide` : t`Show`}
+      </Button>
+    </Group>
+  );
+}
+
+function VisitNotes({ visit }: { visit: StoreVisit }) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
+  const name = visit.event;
+  if (visit.notes.length === 0) {
+    return (
+      <Text size="sm" c="gray.7">
+        {text(messages.noVisitNotes)}
+      </Text>
+    );
+  }
+  return (
+    <List listStyleType="none" spacing="xs" aria-label={t`Notes of ${name}`}>
+      {visit.notes.map((note) => (
+        <List.Item key={note.id}>
+          <Group gap="xs" wrap="wrap">
+            <Text size="sm" fw={500} mr="xs">
+              {note.name}
             </Text>
-            <Button
-              variant="default"
-              size="compact-sm"
-              onClick={() => setExpanded((open) => !open)}
-              aria-expanded={expanded}
-              aria-controls={notesId}
-              aria-label={expanded ? t`Hide notes of ${name}` : t`Show notes of ${name}`}
-              rightSection={
-                expanded ? <IconChevronUp size={14} aria-hidden /> : <IconChevronDown size={14} aria-hidden />
-              }
-            >
-              {expanded ? t`Hide` : t`Show`}
-            </Button>
+            <NoteCategoryBadge category={note.category} />
+            <VisitStatusBadge status={note.status} />
           </Group>
-        </Table.Td>
-      </Table.Tr>
-      <Table.Tr id={notesId} hidden={!expanded} bg="gray.0">
-        <Table.Td colSpan={COLUMNS}>
-          {visit.notes.length === 0 ? (
-            <Text size="sm" c="gray.7">
-              {text(messages.noVisitNotes)}
-            </Text>
-          ) : (
-            <List listStyleType="none" spacing="xs" aria-label={t`Notes of ${name}`}>
-              {visit.notes.map((note) => (
-                <List.Item key={note.id}>
-                  <Group gap="xs" wrap="wrap">
-                    <Text size="sm" fw={500} mr="xs">
-                      {note.name}
-                    </Text>
-                    <NoteCategoryBadge category={note.category} />
-                    <VisitStatusBadge status={note.status} />
-                  </Group>
-                </List.Item>
-              ))}
-            </List>
-          )}
-        </Table.Td>
-      </Table.Tr>
-    </>
+        </List.Item>
+      ))}
+    </List>
   );
 }
