@@ -1,11 +1,12 @@
 import { messages } from '@brigade/core/messages';
-import type { RecentAudits } from '@brigade/core/schemas/dashboards';
-import { Trans } from '@lingui/react/macro';
-import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import type { RecentAudit, RecentAudits } from '@brigade/core/schemas/dashboards';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import { IconClipboardCheck } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { type DataColumn, DataTable } from '../../components/data-list/data-table';
 import { EmptyList } from '../../components/empty-list';
 import { ScoreBadge } from '../../components/score-badge';
 import { ViewAuditButton } from '../../components/view-audit-button';
@@ -30,6 +31,7 @@ export function RecentAuditsTable({ recentAudits }: { recentAudits: RecentAudits
   const { ref, width } = useElementSize();
   const wideWindow = useMediaQuery(WIDE_WINDOW_QUERY, true, { getInitialValueInEffect: false });
   const asTable = width === 0 ? wideWindow : width >= TABLE_MIN_WIDTH;
+  const columns = useRecentAuditColumns();
 
   return (
     <Paper component="section" withBorder p="md" aria-labelledby={headingId} ref={ref}>
@@ -59,50 +61,13 @@ export function RecentAuditsTable({ recentAudits }: { recentAudits: RecentAudits
           icon={<IconClipboardCheck size={28} aria-hidden />}
         />
       ) : asTable ? (
-        <Table verticalSpacing="xs" highlightOnHover aria-labelledby={headingId}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>
-                <Trans>Restaurant</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>Audit Date</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>Score</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>Total Audits</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>Actions</Trans>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {recentAudits.items.map((audit) => (
-              <Table.Tr key={audit.id}>
-                <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {audit.restaurant.name}
-                  </Text>
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Text size="sm">{formatDate(audit.auditedAt)}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <ScoreBadge status={audit.status} score={audit.finalScore} />
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{audit.restaurantAuditCount}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <ViewAuditButton audit={audit} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <DataTable
+          rows={recentAudits.items}
+          columns={columns}
+          rowKey={(audit) => audit.id}
+          labelledBy={headingId}
+          tableProps={{ verticalSpacing: 'xs', highlightOnHover: true }}
+        />
       ) : (
         <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-labelledby={headingId}>
           {recentAudits.items.map((audit) => (
@@ -127,6 +92,25 @@ export function RecentAuditsTable({ recentAudits }: { recentAudits: RecentAudits
       )}
     </Paper>
   );
+}
+
+/** The wide panel's table: one row per audit, with its restaurant's number of audits. */
+function useRecentAuditColumns(): DataColumn<RecentAudit>[] {
+  const { t } = useLingui();
+  return [
+    {
+      header: t`Restaurant`,
+      cell: (audit) => (
+        <Text size="sm" fw={600}>
+          {audit.restaurant.name}
+        </Text>
+      ),
+    },
+    { header: t`Audit Date`, noWrap: true, cell: (audit) => <Text size="sm">{formatDate(audit.auditedAt)}</Text> },
+    { header: t`Score`, cell: (audit) => <ScoreBadge status={audit.status} score={audit.finalScore} /> },
+    { header: t`Total Audits`, cell: (audit) => <Text size="sm">{audit.restaurantAuditCount}</Text> },
+    { header: t`Actions`, cell: (audit) => <ViewAuditButton audit={audit} /> },
+  ];
 }
 
 /** "Total Audits: 12", on a stacked card. */
