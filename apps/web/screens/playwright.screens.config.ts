@@ -1,0 +1,141 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Screenshots of every page of every role at 1280 and 390 px, to compare two builds of
+ * the web app by pixel diff (issue 32). Not part of `npm run test:e2e`: that reads
+ * ../playwright.config.ts, whose testDir is ./e2e. See README.md here.
+ *
+ *   E2E_PORT=6300 WEB_ROOT=/tmp/web-before SCREENS_DIR=/tmp/shots-before \
+ *     npx playwright test -c apps/web/screens/playwright.screens.config.ts
+ */
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const serverEntry = path.join(root, 'apps/server/src/main.ts');
+const fakes = path.join(root, 'apps/server/test/fakes');
+const shiftClock = path.join(import.meta.dirname, 'shift-clock.mjs');
+
+/** Where the pictures go; the spec refuses to run without it. */
+export const SCREENS_DIR = process.env.SCREENS_DIR ? path.resolve(process.env.SCREENS_DIR) : '';
+/** The build to photograph: a `vite build --outDir` folder (default: apps/web/dist). */
+const WEB_ROOT = path.resolve(process.env.WEB_ROOT ?? path.join(root, 'apps/web/dist'));
+/**
+ * The server's (and fakes') clock starts here, and the browser's stands still six hours
+ * later, so two runs days apart show the same dates. In the future on purpose: the
+ * browser keeps cookies by the machine's real clock, and a session that expires a week
+ * after a past instant would already be gone.
+ */
+export const SERVER_CLOCK = process.env.SCREENS_CLOCK ?? '2027-01-05T08:00:00.000Z';
+export const BROWSER_CLOCK = new Date(Date.parse(SERVER_CLOCK) + 6 * 3_600_000);
+
+const DEMO_PORT = Number(process.env.E2E_PORT ?? 6300);
+const FAKE_MONDAY_PORT = DEMO_PORT + 10;
+const FAKE_POWERBI_PORT = DEMO_PORT + 11;
+const FAKE_SMTP_PORT = DEMO_PORT + 12;
+const FAKE_INBOX_PORT = DEMO_PORT + 13;
+
+const demoDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brigade-screens-demo-'));
+
+/** As in ../playwright.config.ts: the demo server reaches fakes of Power BI, monday.com and SMTP. */
+const integrations = {
+  NODE_EXTRA_CA_CERTS: path.join(fakes, 'tls/localhost-cert.pem'),
+  AZURE_TENANT_ID: 'tenant-1',
+  AZURE_CLIENT_ID: 'client-1',
+  AZURE_CLIENT_SECRET: 'secret-1',
+  AZURE_AUTHORITY_HOST: `https://localhost:${FAKE_POWERBI_PORT}`,
+  POWERBI_API_URL: `https://localhost:${FAKE_POWERBI_PORT}/v1.0/myorg`,
+  POWERBI_WORKSPACE_ID: 'workspace-1',
+  POWERBI_REPORT_HQ_SALES: 'report-hq-sales',
+  POWERBI_REPORT_HQ_PRODUCT_MIX: 'report-hq-product-mix',
+  POWERBI_REPORT_HQ_OPERATIONS: 'report-hq-operations',
+  POWERBI_REPORT_23_24_25: 'report-23-24-25',
+  POWERBI_DATASET_23_24_25: 'dataset-23-24-25',
+  POWERBI_REPORT_SALES: 'report-sales',
+  POWERBI_REPORT_PRODUCT_MIX: 'report-product-mix',
+  POWERBI_REPORT_OPERATIONS: 'report-operations',
+  BRAND_WORD: 'Brigade',
+  MONDAY_API_TOKEN: 'test-monday-token',
+  MONDAY_BOARD_ID: '4242',
+  MONDAY_API_URL: `http://127.0.0.1:${FAKE_MONDAY_PORT}/v2`,
+  SMTP_URL: `smtp://127.0.0.1:${FAKE_SMTP_PORT}`,
+  MAIL_FROM: 'Brigade <no-reply@brigade.test>',
+};
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: 'capture.spec.ts',
+  outputDir: path.join(root, `.test-output/screens-artifacts-${DEMO_PORT}`),
+  // One role after another: what one role opens must not race what another photographs.
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  // A role is one test: ~35 pages × 2 widths on a shared two-core machine.
+  timeout: 2_400_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${DEMO_PORT}`,
+    trace: 'off',
+    screenshot: 'off',
+    locale: 'en-US',
+    timezoneId: 'UTC',
+    colorScheme: 'light',
+    reducedMotion: 'reduce',
+    deviceScaleFactor: 1,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+        // Same text rendering on every run.
+        '--font-render-hinting=none',
+        '--disable-lcd-text',
+        '--hide-scrollbars',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined, deviceScaleFactor: 1 } }],
+  webServer: [
+    {
+      command: `node --import ${shiftClock} --import tsx ${path.join(fakes, 'serve-fakes.ts')}`,
+      port: FAKE_MONDAY_PORT,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+      env: {
+        SCREENS_CLOCK: SERVER_CLOCK,
+        FAKE_MONDAY_PORT: String(FAKE_MONDAY_PORT),
+        FAKE_POWERBI_PORT: String(FAKE_POWERBI_PORT),
+        FAKE_SMTP_PORT: String(FAKE_SMTP_PORT),
+        FAKE_INBOX_PORT: String(FAKE_INBOX_PORT),
+      },
+    },
+    {
+      command: `node --import ${shiftClock} --import tsx ${serverEntry} --demo`,
+      url: `http://localhost:${DEMO_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+      env: {
+        SCREENS_CLOCK: SERVER_CLOCK,
+        PORT: String(DEMO_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: demoDataDir,
+        PUBLIC_URL: `http://localhost:${DEMO_PORT}`,
+        WEB_ROOT,
+        SIGN_IN_RATE_LIMIT: '10000',
+        LOG_LEVEL: 'warn',
+        ...integrations,
+      },
+    },
+  ],
+});
