@@ -98,16 +98,29 @@ const vitest = (project, file) => [
   `--outputFile.json=${path.join(out, file)}`,
 ];
 
-run('lint and format (biome)', 'npx', ['biome', 'ci', '.']);
-run('literal strings on the web (eslint)', 'npx', ['eslint', 'apps/web/src']);
-run('import graph (dependency-cruiser)', 'npm', ['run', '--silent', 'lint:imports']);
-run('typecheck (tsc)', 'npx', ['tsc', '-p', 'tsconfig.json']);
-run('unit tests (packages/core)', 'npx', vitest('core', 'unit.json'), {
-  report: { kind: 'vitest', file: path.join(out, 'unit.json') },
-});
-run('component tests (apps/web)', 'npx', vitest('web', 'components.json'), {
-  report: { kind: 'vitest', file: path.join(out, 'components.json') },
-});
+/**
+ * The checks, the unit and component tests and the build each keep about one core busy
+ * (tsc, eslint and a one-worker Vitest are single-threaded), so they run in two lanes
+ * side by side: the static checks in one, the tests and then the build in the other.
+ * The build does not wait for the API legs: nothing in them reads apps/web/dist.
+ */
+const [, built] = await Promise.all([
+  (async () => {
+    await runBeside('lint and format (biome)', 'npx', ['biome', 'ci', '.']);
+    await runBeside('literal strings on the web (eslint)', 'npx', ['eslint', 'apps/web/src']);
+    await runBeside('import graph (dependency-cruiser)', 'npm', ['run', '--silent', 'lint:imports']);
+    await runBeside('typecheck (tsc)', 'npx', ['tsc', '-p', 'tsconfig.json']);
+  })(),
+  (async () => {
+    await runBeside('unit tests (packages/core)', 'npx', vitest('core', 'unit.json'), {
+      report: { kind: 'vitest', file: path.join(out, 'unit.json') },
+    });
+    await runBeside('component tests (apps/web)', 'npx', vitest('web', 'components.json'), {
+      report: { kind: 'vitest', file: path.join(out, 'components.json') },
+    });
+    return runBeside('production build (vite)', 'npm', ['run', 'build']);
+  })(),
+]);
 /**
  * The API suite runs twice, side by side (each leg has one worker, and this machine two
  * cores): on embedded PGlite with this Node, and on PostgreSQL with the other Node that
@@ -161,7 +174,6 @@ if (!otherNode) {
   });
 }
 await Promise.all(besideLegs);
-const built = run('production build (vite)', 'npm', ['run', 'build']);
 if (built) {
   const report = path.join(out, 'e2e.json');
   run('end-to-end tests (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'], {
