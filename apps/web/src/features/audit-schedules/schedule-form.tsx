@@ -1,11 +1,11 @@
 import { AUDIT_CADENCES, CADENCE_LABELS, calendarDay } from '@brigade/core/audit-periods';
 import { scheduleMessages } from '@brigade/core/schedule-messages';
 import { type AuditSchedule, AuditScheduleInput } from '@brigade/core/schemas/audit-schedules';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, MultiSelect, Radio, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
+import { Group, MultiSelect, Radio, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { FormFailureAlert } from '../../components/form-failure-alert';
+import { FormActions } from '../../components/form-actions';
 import { useFormFailure } from '../../lib/form-failure';
 import { useCoreText } from '../../lib/i18n';
 import { useCreateAuditSchedule } from './api/create-audit-schedule';
@@ -146,15 +146,12 @@ export function ScheduleForm({ schedule, templates, restaurants, onDone }: Sched
           {...field('startsOn')}
         />
         <Switch label={t`Active`} key={form.key('isActive')} {...field('isActive', { type: 'checkbox' })} />
-        <FormFailureAlert failure={saveFailure.failure} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? <Trans>Saving...</Trans> : <Trans>Save Schedule</Trans>}
-          </Button>
-        </Group>
+        <FormActions
+          failure={saveFailure.failure}
+          saving={save.isPending}
+          saveLabel={t`Save Schedule`}
+          onCancel={onDone}
+        />
       </Stack>
     </form>
   );

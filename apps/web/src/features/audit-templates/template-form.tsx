@@ -5,12 +5,12 @@ import {
   DEFAULT_NEEDS_IMPROVEMENT_DUE_DAYS,
   MAX_DUE_DAYS,
 } from '@brigade/core/schemas/corrective-actions';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
+import { NumberInput, Paper, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { Link, useNavigate } from 'react-router';
-import { FormFailureAlert } from '../../components/form-failure-alert';
+import { useNavigate } from 'react-router';
+import { FormActions } from '../../components/form-actions';
 import { useFormFailure } from '../../lib/form-failure';
 import { useCoreText } from '../../lib/i18n';
 import { useCreateAuditTemplate } from './api/create-audit-template';
@@ -141,15 +141,12 @@ export function TemplateForm({ template }: { template: AuditTemplateDetail | nul
             key={form.key('autoAssignTraining')}
             {...field('autoAssignTraining', { type: 'checkbox' })}
           />
-          <FormFailureAlert failure={saveFailure.failure} />
-          <Group justify="flex-end">
-            <Button variant="default" component={Link} to="/audit-templates">
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? <Trans>Saving...</Trans> : <Trans>Save Template</Trans>}
-            </Button>
-          </Group>
+          <FormActions
+            failure={saveFailure.failure}
+            saving={save.isPending}
+            saveLabel={t`Save Template`}
+            cancelTo="/audit-templates"
+          />
         </Stack>
       </form>
     </Paper>

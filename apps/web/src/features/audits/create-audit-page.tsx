@@ -3,12 +3,11 @@ import type { AuditDueEntry } from '@brigade/core/schemas/audit-schedules';
 import { CreateAudit } from '@brigade/core/schemas/audits';
 import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Checkbox, Group, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { LoadError } from '../../components/load-error';
-import { PageHeader } from '../../components/page-header';
+import { FormPage } from '../../components/form-page';
 import { useRestaurantOptions } from '../../lib/api/get-restaurant-options';
 import { isApiError } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/current-user';
@@ -34,29 +33,32 @@ export function CreateAuditPage() {
   const dueId = useSearchParams()[0].get('due');
   const due = useDueEntry(dueId);
   const queries = dueId ? [restaurants, templates, auditors, due] : [restaurants, templates, auditors];
+  // The lists load as one: the form waits for all of them; Retry asks again for those that failed.
+  const load = {
+    data:
+      restaurants.data && templates.data && auditors.data
+        ? { restaurants: restaurants.data, templates: templates.data, auditors: auditors.data, due: due.data ?? null }
+        : undefined,
+    error: null,
+    isPending: queries.some((query) => query.isPending),
+    isFetching: queries.some((query) => query.isFetching),
+    refetch: () => {
+      for (const query of queries) if (query.isError) void query.refetch();
+    },
+  };
 
   return (
-    <>
-      <PageHeader title={t`New Audit`} subtitle={t`Choose where, what and who; the audit starts as a draft.`} />
-      {queries.some((query) => query.isPending) ? (
-        <FormSkeleton />
-      ) : restaurants.data && templates.data && auditors.data ? (
-        <CreateAuditForm
-          restaurants={restaurants.data}
-          templates={templates.data}
-          auditors={auditors.data}
-          due={due.data ?? null}
-        />
-      ) : (
-        <LoadError
-          message={i18n._(REQUIRED_DATA_LOAD_FAILED)}
-          onRetry={() => {
-            for (const query of queries) if (query.isError) void query.refetch();
-          }}
-          retrying={queries.some((query) => query.isFetching)}
-        />
-      )}
-    </>
+    <FormPage
+      title={t`New Audit`}
+      subtitle={t`Choose where, what and who; the audit starts as a draft.`}
+      load={load}
+      width={FORM_WIDTH}
+      loadingLabel={t`Loading the new audit form`}
+      skeletonRows={3}
+      loadFailed={i18n._(REQUIRED_DATA_LOAD_FAILED)}
+    >
+      {(loaded) => <CreateAuditForm {...loaded} />}
+    </FormPage>
   );
 }
 
@@ -197,21 +199,5 @@ function DueNote({ name, period }: { name: string; period: string }) {
     <Trans>
       Conducting the due audit <strong>{name}</strong>, {period}: submitting it completes the due entry.
     </Trans>
-  );
-}
-
-function FormSkeleton() {
-  const { t } = useLingui();
-  return (
-    <Paper withBorder p="lg" maw={FORM_WIDTH} role="status" aria-busy="true" aria-label={t`Loading the new audit form`}>
-      <Stack>
-        {[0, 1, 2].map((row) => (
-          <Stack key={row} gap={6}>
-            <Skeleton height={14} width={90} />
-            <Skeleton height={36} />
-          </Stack>
-        ))}
-      </Stack>
-    </Paper>
   );
 }

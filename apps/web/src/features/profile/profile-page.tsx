@@ -1,12 +1,11 @@
 import { messages } from '@brigade/core/messages';
 import { type Profile, UpdateProfile, type UpdateProfileInput } from '@brigade/core/schemas/profile';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Group, Paper, Skeleton, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { FormFailureAlert } from '../../components/form-failure-alert';
-import { PageHeader } from '../../components/page-header';
+import { FormPage } from '../../components/form-page';
 import { PasswordField } from '../../components/password-field';
 import { useFormFailure } from '../../lib/form-failure';
 import { useCoreText } from '../../lib/i18n';
@@ -25,41 +24,19 @@ export function ProfilePage() {
 
   return (
     <>
-      <PageHeader title={t`Update Profile`} />
-      {profile.isPending ? (
-        <ProfileSkeleton />
-      ) : profile.isError ? (
-        <Stack maw={FORM_WIDTH} align="flex-start">
-          <Alert color="red" icon={<IconAlertCircle aria-hidden />} w="100%" role="alert">
-            {text(messages.profileLoadFailed)}
-          </Alert>
-          <Button variant="default" onClick={() => void profile.refetch()} loading={profile.isFetching}>
-            <Trans>Retry</Trans>
-          </Button>
-        </Stack>
-      ) : (
-        <ProfileForm profile={profile.data} />
-      )}
+      <FormPage
+        title={t`Update Profile`}
+        load={profile}
+        width={FORM_WIDTH}
+        loadingLabel={t`Loading profile`}
+        skeletonRows={3}
+        loadFailed={text(messages.profileLoadFailed)}
+      >
+        {(stored) => <ProfileForm profile={stored} />}
+      </FormPage>
       <LanguageSection />
       <NotificationPreferencesSection />
     </>
-  );
-}
-
-function ProfileSkeleton() {
-  const { t } = useLingui();
-  return (
-    <Paper withBorder p="lg" maw={FORM_WIDTH} role="status" aria-busy="true" aria-label={t`Loading profile`}>
-      <Stack>
-        {[0, 1, 2].map((row) => (
-          <Stack key={row} gap={6}>
-            <Skeleton height={14} width={90} />
-            <Skeleton height={36} />
-          </Stack>
-        ))}
-        <Skeleton height={36} width={140} />
-      </Stack>
-    </Paper>
   );
 }
 

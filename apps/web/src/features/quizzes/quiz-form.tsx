@@ -1,12 +1,12 @@
 import { messages } from '@brigade/core/messages';
 import { type QuizDetail, QuizInput } from '@brigade/core/schemas/quizzes';
 import { DEFAULT_PASS_MARK } from '@brigade/core/scoring';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, NumberInput, Paper, Stack, Textarea, TextInput } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
+import { NumberInput, Paper, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { Link, useNavigate } from 'react-router';
-import { FormFailureAlert } from '../../components/form-failure-alert';
+import { useNavigate } from 'react-router';
+import { FormActions } from '../../components/form-actions';
 import { useFormFailure } from '../../lib/form-failure';
 import { useCoreText } from '../../lib/i18n';
 import { useCreateQuiz } from './api/create-quiz';
@@ -86,15 +86,12 @@ export function QuizForm({ quiz }: { quiz: QuizDetail | null }) {
             }}
           />
           <QuestionList form={form} />
-          <FormFailureAlert failure={saveFailure.failure} />
-          <Group justify="flex-end">
-            <Button variant="default" component={Link} to="/quiz-management">
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? <Trans>Saving...</Trans> : <Trans>Save Quiz</Trans>}
-            </Button>
-          </Group>
+          <FormActions
+            failure={saveFailure.failure}
+            saving={save.isPending}
+            saveLabel={t`Save Quiz`}
+            cancelTo="/quiz-management"
+          />
         </Stack>
       </form>
     </Paper>

@@ -2,19 +2,17 @@ import { messages } from '@brigade/core/messages';
 import { allows } from '@brigade/core/permissions';
 import type { TrainingDetail } from '@brigade/core/schemas/trainings';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Stack } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconArrowLeft, IconTrash } from '@tabler/icons-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { IconTrash } from '@tabler/icons-react';
+import { useNavigate, useParams } from 'react-router';
 import { confirmDelete } from '../../components/confirm-delete';
-import { LoadError } from '../../components/load-error';
+import { FormPage } from '../../components/form-page';
 import { PageHeader } from '../../components/page-header';
-import { isApiError } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/current-user';
 import { useCoreText } from '../../lib/i18n';
 import { useDeleteTraining } from './api/delete-training';
 import { useTraining } from './api/get-training';
-import { FormSkeleton } from './form-skeleton';
 import { HqOnlyNotice } from './hq-only-notice';
 import { FORM_WIDTH, TrainingForm } from './training-form';
 
@@ -38,41 +36,19 @@ function EditTraining() {
   const { text } = useCoreText();
   const { id = '' } = useParams();
   const training = useTraining(id);
-  // A mistyped id is refused as invalid (400); to the reader it is as missing as a 404.
-  const missing = isApiError(training.error) && [400, 404].includes(training.error.status);
-
   return (
-    <>
-      <PageHeader
-        title={t`Edit Training`}
-        actions={training.data ? <DeleteTrainingButton training={training.data} /> : undefined}
-      />
-      {training.isPending ? (
-        <FormSkeleton />
-      ) : training.data ? (
-        <TrainingForm key={training.data.id} training={training.data} />
-      ) : missing ? (
-        <Stack align="flex-start" maw={FORM_WIDTH}>
-          <Alert color="red" icon={<IconAlertCircle aria-hidden />} w="100%" role="alert">
-            {text(messages.trainingNotFound)}
-          </Alert>
-          <Button
-            component={Link}
-            to="/trainings"
-            variant="default"
-            leftSection={<IconArrowLeft size={16} aria-hidden />}
-          >
-            <Trans>Back to Trainings</Trans>
-          </Button>
-        </Stack>
-      ) : (
-        <LoadError
-          message={text(messages.trainingLoadFailed)}
-          onRetry={() => void training.refetch()}
-          retrying={training.isFetching}
-        />
-      )}
-    </>
+    <FormPage
+      title={t`Edit Training`}
+      actions={(stored) => <DeleteTrainingButton training={stored} />}
+      load={training}
+      width={FORM_WIDTH}
+      loadingLabel={t`Loading training`}
+      skeletonRows={5}
+      loadFailed={text(messages.trainingLoadFailed)}
+      notFound={{ message: text(messages.trainingNotFound), backTo: '/trainings', backLabel: t`Back to Trainings` }}
+    >
+      {(stored) => <TrainingForm key={stored.id} training={stored} />}
+    </FormPage>
   );
 }
 

@@ -1,13 +1,13 @@
 import { messages } from '@brigade/core/messages';
 import { type TrainingDetail, TrainingInput } from '@brigade/core/schemas/trainings';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Group, Paper, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Paper, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { FormFailureAlert } from '../../components/form-failure-alert';
+import { useNavigate } from 'react-router';
+import { FormActions } from '../../components/form-actions';
 import { useFormFailure } from '../../lib/form-failure';
 import { useCoreText } from '../../lib/i18n';
 import { useCreateTraining } from './api/create-training';
@@ -116,15 +116,12 @@ export function TrainingForm({ training }: { training: TrainingDetail | null }) 
               <Trans>Please wait until the video upload has finished, then save.</Trans>
             </Alert>
           )}
-          <FormFailureAlert failure={saveFailure.failure} />
-          <Group justify="flex-end">
-            <Button variant="default" component={Link} to={training ? `/trainings/${training.id}` : '/trainings'}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? <Trans>Saving...</Trans> : <Trans>Save Training</Trans>}
-            </Button>
-          </Group>
+          <FormActions
+            failure={saveFailure.failure}
+            saving={save.isPending}
+            saveLabel={t`Save Training`}
+            cancelTo={training ? `/trainings/${training.id}` : '/trainings'}
+          />
         </Stack>
       </form>
     </Paper>

@@ -4,13 +4,13 @@ import { ROLE_LABELS, ROLES, type Role } from '@brigade/core/roles';
 import type { RestaurantOption } from '@brigade/core/schemas/restaurants';
 import { SaveUser, type SaveUserInput, type StaffMember } from '@brigade/core/schemas/users';
 import { type StaffCaller, staffChangesFor } from '@brigade/core/staff-changes';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
+import { Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconLock } from '@tabler/icons-react';
 import { useEffect, useId, useRef } from 'react';
-import { FormFailureAlert } from '../../components/form-failure-alert';
+import { FormActions } from '../../components/form-actions';
 import { PasswordField } from '../../components/password-field';
 import { useFormFailure } from '../../lib/form-failure';
 import { useCoreText } from '../../lib/i18n';
@@ -204,15 +204,7 @@ export function StaffForm({ person, scope, caller, onClose }: StaffFormProps) {
               {...field('selectedRestaurants')}
             />
           )}
-          <FormFailureAlert failure={saveFailure.failure} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? <Trans>Saving...</Trans> : <Trans>Save</Trans>}
-            </Button>
-          </Group>
+          <FormActions failure={saveFailure.failure} saving={save.isPending} saveLabel={t`Save`} onCancel={onClose} />
         </Stack>
       </form>
     </Paper>

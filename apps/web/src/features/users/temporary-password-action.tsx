@@ -2,12 +2,12 @@ import { messages } from '@brigade/core/messages';
 import { SetTemporaryPassword } from '@brigade/core/schemas/passwords';
 import type { StaffMember } from '@brigade/core/schemas/users';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconKey } from '@tabler/icons-react';
-import { FormFailureAlert } from '../../components/form-failure-alert';
+import { FormActions } from '../../components/form-actions';
 import { PasswordField } from '../../components/password-field';
 import { RowAction } from '../../components/row-action';
 import { useFormFailure } from '../../lib/form-failure';
@@ -91,15 +91,12 @@ function TemporaryPasswordForm({ person, onDone }: { person: StaffMember; onDone
           key={form.key('password')}
           {...passwordProps}
         />
-        <FormFailureAlert failure={failure.failure} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" disabled={setPassword.isPending}>
-            {setPassword.isPending ? <Trans>Saving...</Trans> : <Trans>Set temporary password</Trans>}
-          </Button>
-        </Group>
+        <FormActions
+          failure={failure.failure}
+          saving={setPassword.isPending}
+          saveLabel={t`Set temporary password`}
+          onCancel={onDone}
+        />
       </Stack>
     </form>
   );
