@@ -107,7 +107,7 @@ export default defineConfig({
       command: `node --import ${shiftClock} --import tsx ${path.join(fakes, 'serve-fakes.ts')}`,
       port: FAKE_MONDAY_PORT,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 120_000,
       stdout: 'ignore' as const,
       stderr: 'pipe' as const,
       env: {
@@ -122,7 +122,7 @@ export default defineConfig({
       command: `node --import ${shiftClock} --import tsx ${serverEntry} --demo`,
       url: `http://localhost:${DEMO_PORT}/api/health`,
       reuseExistingServer: false,
-      timeout: 180_000,
+      timeout: 400_000,
       stdout: 'ignore' as const,
       stderr: 'pipe' as const,
       env: {
