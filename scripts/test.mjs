@@ -109,6 +109,7 @@ const [, built] = await Promise.all([
     await runBeside('lint and format (biome)', 'npx', ['biome', 'ci', '.']);
     await runBeside('literal strings on the web (eslint)', 'npx', ['eslint', 'apps/web/src']);
     await runBeside('import graph (dependency-cruiser)', 'npm', ['run', '--silent', 'lint:imports']);
+    await runBeside('copies in the web app (jscpd)', 'npm', ['run', '--silent', 'lint:copies']);
     await runBeside('typecheck (tsc)', 'npx', ['tsc', '-p', 'tsconfig.json']);
   })(),
   (async () => {
