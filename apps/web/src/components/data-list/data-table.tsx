@@ -15,6 +15,8 @@ export interface DataColumn<Row, Sort extends string = string> {
   noWrap?: boolean;
   /** Figures line up on the right. */
   align?: 'right';
+  /** The cell names its row (a restaurant in a table of counts): a row header for screen readers. */
+  rowHeader?: boolean;
   width?: number | string;
 }
 
@@ -34,8 +36,9 @@ export interface DataTableProps<Row, Sort extends string = string> {
   rowKey: (row: Row) => string;
   sortControl?: (sort: Sort) => SortControl;
   selection?: RowSelection<Row>;
-  /** The table's name, unless a heading names it (`labelledBy`). */
+  /** The table's name, unless a heading names it (`labelledBy`) or a visible `caption` does. */
   label?: string;
+  caption?: ReactNode;
   labelledBy?: string;
   describedBy?: string;
   /** Mantine's table look: spacing, stripes, a sticky header. */
@@ -80,10 +83,12 @@ export function DataTable<Row, Sort extends string = string>({
   scroll,
   emptyRow,
   detail,
+  caption,
 }: DataTableProps<Row, Sort>) {
   const width = columns.length + (selection ? 1 : 0);
   const table = (
     <Table aria-label={label} aria-labelledby={labelledBy} aria-describedby={describedBy} {...tableProps}>
+      {caption && <Table.Caption>{caption}</Table.Caption>}
       <Table.Thead>
         <Table.Tr>
           {selection && (
@@ -93,11 +98,17 @@ export function DataTable<Row, Sort extends string = string>({
           )}
           {columns.map((column) =>
             column.sort && sortControl ? (
-              <SortableTh key={column.header} w={column.width} ta={column.align} {...sortControl(column.sort)}>
+              <SortableTh
+                key={column.header}
+                scope="col"
+                w={column.width}
+                ta={column.align}
+                {...sortControl(column.sort)}
+              >
                 {column.header}
               </SortableTh>
             ) : (
-              <Table.Th key={column.header} w={column.width} ta={column.align}>
+              <Table.Th key={column.header} scope="col" w={column.width} ta={column.align}>
                 {column.header}
               </Table.Th>
             ),
@@ -122,15 +133,19 @@ export function DataTable<Row, Sort extends string = string>({
                     <RowCheckbox row={row} rowKey={rowKey} selection={selection} />
                   </Table.Td>
                 )}
-                {columns.map((column) => (
-                  <Table.Td
-                    key={column.header}
-                    ta={column.align}
-                    style={column.noWrap ? { whiteSpace: 'nowrap' } : undefined}
-                  >
-                    {column.cell(row)}
-                  </Table.Td>
-                ))}
+                {columns.map((column) => {
+                  const Cell = column.rowHeader ? Table.Th : Table.Td;
+                  return (
+                    <Cell
+                      key={column.header}
+                      {...(column.rowHeader ? { scope: 'row', fw: 400 } : {})}
+                      ta={column.align}
+                      style={column.noWrap ? { whiteSpace: 'nowrap' } : undefined}
+                    >
+                      {column.cell(row)}
+                    </Cell>
+                  );
+                })}
               </Table.Tr>
               {detail && (
                 <Table.Tr id={detail.id(row)} hidden={!detail.open(row)} bg="gray.0">

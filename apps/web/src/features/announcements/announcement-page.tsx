@@ -12,7 +12,6 @@ import {
   Select,
   Skeleton,
   Stack,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
@@ -20,6 +19,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconArrowLeft, IconCheck, IconUsers } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { DataTable } from '../../components/data-list/data-table';
 import { EmptyList } from '../../components/empty-list';
 import { ListPagination } from '../../components/list-pagination';
 import { LoadError } from '../../components/load-error';
@@ -244,37 +244,18 @@ function Acknowledgements({ announcementId, restaurantId }: { announcementId: st
             </Stack>
             {counts.data.restaurants.items.length > 0 && (
               <div>
-                <Table.ScrollContainer minWidth={320}>
-                  <Table striped>
-                    <Table.Caption>
-                      <Trans>Per restaurant</Trans>
-                    </Table.Caption>
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th scope="col">
-                          <Trans>Restaurant</Trans>
-                        </Table.Th>
-                        <Table.Th scope="col" ta="right">
-                          <Trans>Acknowledged</Trans>
-                        </Table.Th>
-                        <Table.Th scope="col" ta="right">
-                          <Trans>Audience</Trans>
-                        </Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {counts.data.restaurants.items.map((row) => (
-                        <Table.Tr key={row.restaurant.id}>
-                          <Table.Th scope="row" fw={400}>
-                            {row.restaurant.name}
-                          </Table.Th>
-                          <Table.Td ta="right">{row.acknowledged}</Table.Td>
-                          <Table.Td ta="right">{row.audience}</Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
+                <DataTable
+                  rows={counts.data.restaurants.items}
+                  columns={[
+                    { header: t`Restaurant`, rowHeader: true, cell: (row) => row.restaurant.name },
+                    { header: t`Acknowledged`, align: 'right', cell: (row) => row.acknowledged },
+                    { header: t`Audience`, align: 'right', cell: (row) => row.audience },
+                  ]}
+                  rowKey={(row) => row.restaurant.id}
+                  caption={<Trans>Per restaurant</Trans>}
+                  scroll={{ minWidth: 320 }}
+                  tableProps={{ striped: true }}
+                />
                 <ListPagination
                   label={t`Restaurant pages`}
                   total={counts.data.restaurants.total}
@@ -358,39 +339,25 @@ function People({ announcementId, restaurantId }: { announcementId: string; rest
         />
       ) : data ? (
         <div aria-busy={people.isFetching || undefined}>
-          <Table.ScrollContainer minWidth={320}>
-            <Table>
-              <Table.Caption>
-                <PeopleCaption status={status} total={data.total} />
-              </Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">
-                    <Trans>Name</Trans>
-                  </Table.Th>
-                  <Table.Th scope="col">
-                    <Trans>Role</Trans>
-                  </Table.Th>
-                  {status === 'acknowledged' && (
-                    <Table.Th scope="col">
-                      <Trans>Acknowledged on</Trans>
-                    </Table.Th>
-                  )}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.items.map((person) => (
-                  <Table.Tr key={person.id}>
-                    <Table.Td>{person.name}</Table.Td>
-                    <Table.Td>{person.role}</Table.Td>
-                    {status === 'acknowledged' && (
-                      <Table.Td>{person.acknowledgedAt ? formatDate(person.acknowledgedAt) : ''}</Table.Td>
-                    )}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            rows={data.items}
+            columns={[
+              { header: t`Name`, cell: (person) => person.name },
+              { header: t`Role`, cell: (person) => person.role },
+              ...(status === 'acknowledged'
+                ? [
+                    {
+                      header: t`Acknowledged on`,
+                      cell: (person: (typeof data.items)[number]) =>
+                        person.acknowledgedAt ? formatDate(person.acknowledgedAt) : '',
+                    },
+                  ]
+                : []),
+            ]}
+            rowKey={(person) => person.id}
+            caption={<PeopleCaption status={status} total={data.total} />}
+            scroll={{ minWidth: 320 }}
+          />
           <ListPagination
             label={t`People pages`}
             total={data.total}
