@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { FAKES_DIR, fakeServicePorts, fakeServicesEnv } from './e2e/fake-services';
 
 const serverEntry = path.resolve(import.meta.dirname, '../server/src/main.ts');
 
@@ -13,40 +14,20 @@ const emptyDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brigade-e2e-empty-')
 export const DEMO_PORT = Number(process.env.E2E_PORT ?? 4321);
 export const EMPTY_PORT = DEMO_PORT + 1;
 /** The fake monday.com (http) and fake Azure AD + Power BI (https) the demo server talks to. */
-export const FAKE_MONDAY_PORT = DEMO_PORT + 10;
-export const FAKE_POWERBI_PORT = DEMO_PORT + 11;
+const fakePorts = fakeServicePorts(DEMO_PORT);
+export const FAKE_MONDAY_PORT = fakePorts.monday;
+export const FAKE_POWERBI_PORT = fakePorts.powerBi;
 /** The SMTP sink the demo server sends email to, and its inbox over HTTP for the tests (issue 20). */
-export const FAKE_SMTP_PORT = DEMO_PORT + 12;
-export const FAKE_INBOX_PORT = DEMO_PORT + 13;
+export const FAKE_SMTP_PORT = fakePorts.smtp;
+export const FAKE_INBOX_PORT = fakePorts.inbox;
 
-const fakes = path.resolve(import.meta.dirname, '../server/test/fakes');
+const fakes = FAKES_DIR;
 
 /** The demo server reaches the external services through their fakes, by configuration only. */
 const integrations = {
-  // The fake Power BI speaks https with a test certificate the server is told to trust.
-  NODE_EXTRA_CA_CERTS: path.join(fakes, 'tls/localhost-cert.pem'),
-  AZURE_TENANT_ID: 'tenant-1',
-  AZURE_CLIENT_ID: 'client-1',
-  AZURE_CLIENT_SECRET: 'secret-1',
-  AZURE_AUTHORITY_HOST: `https://localhost:${FAKE_POWERBI_PORT}`,
-  POWERBI_API_URL: `https://localhost:${FAKE_POWERBI_PORT}/v1.0/myorg`,
-  POWERBI_WORKSPACE_ID: 'workspace-1',
-  POWERBI_REPORT_HQ_SALES: 'report-hq-sales',
-  POWERBI_REPORT_HQ_PRODUCT_MIX: 'report-hq-product-mix',
-  POWERBI_REPORT_HQ_OPERATIONS: 'report-hq-operations',
-  POWERBI_REPORT_23_24_25: 'report-23-24-25',
-  POWERBI_DATASET_23_24_25: 'dataset-23-24-25',
-  POWERBI_REPORT_SALES: 'report-sales',
-  POWERBI_REPORT_PRODUCT_MIX: 'report-product-mix',
-  POWERBI_REPORT_OPERATIONS: 'report-operations',
-  BRAND_WORD: 'Brigade',
-  MONDAY_API_TOKEN: 'test-monday-token',
-  MONDAY_BOARD_ID: '4242',
-  MONDAY_API_URL: `http://127.0.0.1:${FAKE_MONDAY_PORT}/v2`,
+  ...fakeServicesEnv(DEMO_PORT),
   // Fresh answers, so a test that breaks the fake board sees it at once.
   MONDAY_CACHE_SECONDS: '0',
-  SMTP_URL: `smtp://127.0.0.1:${FAKE_SMTP_PORT}`,
-  MAIL_FROM: 'Brigade <no-reply@brigade.test>',
 };
 
 function server(port: number, dataDir: string, extraArgs: string[], extraEnv: Record<string, string> = {}) {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { FAKES_DIR, fakeServicePorts, fakeServicesEnv } from '../e2e/fake-services';
 
 /**
  * Screenshots of every page of every role at 1280 and 390 px, to compare two builds of
@@ -14,8 +15,9 @@ import { defineConfig, devices } from '@playwright/test';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const serverEntry = path.join(root, 'apps/server/src/main.ts');
-const fakes = path.join(root, 'apps/server/test/fakes');
+const fakes = FAKES_DIR;
 const shiftClock = path.join(import.meta.dirname, 'shift-clock.mjs');
+const seedRandom = path.join(import.meta.dirname, 'seed-random.mjs');
 
 /** Where the pictures go; the spec refuses to run without it. */
 export const SCREENS_DIR = process.env.SCREENS_DIR ? path.resolve(process.env.SCREENS_DIR) : '';
@@ -31,37 +33,16 @@ export const SERVER_CLOCK = process.env.SCREENS_CLOCK ?? '2027-01-05T08:00:00.00
 export const BROWSER_CLOCK = new Date(Date.parse(SERVER_CLOCK) + 6 * 3_600_000);
 
 const DEMO_PORT = Number(process.env.E2E_PORT ?? 6300);
-const FAKE_MONDAY_PORT = DEMO_PORT + 10;
-const FAKE_POWERBI_PORT = DEMO_PORT + 11;
-const FAKE_SMTP_PORT = DEMO_PORT + 12;
-const FAKE_INBOX_PORT = DEMO_PORT + 13;
+const fakePorts = fakeServicePorts(DEMO_PORT);
+const FAKE_MONDAY_PORT = fakePorts.monday;
+const FAKE_POWERBI_PORT = fakePorts.powerBi;
+const FAKE_SMTP_PORT = fakePorts.smtp;
+const FAKE_INBOX_PORT = fakePorts.inbox;
 
 const demoDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brigade-screens-demo-'));
 
 /** As in ../playwright.config.ts: the demo server reaches fakes of Power BI, monday.com and SMTP. */
-const integrations = {
-  NODE_EXTRA_CA_CERTS: path.join(fakes, 'tls/localhost-cert.pem'),
-  AZURE_TENANT_ID: 'tenant-1',
-  AZURE_CLIENT_ID: 'client-1',
-  AZURE_CLIENT_SECRET: 'secret-1',
-  AZURE_AUTHORITY_HOST: `https://localhost:${FAKE_POWERBI_PORT}`,
-  POWERBI_API_URL: `https://localhost:${FAKE_POWERBI_PORT}/v1.0/myorg`,
-  POWERBI_WORKSPACE_ID: 'workspace-1',
-  POWERBI_REPORT_HQ_SALES: 'report-hq-sales',
-  POWERBI_REPORT_HQ_PRODUCT_MIX: 'report-hq-product-mix',
-  POWERBI_REPORT_HQ_OPERATIONS: 'report-hq-operations',
-  POWERBI_REPORT_23_24_25: 'report-23-24-25',
-  POWERBI_DATASET_23_24_25: 'dataset-23-24-25',
-  POWERBI_REPORT_SALES: 'report-sales',
-  POWERBI_REPORT_PRODUCT_MIX: 'report-product-mix',
-  POWERBI_REPORT_OPERATIONS: 'report-operations',
-  BRAND_WORD: 'Brigade',
-  MONDAY_API_TOKEN: 'test-monday-token',
-  MONDAY_BOARD_ID: '4242',
-  MONDAY_API_URL: `http://127.0.0.1:${FAKE_MONDAY_PORT}/v2`,
-  SMTP_URL: `smtp://127.0.0.1:${FAKE_SMTP_PORT}`,
-  MAIL_FROM: 'Brigade <no-reply@brigade.test>',
-};
+const integrations = fakeServicesEnv(DEMO_PORT);
 
 export default defineConfig({
   testDir: '.',
@@ -119,7 +100,7 @@ export default defineConfig({
       },
     },
     {
-      command: `node --import ${shiftClock} --import tsx ${serverEntry} --demo`,
+      command: `node --import ${shiftClock} --import ${seedRandom} --import tsx ${serverEntry} --demo`,
       url: `http://localhost:${DEMO_PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 400_000,
@@ -127,6 +108,8 @@ export default defineConfig({
       stderr: 'pipe' as const,
       env: {
         SCREENS_CLOCK: SERVER_CLOCK,
+        // The demo chain's ids, the same in every run (seed-random.mjs).
+        SCREENS_SEED: process.env.SCREENS_SEED ?? 'brigade-screens',
         PORT: String(DEMO_PORT),
         HOST: '127.0.0.1',
         DATA_DIR: demoDataDir,
