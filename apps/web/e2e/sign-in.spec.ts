@@ -132,6 +132,6 @@ test.describe('signing out and ended sessions', () => {
     await page.goto('/profile');
     await fillSignIn(page, 'hq@example.com');
     await expect(page).toHaveURL('/profile');
-    await expect(page.getByLabel('Email')).toHaveValue('hq@example.com');
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue('hq@example.com');
   });
 });
