@@ -1,21 +1,4 @@
-import { useDebouncedValue } from '@mantine/hooks';
-import { useCallback, useEffect, useState } from 'react';
-
-const SEARCH_DELAY_MS = 300;
-
-/**
- * Search text, its debounced value and the page number of a server-paged list. A page
- * number belongs to one search and filter (`filterKey`): a new one starts at page 1.
- */
-export function usePagedList(filterKey: string) {
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
-  const listKey = `${filterKey}|${debouncedSearch}`;
-  const [paging, setPaging] = useState({ listKey: '', page: 1 });
-  const page = paging.listKey === listKey ? paging.page : 1;
-  const setPage = useCallback((next: number) => setPaging({ listKey, page: next }), [listKey]);
-  return { search, setSearch, debouncedSearch, page, setPage };
-}
+import { useEffect } from 'react';
 
 /** Deleting the last row of the last page: go back to the page that still exists. */
 export function useClampPage(
