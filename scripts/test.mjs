@@ -5,6 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, '.test-output');
@@ -54,11 +55,48 @@ function readCounts(report) {
   try {
     const json = JSON.parse(fs.readFileSync(report.file, 'utf8'));
     return report.kind === 'vitest'
-      ? { passed: json.numPassedTests, failed: json.numFailedTests, skipped: json.numPendingTests + json.numTodoTests }
-      : { passed: json.stats.expected + json.stats.flaky, failed: json.stats.unexpected, skipped: json.stats.skipped };
+      ? {
+          passed: json.numPassedTests,
+          failed: json.numFailedTests,
+          skipped: json.numPendingTests + json.numTodoTests,
+          failures: vitestFailures(json),
+        }
+      : {
+          passed: json.stats.expected + json.stats.flaky,
+          failed: json.stats.unexpected,
+          skipped: json.stats.skipped,
+          failures: playwrightFailures(json.suites ?? []),
+        };
   } catch {
     return undefined;
   }
+}
+
+/** The first line of a failure, so the closing summary says what failed even when only its tail is kept. */
+const firstLine = (message = '') =>
+  stripVTControlCharacters(message)
+    .split('\n').find((line) => line.trim())?.trim().slice(0, 300) ?? '';
+
+function vitestFailures(json) {
+  return json.testResults.flatMap((file) => {
+    const where = path.relative(root, file.name);
+    const tests = file.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map((test) => `${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    // A file that failed outside any test (an import error, a hook) has no failed test to name.
+    return tests.length || file.status !== 'failed' ? tests : [`${where}: ${firstLine(file.message)}`];
+  });
+}
+
+function playwrightFailures(suites) {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests
+        .filter((test) => test.status === 'unexpected')
+        .map((test) => `${spec.file}:${spec.line} › ${spec.title}: ${firstLine(test.results.at(-1)?.error?.message)}`),
+    ),
+    ...playwrightFailures(suite.suites ?? []),
+  ]);
 }
 
 /**
@@ -200,6 +238,11 @@ for (const result of results) {
   passed += result.counts?.passed ?? 0;
   failed += result.counts?.failed ?? 0;
   if (!result.ok && !result.counts?.failed) failed += 1; // a failed step without test counts
+}
+const failures = results.flatMap((result) => result.counts?.failures ?? []);
+if (failures.length) {
+  console.log('\nFailed');
+  for (const failure of failures) console.log(`  ✗ ${failure}`);
 }
 console.log(`\nTests: ${passed} passed, ${failed} failed`);
 process.exit(results.every((result) => result.ok) ? 0 : 1);

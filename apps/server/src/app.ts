@@ -1,4 +1,5 @@
 import type { INetworkModule } from '@azure/msal-node';
+import { FALLBACK_TIME_ZONE } from '@brigade/core/restaurant-time';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
@@ -77,6 +78,8 @@ export interface AppOptions {
   uploadMaxBytes?: number;
   /** Largest photo accepted (PHOTO_MAX_BYTES). */
   photoMaxBytes?: number;
+  /** The zone of a restaurant created without one (DEFAULT_TIME_ZONE); omitted, Europe/Amsterdam. */
+  defaultTimeZone?: string;
   /** An S3-compatible bucket for uploaded files; without it they go to DATA_DIR/uploads. */
   s3?: S3Config;
   monday?: { config: MondayConfig | null; missing: string[] };
@@ -180,6 +183,7 @@ export async function buildApp(
     storage,
     uploadMaxBytes: options.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES,
     photoMaxBytes: options.photoMaxBytes ?? DEFAULT_PHOTO_MAX_BYTES,
+    defaultTimeZone: options.defaultTimeZone ?? FALLBACK_TIME_ZONE,
     monday: {
       client: options.monday?.config ? new MondayClient(options.monday.config) : null,
       missing: options.monday?.missing ?? ['MONDAY_API_TOKEN', 'MONDAY_BOARD_ID'],

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
+import { FALLBACK_TIME_ZONE, isTimeZone } from '@brigade/core/restaurant-time';
 import { z } from 'zod';
 import type { TrustProxy } from './http/trust-proxy';
 import type { MondayConfig } from './integrations/monday';
@@ -106,6 +107,10 @@ const Env = z
       })
       .optional(),
     MAIL_FROM: z.string().trim().min(3).optional(),
+    DEFAULT_TIME_ZONE: z
+      .string()
+      .default(FALLBACK_TIME_ZONE)
+      .refine(isTimeZone, 'must be an IANA time zone such as Europe/Amsterdam or America/New_York'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, context) => {
@@ -133,6 +138,8 @@ const Env = z
     trustProxy: env.TRUST_PROXY,
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     photoMaxBytes: env.PHOTO_MAX_BYTES,
+    /** The time zone a new restaurant gets when the form names none (issue 33). */
+    defaultTimeZone: env.DEFAULT_TIME_ZONE,
     logLevel: env.LOG_LEVEL,
     /** The job queue (due audits every 15 minutes); off for a server that must not run jobs. */
     jobs: env.JOBS === 'on',

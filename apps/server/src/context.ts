@@ -21,6 +21,8 @@ export interface AppContext {
   uploadMaxBytes: number;
   /** Largest photo accepted, in bytes (PHOTO_MAX_BYTES). */
   photoMaxBytes: number;
+  /** The zone of a restaurant created without one (DEFAULT_TIME_ZONE, issue 33). */
+  defaultTimeZone: string;
   /** The store-visits board client, or the settings that are missing for it. */
   monday: { client: MondayClient | null; missing: string[] };
   /** The Power BI client, or the settings that are missing for it. */

@@ -33,6 +33,7 @@ async function main() {
     dataDir: config.dataDir,
     uploadMaxBytes: config.uploadMaxBytes,
     photoMaxBytes: config.photoMaxBytes,
+    defaultTimeZone: config.defaultTimeZone,
     s3: config.s3,
     monday: config.monday,
     powerBi: config.powerBi,

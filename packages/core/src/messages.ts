@@ -260,6 +260,9 @@ export const selectRestaurantMessages = {
   salesReport: 'Please select a restaurant to view sales report',
   productMixReport: 'Please select a restaurant to view product mix report',
   operationsReport: 'Please select a restaurant to view operations report',
+  today: "Please select a restaurant to see today's checklists.",
+  checklists: 'Please select a restaurant to manage its checklists.',
+  foodSafetyLog: 'Please select a restaurant to view its food-safety log.',
 } as const;
 
 /** Corrective actions (issue 19): the Actions screen, the action page and the server's refusals. */

@@ -78,6 +78,16 @@ export const permissions = {
   'password.change': { roles: ALL_ROLES },
   // Findings that train: the restaurant's managers (and hq) assign or dismiss a suggestion.
   'trainingSuggestions.manage': { roles: ['hq', 'manager'], scope: 'restaurant' },
+  // Checklists (issue 33): hq makes the chain's templates, managers their restaurants'
+  // own; everyone fills those of their restaurants; managers (and hq) correct a record
+  // and sign off the food-safety log.
+  'checklists.manage': { roles: ['hq', 'manager'], scope: 'restaurant' },
+  'checklists.fill': { roles: ALL_ROLES, scope: 'restaurant' },
+  'checklists.correct': { roles: ['hq', 'manager'], scope: 'restaurant' },
+  'foodSafetyLog.read': { roles: ['hq', 'manager'], scope: 'restaurant' },
+  'foodSafetyLog.signOff': { roles: ['hq', 'manager'], scope: 'restaurant' },
+  // The restaurant's manager signs a submitted audit off, on the auditor's phone or later.
+  'audits.signOff': { roles: ['hq', 'manager'], scope: 'restaurant' },
   'dashboards.hq': { roles: ['hq'] },
   'dashboards.manager': { roles: ['manager'], scope: 'restaurant' },
   'dashboards.staff': { roles: ['staff'] },

@@ -76,9 +76,10 @@ describe('navigation', () => {
     expect(entriesFor(tabBarEntries, 'hq')).toEqual([]);
   });
 
-  test('staff see only their dashboard and the shared screens in the sidebar', () => {
+  test("staff see only their dashboard, today's checklists and the shared screens in the sidebar", () => {
     expect(entriesFor(sidebarEntries, 'staff').map((e) => e.path)).toEqual([
       '/dashboard-staff',
+      '/today',
       '/trainings',
       '/my-trainings',
       '/profile',

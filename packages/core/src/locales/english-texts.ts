@@ -1,4 +1,5 @@
 import { CADENCE_LABELS } from '../audit-periods';
+import { checklistMessages } from '../checklist-items';
 import {
   ackMessages,
   actionMessages,
@@ -26,6 +27,7 @@ export type EnglishText =
   | ValueOf<typeof ackMessages>
   | ValueOf<typeof scheduleMessages>
   | ValueOf<typeof photoMessages>
+  | ValueOf<typeof checklistMessages>
   | typeof noActiveRestaurantMessage
   | (typeof ROLE_LABELS)[Role]
   | (typeof MARK_LABELS)[AuditMark]
@@ -53,6 +55,7 @@ export function englishTexts(): EnglishText[] {
       ...Object.values(ackMessages),
       ...Object.values(scheduleMessages),
       ...Object.values(photoMessages),
+      ...Object.values(checklistMessages),
       noActiveRestaurantMessage,
       ...Object.values(ROLE_LABELS),
       ...Object.values(MARK_LABELS),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { checklistMessages } from '../checklist-items';
 import { messages } from '../messages';
+import { isTimeZone } from '../restaurant-time';
 import { PageQuery, paged, sortQuery } from './common';
 import { EMAIL_PATTERN, text } from './fields';
 
@@ -30,6 +32,12 @@ export const RestaurantInput = z.object({
   uberEatsId: optionalText,
   takeawayId: optionalText,
   deliverooId: optionalText,
+  /** IANA zone of the restaurant's days and checklist windows (issue 33); omitted: the server's DEFAULT_TIME_ZONE, or unchanged. */
+  timeZone: text()
+    .trim()
+    .nullish()
+    .transform((zone) => zone || undefined)
+    .refine((zone) => zone === undefined || isTimeZone(zone), checklistMessages.invalidTimeZone),
 });
 export type RestaurantInput = z.input<typeof RestaurantInput>;
 
@@ -45,6 +53,7 @@ export const Restaurant = z.object({
   uberEatsId: z.string().nullable(),
   takeawayId: z.string().nullable(),
   deliverooId: z.string().nullable(),
+  timeZone: z.string(),
   isActive: z.boolean(),
 });
 export type Restaurant = z.infer<typeof Restaurant>;

@@ -1,6 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { auditItems, audits } from './audits';
+import { checklistRuns } from './checklists';
 import { createdAt, id, updatedAt } from './columns';
 import { restaurants } from './restaurants';
 import { users } from './users';
@@ -22,6 +34,9 @@ export const correctiveActions = pgTable(
       .references(() => restaurants.id, { onDelete: 'restrict' }),
     auditId: uuid('audit_id').references(() => audits.id, { onDelete: 'set null' }),
     auditItemId: uuid('audit_item_id').references(() => auditItems.id, { onDelete: 'set null' }),
+    /** A checklist failure's record and item (issue 33); `template_name` is then the checklist's name. */
+    checklistRunId: uuid('checklist_run_id').references(() => checklistRuns.id, { onDelete: 'set null' }),
+    checklistItemId: text('checklist_item_id'),
     templateName: text('template_name').notNull(),
     itemText: text('item_text').notNull(),
     /** The item's mark when the action was made ('bad', 'needs_improvement', or another mark for an added action). */
@@ -48,6 +63,8 @@ export const correctiveActions = pgTable(
     index('corrective_actions_template_name_idx').on(t.templateName, t.id),
     index('corrective_actions_audit_idx').on(t.auditId),
     index('corrective_actions_audit_item_idx').on(t.auditItemId),
+    // One action per failed item of a record, however many servers submit it.
+    uniqueIndex('corrective_actions_checklist_item_key').on(t.checklistRunId, t.checklistItemId),
     // The Actions screen's search (ILIKE '%text%'): trigram indexes, as for people and restaurants.
     index('corrective_actions_item_text_trgm_idx').using('gin', t.itemText.op('gin_trgm_ops')),
     index('corrective_actions_comment_trgm_idx').using('gin', t.comment.op('gin_trgm_ops')),

@@ -2,6 +2,7 @@
 export * from './announcements';
 export * from './audit-schedules';
 export * from './audits';
+export * from './checklists';
 export * from './corrective-actions';
 export * from './counts';
 export * from './email-outbox';

@@ -16,6 +16,8 @@ export const restaurants = pgTable(
     uberEatsId: text('uber_eats_id'),
     takeawayId: text('takeaway_id'),
     deliverooId: text('deliveroo_id'),
+    /** The IANA zone of the restaurant's days, windows and periods (issue 33); set from DEFAULT_TIME_ZONE when created. */
+    timeZone: text('time_zone').notNull().default('Europe/Amsterdam'),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -23,7 +23,10 @@ import {
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 409: ErrorReply };
 const tags = ['restaurants'];
 
-export async function restaurantRoutes(app: App, { database, guard }: Pick<AppContext, 'database' | 'guard'>) {
+export async function restaurantRoutes(
+  app: App,
+  { database, guard, defaultTimeZone }: Pick<AppContext, 'database' | 'guard' | 'defaultTimeZone'>,
+) {
   const { db } = database;
 
   app.get(
@@ -78,7 +81,7 @@ export async function restaurantRoutes(app: App, { database, guard }: Pick<AppCo
       },
       onRequest: guard('restaurants.manage'),
     },
-    async (request, reply) => reply.status(201).send(await createRestaurant(db, request.body)),
+    async (request, reply) => reply.status(201).send(await createRestaurant(db, request.body, defaultTimeZone)),
   );
 
   app.put(

@@ -32,6 +32,7 @@ const restaurantColumns = {
   uberEatsId: restaurants.uberEatsId,
   takeawayId: restaurants.takeawayId,
   deliverooId: restaurants.deliverooId,
+  timeZone: restaurants.timeZone,
   isActive: restaurants.isActive,
 };
 
@@ -97,10 +98,14 @@ export async function getRestaurant(db: Queryable, id: string): Promise<Restaura
 }
 
 /** New restaurants start active (core §4). */
-export async function createRestaurant(db: Queryable, input: RestaurantFields): Promise<Restaurant> {
+export async function createRestaurant(
+  db: Queryable,
+  input: RestaurantFields,
+  defaultTimeZone: string,
+): Promise<Restaurant> {
   const [created] = await db
     .insert(restaurants)
-    .values({ ...input, isActive: true })
+    .values({ ...input, timeZone: input.timeZone ?? defaultTimeZone, isActive: true })
     .returning(restaurantColumns);
   if (!created) throw new Error('insert returned no row');
   return created;

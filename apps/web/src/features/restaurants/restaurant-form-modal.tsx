@@ -1,6 +1,7 @@
+import { timeZones } from '@brigade/core/restaurant-time';
 import { type Restaurant, RestaurantInput } from '@brigade/core/schemas/restaurants';
 import { useLingui } from '@lingui/react/macro';
-import { Fieldset, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Fieldset, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -57,6 +58,7 @@ function initialValuesOf(restaurant: Restaurant | null): RestaurantFormValues {
     uberEatsId: restaurant?.uberEatsId ?? '',
     takeawayId: restaurant?.takeawayId ?? '',
     deliverooId: restaurant?.deliverooId ?? '',
+    timeZone: restaurant?.timeZone ?? '',
   };
 }
 
@@ -105,7 +107,20 @@ function RestaurantForm({ restaurant, onDone }: { restaurant: Restaurant | null;
           <TextInput label={t`City`} required key={form.key('city')} {...field('city')} />
           <TextInput label={t`Country`} required key={form.key('country')} {...field('country')} />
         </SimpleGrid>
-        <TextInput label={t`POS ID`} key={form.key('posId')} {...field('posId')} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label={t`POS ID`} key={form.key('posId')} {...field('posId')} />
+          <Select
+            label={t`Time zone`}
+            description={t`Checklist windows and days follow this zone`}
+            placeholder={t`The server's default`}
+            data={timeZones()}
+            searchable
+            clearable
+            nothingFoundMessage={t`No time zone found`}
+            key={form.key('timeZone')}
+            {...field('timeZone')}
+          />
+        </SimpleGrid>
         <Fieldset legend={t`Delivery and listing integrations`} variant="filled">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label={t`Google place ID`} key={form.key('googlePlaceId')} {...field('googlePlaceId')} />
