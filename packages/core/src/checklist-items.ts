@@ -56,6 +56,10 @@ export const checklistMessages = {
   lockedChecklist: 'Head office locked this checklist against local changes',
   notYourChecklist: "Only head office changes the chain's checklists",
   incomplete: 'Fill in every item before submitting',
+  hasRecords: 'This checklist has records, so it cannot be deleted. Deactivate it instead.',
+  duplicateId: 'Each section and item needs an id of its own',
+  notChainTemplate: 'Only a chain checklist can be switched off or copied at a restaurant',
+  notForRestaurant: 'This checklist is not for this restaurant',
 } as const;
 
 const label = text({ error: checklistMessages.labelRequired })

@@ -392,6 +392,12 @@ export const frApp: CoreAppCatalogue = {
       'Le siège a verrouillé cette checklist contre les modifications locales',
     "Only head office changes the chain's checklists": 'Seul le siège modifie les checklists de la chaîne',
     'Fill in every item before submitting': "Remplissez chaque point avant d'envoyer",
+    'This checklist has records, so it cannot be deleted. Deactivate it instead.':
+      'Cette checklist a des relevés, elle ne peut donc pas être supprimée. Désactivez-la plutôt.',
+    'Each section and item needs an id of its own': 'Chaque section et chaque point ont besoin de leur propre id',
+    'Only a chain checklist can be switched off or copied at a restaurant':
+      'Seule une checklist de la chaîne peut être désactivée ou copiée dans un restaurant',
+    'This checklist is not for this restaurant': "Cette checklist n'est pas pour ce restaurant",
     'Audit Schedules': "Plannings d'audits",
     Trainings: 'Formations',
     'Add Training': 'Ajouter une formation',

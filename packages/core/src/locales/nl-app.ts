@@ -389,6 +389,12 @@ export const nlApp: CoreAppCatalogue = {
       'Het hoofdkantoor heeft deze checklist vergrendeld tegen lokale wijzigingen',
     "Only head office changes the chain's checklists": 'Alleen het hoofdkantoor wijzigt de checklists van de keten',
     'Fill in every item before submitting': 'Vul elk punt in voordat je indient',
+    'This checklist has records, so it cannot be deleted. Deactivate it instead.':
+      'Deze checklist heeft records en kan dus niet worden verwijderd. Deactiveer hem in plaats daarvan.',
+    'Each section and item needs an id of its own': 'Elke sectie en elk punt heeft een eigen id nodig',
+    'Only a chain checklist can be switched off or copied at a restaurant':
+      'Alleen een checklist van de keten kan bij een restaurant worden uitgezet of gekopieerd',
+    'This checklist is not for this restaurant': 'Deze checklist is niet voor dit restaurant',
     'Audit Schedules': 'Auditplanningen',
     Trainings: 'Trainingen',
     'Add Training': 'Training toevoegen',

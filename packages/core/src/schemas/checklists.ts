@@ -113,6 +113,9 @@ export type ChecklistPage = z.infer<typeof ChecklistPage>;
 /** A manager switching an unlocked chain template off (or on again) at one of their restaurants. */
 export const ChecklistOptOutInput = z.object({ restaurantId: idField, optedOut: z.boolean() });
 
+/** A manager's local copy of an unlocked chain template at one of their restaurants (the template is switched off there). */
+export const ChecklistCopyInput = z.object({ restaurantId: idField });
+
 /** Where a record stands for the person looking at it (decision 032). */
 export const CHECKLIST_RUN_STATES = ['upcoming', 'open', 'done', 'late', 'missed'] as const;
 export type ChecklistRunState = (typeof CHECKLIST_RUN_STATES)[number];
