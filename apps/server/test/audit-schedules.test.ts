@@ -1,5 +1,6 @@
-import { addDays, calendarDay, periodContaining } from '@brigade/core/audit-periods';
+import { addDays, periodContaining } from '@brigade/core/audit-periods';
 import { messages } from '@brigade/core/messages';
+import { localDay, zonedInstant } from '@brigade/core/restaurant-time';
 import { scheduleMessages } from '@brigade/core/schedule-messages';
 import type { AuditDueEntry, AuditDuePage, AuditSchedule } from '@brigade/core/schemas/audit-schedules';
 import { LATEST_DAY } from '@brigade/core/schemas/fields';
@@ -8,9 +9,11 @@ import { describe, expect, test } from 'vitest';
 import { auditDue } from '../src/db/schema/audit-schedules';
 import {
   auditCompliance,
+  completeDueOfAudit,
   hqDueAuditsPanel,
   managerDueAuditsPanel,
   refreshDueEntries,
+  reopenDueOfAudit,
 } from '../src/modules/audit-schedules/due-entries';
 import { startTestApp } from './harness';
 
@@ -26,7 +29,10 @@ type Json = Record<string, unknown>;
 const call = (cookie: string | undefined, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Json) =>
   t.request(cookie, { method, url, payload });
 
-const today = calendarDay(new Date());
+// The test restaurants keep the default zone: their today, and noon of a day of theirs for the job's clock.
+const ZONE = 'Europe/Amsterdam';
+const today = localDay(new Date(), ZONE);
+const noonOf = (day: string) => zonedInstant(day, 12 * 60, ZONE);
 
 async function template(name: string) {
   const response = await call(hq.cookie, 'POST', '/api/audit-templates', {
@@ -267,7 +273,7 @@ describe('due entries', () => {
     const schedule = await createSchedule({ name: 'Ends', startsOn: addDays(today, -3) });
     const [first] = await entriesOf(schedule.id);
     const nextWeek = addDays(today, 5);
-    await refreshDueEntries(t.db, nextWeek);
+    await refreshDueEntries(t.db, noonOf(nextWeek));
     const entries = await entriesOf(schedule.id);
     expect(entries.filter((entry) => entry.periodStart === first?.periodStart).map((entry) => entry.status)).toEqual([
       'missed',
@@ -313,8 +319,8 @@ describe('conducting a due audit', () => {
       startsOn: addDays(today, -20),
     });
     // The job ran during the first period, then again now: that period was missed.
-    await refreshDueEntries(t.db, addDays(today, -18));
-    await refreshDueEntries(t.db, today);
+    await refreshDueEntries(t.db, noonOf(addDays(today, -18)));
+    await refreshDueEntries(t.db, noonOf(today));
     const [missed] = (await entriesOf(schedule.id)).filter((entry) => entry.status === 'missed');
     if (!missed) throw new Error('no missed entry');
     await submitFromDue(missed.id, south.id);
@@ -425,9 +431,9 @@ describe('due audits list, panels and compliance', () => {
       cadence: 'monthly',
       startsOn: addDays(today, -1),
     });
-    await refreshDueEntries(t.db, addDays(today, -21));
-    await refreshDueEntries(t.db, addDays(today, -14));
-    await refreshDueEntries(t.db, today);
+    await refreshDueEntries(t.db, noonOf(addDays(today, -21)));
+    await refreshDueEntries(t.db, noonOf(addDays(today, -14)));
+    await refreshDueEntries(t.db, noonOf(today));
     expect((await entriesOf(schedule.id)).map((entry) => entry.status)).toEqual(['missed', 'missed', 'due']);
     const page = await call(hq.cookie, 'GET', `/api/audit-due?restaurantId=${place.id}&pageSize=100`);
     const all = (page.json() as AuditDuePage).items;
@@ -470,7 +476,7 @@ describe('due audits list, panels and compliance', () => {
       startsOn: addDays(today, -21),
     });
     // Three weeks: the first conducted on time, the second missed, the third still running.
-    await refreshDueEntries(t.db, addDays(today, -21));
+    await refreshDueEntries(t.db, noonOf(addDays(today, -21)));
     const [first] = await entriesOf(schedule.id);
     if (!first) throw new Error('no entry');
     await submitFromDue(first.id, lonely.id);
@@ -478,8 +484,8 @@ describe('due audits list, panels and compliance', () => {
       .update(auditDue)
       .set({ completedAt: new Date(`${addDays(today, -20)}T12:00:00Z`) })
       .where(eq(auditDue.id, first.id));
-    await refreshDueEntries(t.db, addDays(today, -14));
-    await refreshDueEntries(t.db, today);
+    await refreshDueEntries(t.db, noonOf(addDays(today, -14)));
+    await refreshDueEntries(t.db, noonOf(today));
     expect(await auditCompliance(t.db, lonely.id)).toEqual({ percent: 50, completedOnTime: 1, due: 2 });
   });
 });
@@ -527,9 +533,134 @@ describe('an audit not started from its entry', () => {
     expect(await entryAt(both.id, place.id)).toMatchObject({ status: 'due', auditId: null });
     // Once the period is over the entry is not missed, and compliance counts it on time.
     const periodEnd = done?.periodEnd ?? today;
-    await refreshDueEntries(t.db, periodEnd);
+    await refreshDueEntries(t.db, noonOf(periodEnd));
     expect(await entryAt(single.id, place.id)).toMatchObject({ status: 'completed' });
     // (Before, nothing New Audit made was ever on time here.)
-    expect((await auditCompliance(t.db, place.id, periodEnd)).completedOnTime).toBeGreaterThan(0);
+    expect((await auditCompliance(t.db, place.id, noonOf(periodEnd))).completedOnTime).toBeGreaterThan(0);
+  });
+});
+
+// Issue 33: periods are each restaurant's local days. Auckland (UTC+13 in January) and Los
+// Angeles (UTC−8) are 21 hours apart: near Auckland's midnight they are on the same day, an
+// hour later on different days, and Los Angeles turns to the next period 20 hours after.
+describe("periods in each restaurant's own day", () => {
+  const at = (iso: string) => new Date(iso);
+  // A weekly schedule from Tuesday 7 January 2025: [7 Jan, 14 Jan), [14 Jan, 21 Jan).
+  const FIRST = '2025-01-07';
+  const SECOND = '2025-01-14';
+
+  async function world(name: string) {
+    const auckland = await t.buildRestaurant({ name: `${name} Auckland`, timeZone: 'Pacific/Auckland' });
+    const losAngeles = await t.buildRestaurant({ name: `${name} Los Angeles`, timeZone: 'America/Los_Angeles' });
+    const schedule = await createSchedule({
+      name,
+      allRestaurants: false,
+      restaurantIds: [auckland.id, losAngeles.id],
+      startsOn: FIRST,
+    });
+    /** The schedule's 2025 entries of a restaurant, as `periodStart status` (the current real period aside). */
+    const entriesAt = async (restaurantId: string) =>
+      (await entriesOf(schedule.id))
+        .filter((entry) => entry.restaurantId === restaurantId && entry.periodStart < '2025-02-01')
+        .map((entry) => `${entry.periodStart} ${entry.status}`);
+    const entry = async (restaurantId: string, periodStart: string) => {
+      const found = (await entriesOf(schedule.id)).find(
+        (row) => row.restaurantId === restaurantId && row.periodStart === periodStart,
+      );
+      if (!found) throw new Error(`no entry ${periodStart}`);
+      return found;
+    };
+    return { auckland, losAngeles, schedule, entriesAt, entry };
+  }
+
+  test('near midnight each restaurant is in the period of its own day, and misses it at its own midnight', async () => {
+    const { auckland, losAngeles, entriesAt } = await world('Two zones');
+    // 23:30 on Monday 13 January in Auckland, 02:30 that Monday in Los Angeles.
+    await refreshDueEntries(t.db, at('2025-01-13T10:30:00Z'));
+    expect(await entriesAt(auckland.id)).toEqual([`${FIRST} due`]);
+    expect(await entriesAt(losAngeles.id)).toEqual([`${FIRST} due`]);
+
+    // 00:30 on Tuesday 14 January in Auckland (still Monday 13 in UTC): its first week has
+    // ended without an audit, its second has begun; Los Angeles (03:30 Monday) is still in the first.
+    const aucklandPastMidnight = await refreshDueEntries(t.db, at('2025-01-13T11:30:00Z'));
+    expect(aucklandPastMidnight).toMatchObject({ created: 1, missed: 1 });
+    expect(await entriesAt(auckland.id)).toEqual([`${FIRST} missed`, `${SECOND} due`]);
+    expect(await entriesAt(losAngeles.id)).toEqual([`${FIRST} due`]);
+    expect((await managerDueAuditsPanel(t.db, auckland.id, at('2025-01-13T11:30:00Z'))).missed).toBe(1);
+    expect((await managerDueAuditsPanel(t.db, losAngeles.id, at('2025-01-13T11:30:00Z'))).missed).toBe(0);
+
+    // 23:59 on Monday in Los Angeles (08:00 Tuesday in UTC, when a UTC day had long turned): still due.
+    await refreshDueEntries(t.db, at('2025-01-14T07:59:00Z'));
+    expect(await entriesAt(losAngeles.id)).toEqual([`${FIRST} due`]);
+    // Its midnight: missed, and the second week due.
+    await refreshDueEntries(t.db, at('2025-01-14T08:00:00Z'));
+    expect(await entriesAt(losAngeles.id)).toEqual([`${FIRST} missed`, `${SECOND} due`]);
+    expect(await entriesAt(auckland.id)).toEqual([`${FIRST} missed`, `${SECOND} due`]);
+  });
+
+  test("on time means before the period's end at the restaurant's midnight, not UTC's", async () => {
+    const { auckland, losAngeles, entry } = await world('On time');
+    await refreshDueEntries(t.db, at('2025-01-13T10:30:00Z'));
+    // Auckland: 01:00 on Tuesday 14 locally (12:00 Monday UTC), after its period ended: late.
+    // Los Angeles: 21:00 on Monday 13 locally (05:00 Tuesday UTC), before its period ended: on time.
+    const completions = [
+      [auckland.id, '2025-01-13T12:00:00Z'],
+      [losAngeles.id, '2025-01-14T05:00:00Z'],
+    ] as const;
+    for (const [restaurantId, completedAt] of completions) {
+      const { id } = await entry(restaurantId, FIRST);
+      await t.db
+        .update(auditDue)
+        .set({ status: 'completed', completedAt: at(completedAt) })
+        .where(eq(auditDue.id, id));
+    }
+    const onTime = async (restaurantId: string) =>
+      (
+        (
+          await call(hq.cookie, 'GET', `/api/audit-due/${(await entry(restaurantId, FIRST)).id}`)
+        ).json() as AuditDueEntry
+      ).onTime;
+    expect(await onTime(auckland.id)).toBe(false);
+    expect(await onTime(losAngeles.id)).toBe(true);
+    // Compliance on Wednesday 15 counts each first week as its restaurant's clock says.
+    const wednesday = at('2025-01-15T12:00:00Z');
+    expect(await auditCompliance(t.db, auckland.id, wednesday)).toEqual({ percent: 0, completedOnTime: 0, due: 1 });
+    expect(await auditCompliance(t.db, losAngeles.id, wednesday)).toEqual({
+      percent: 100,
+      completedOnTime: 1,
+      due: 1,
+    });
+  });
+
+  test("an audit completes and reopens the entry of its restaurant's today", async () => {
+    const { auckland, losAngeles, entry } = await world('Submit and delete');
+    await refreshDueEntries(t.db, at('2025-01-13T10:30:00Z'));
+    await refreshDueEntries(t.db, at('2025-01-13T11:30:00Z'));
+    const draftAt = async (restaurantId: string) => {
+      const created = await call(hq.cookie, 'POST', '/api/audits', {
+        restaurantId,
+        templateIds: [foodSafety.id],
+        auditorId: hq.id,
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      return created.json().id as string;
+    };
+    // 00:30 Tuesday in Auckland (Monday in UTC): the audit is this week's, the second.
+    const aucklandAudit = await draftAt(auckland.id);
+    await t.db.transaction((tx) => completeDueOfAudit(tx, aucklandAudit, at('2025-01-13T11:30:00Z')));
+    expect(await entry(auckland.id, SECOND)).toMatchObject({ status: 'completed', auditId: aucklandAudit });
+    expect(await entry(auckland.id, FIRST)).toMatchObject({ status: 'missed', auditId: null });
+
+    // 23:00 Monday in Los Angeles (Tuesday in UTC): the audit is the first week's, and
+    // deleted that evening its entry is due again, not missed.
+    const losAngelesAudit = await draftAt(losAngeles.id);
+    await t.db.transaction((tx) => completeDueOfAudit(tx, losAngelesAudit, at('2025-01-14T07:00:00Z')));
+    expect(await entry(losAngeles.id, FIRST)).toMatchObject({ status: 'completed', auditId: losAngelesAudit });
+    await reopenDueOfAudit(t.db, losAngelesAudit, at('2025-01-14T07:30:00Z'));
+    expect(await entry(losAngeles.id, FIRST)).toMatchObject({ status: 'due', auditId: null });
+    // Deleted after its midnight, it would be missed.
+    await t.db.transaction((tx) => completeDueOfAudit(tx, losAngelesAudit, at('2025-01-14T07:40:00Z')));
+    await reopenDueOfAudit(t.db, losAngelesAudit, at('2025-01-14T08:00:00Z'));
+    expect(await entry(losAngeles.id, FIRST)).toMatchObject({ status: 'missed', auditId: null });
   });
 });

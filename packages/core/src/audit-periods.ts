@@ -1,7 +1,11 @@
 /**
  * The periods of an audit schedule (issue 19). Dates are calendar days written
- * `YYYY-MM-DD` and read in UTC; a period is [start, end), its end exclusive (the next
- * period's start). A schedule's first period starts on its `startsOn`.
+ * `YYYY-MM-DD`; a period is [start, end), its end exclusive (the next period's start). A
+ * schedule's first period starts on its `startsOn`. Since issue 33 they are each
+ * restaurant's local days (restaurant-time.ts): a period starts at the restaurant's local
+ * midnight of its start and ends at the local midnight of its end, so restaurants in
+ * different zones turn to the next period at their own midnight. The arithmetic here is
+ * on plain calendar days (done with UTC dates, which have no daylight-saving changes).
  *
  * - weekly: 7 days; biweekly: 14 days;
  * - monthly: calendar months counted from the start's day, clamped at a month's end
@@ -27,7 +31,7 @@ export interface AuditPeriod {
 
 const DAY_MS = 86_400_000;
 
-/** `YYYY-MM-DD` of a date (its UTC calendar day). */
+/** `YYYY-MM-DD` of a date's UTC calendar day (a restaurant's day is `localDay` of restaurant-time.ts). */
 export function calendarDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
@@ -122,8 +126,8 @@ export function periodsUpTo(cadence: AuditCadence, startsOn: string, day: string
 
 /**
  * What the dashboards call "due this week": a due entry whose period ends within the
- * next 7 days (its end, exclusive, is at most 7 days after today). "Overdue" is an entry
- * whose period ended without a completed audit: status `missed`.
+ * next 7 days (its end, exclusive, is at most 7 days after the restaurant's today).
+ * "Overdue" is an entry whose period ended without a completed audit: status `missed`.
  */
 export const DUE_SOON_DAYS = 7;
 

@@ -35,29 +35,58 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { emailStateSql } from '../../notify/notifier';
 import { textsSql } from '../../notify/texts-sql';
 
-/** Today as the due job and the screens count days: the UTC calendar day. */
-export const utcToday = () => calendarDay(new Date());
+/**
+ * Periods are each restaurant's local days (issue 33): a restaurant's "today" is its
+ * calendar day at `now` in its time zone (`restaurants.time_zone`, alias `r`), the
+ * SQL twin of core's `localDay(now, timeZone)`.
+ */
+export const restaurantToday = (now: Date) => sql`(${now.toISOString()}::timestamptz at time zone r.time_zone)::date`;
+
+/**
+ * The days any restaurant can be on at `now` (zones run from UTC−12 to UTC+14): the UTC
+ * day and the days either side. Each query narrows by these first (the indexes on
+ * `period_end` serve the range), then by each restaurant's own day.
+ */
+function possibleDays(now: Date) {
+  const utcDay = calendarDay(now);
+  return {
+    first: addDays(utcDay, -1),
+    days: [addDays(utcDay, -1), utcDay, addDays(utcDay, 1)],
+    last: addDays(utcDay, 1),
+  };
+}
+
+/** When a period ends in its restaurant: the local midnight of its end day (on-time means before it). */
+const periodEndsAt = sql`(d.period_end::timestamp at time zone r.time_zone)`;
 
 /**
  * The due job: for every active schedule, the current period's entry for each of its
  * restaurants (every active restaurant, or the chosen active ones), in one INSERT …
  * SELECT … ON CONFLICT DO NOTHING; then every entry whose period has ended while still
- * due becomes missed, in one UPDATE. Run again, or on several servers at once, it adds
- * nothing: the unique key (schedule, restaurant, period start) holds one entry.
+ * due becomes missed, in one UPDATE. "Current" and "ended" are each restaurant's own:
+ * the period containing its local day, and an end day that has begun in its zone, so
+ * near midnight Auckland may be in next week's period while Los Angeles is still in
+ * this one. The periods of the (at most three) days restaurants can be on are computed
+ * here, once per schedule, and each restaurant takes the one of its day. Run again, or
+ * on several servers at once, it adds nothing: the unique key (schedule, restaurant,
+ * period start) holds one entry.
  */
 export async function refreshDueEntries(
   db: Queryable,
-  today = utcToday(),
+  now = new Date(),
   { emailOn = false }: { emailOn?: boolean } = {},
 ): Promise<AuditDueRefresh> {
   const schedules = await db
     .select({ id: auditSchedules.id, cadence: auditSchedules.cadence, startsOn: auditSchedules.startsOn })
     .from(auditSchedules)
     .where(eq(auditSchedules.isActive, true));
-  const periods = schedules.flatMap((schedule) => {
-    const period = periodContaining(schedule.cadence as AuditCadence, schedule.startsOn, today);
-    return period ? [sql`(${schedule.id}::uuid, ${period.start}::date, ${period.end}::date)`] : [];
-  });
+  const { days, last } = possibleDays(now);
+  const periods = schedules.flatMap((schedule) =>
+    days.flatMap((day) => {
+      const period = periodContaining(schedule.cadence as AuditCadence, schedule.startsOn, day);
+      return period ? [sql`(${schedule.id}::uuid, ${day}::date, ${period.start}::date, ${period.end}::date)`] : [];
+    }),
+  );
   let created = 0;
   if (periods.length) {
     // Each new entry tells the restaurant's active managers (issue 20), in the same
@@ -67,9 +96,9 @@ export async function refreshDueEntries(
       with made as (
         insert into ${auditDue} (schedule_id, restaurant_id, period_start, period_end)
         select p.schedule_id, r.id, p.period_start, p.period_end
-        from (values ${sql.join(periods, sql`, `)}) as p(schedule_id, period_start, period_end)
+        from (values ${sql.join(periods, sql`, `)}) as p(schedule_id, local_day, period_start, period_end)
         join ${auditSchedules} s on s.id = p.schedule_id
-        join ${restaurants} r on r.is_active and (s.all_restaurants or exists (
+        join ${restaurants} r on r.is_active and ${restaurantToday(now)} = p.local_day and (s.all_restaurants or exists (
           select 1 from ${auditScheduleRestaurants} sr where sr.schedule_id = s.id and sr.restaurant_id = r.id))
         on conflict (schedule_id, restaurant_id, period_start) do nothing
         returning id, schedule_id, restaurant_id, period_end
@@ -88,8 +117,10 @@ export async function refreshDueEntries(
     created = Number(inserted.rows[0]?.created ?? 0);
   }
   const missed = (await db.execute(sql`
-    update ${auditDue} set status = 'missed'
-    where status = 'due' and period_end <= ${today}::date
+    update ${auditDue} d set status = 'missed'
+    from ${restaurants} r
+    where r.id = d.restaurant_id and d.status = 'due'
+      and d.period_end <= ${last}::date and d.period_end <= ${restaurantToday(now)}
     returning 1`)) as unknown as { rows: unknown[] };
   return { created, missed: missed.rows.length };
 }
@@ -106,6 +137,7 @@ interface DueRow {
   status: AuditDueEntry['status'];
   audit_id: string | null;
   completed_at: string | Date | null;
+  on_time: boolean | null;
   total?: number | string;
   missed?: number | string;
 }
@@ -122,7 +154,7 @@ function entryOf(row: DueRow): AuditDueEntry {
     status: row.status,
     auditId: row.audit_id,
     completedAt: completedAt?.toISOString() ?? null,
-    onTime: completedAt ? completedAt.getTime() < new Date(`${row.period_end}T00:00:00Z`).getTime() : null,
+    onTime: row.on_time,
   };
 }
 
@@ -139,7 +171,8 @@ function selectEntries(where: SQL, order: SQL, limit: number, offset: number, ex
         where st.schedule_id = page.schedule_id), '[]'::json) as templates
     from (
       select d.id, s.id as schedule_id, s.name as schedule_name, r.id as restaurant_id, r.name as restaurant_name,
-        d.period_start::text as period_start, d.period_end::text as period_end, d.status, d.audit_id, d.completed_at
+        d.period_start::text as period_start, d.period_end::text as period_end, d.status, d.audit_id, d.completed_at,
+        case when d.completed_at is not null then d.completed_at < ${periodEndsAt} end as on_time
         ${extra}
       from ${auditDue} d
       join ${auditSchedules} s on s.id = d.schedule_id
@@ -152,30 +185,35 @@ function selectEntries(where: SQL, order: SQL, limit: number, offset: number, ex
 }
 
 /**
- * "Due this week": still due, its period ending within 7 days. "Missed" (overdue): the
- * period ended without a completed audit, within the last 90 days (older misses are
- * history, counted in compliance and listed under "all").
+ * "Due this week": still due, its period ending within 7 days of the restaurant's today.
+ * "Missed" (overdue): the period ended without a completed audit, within the last 90 of
+ * its days (older misses are history, counted in compliance and listed under "all").
+ * Both need the restaurant as `r`.
  */
-function soonCondition(today: string) {
-  return sql`d.status = 'due' and d.period_end <= ${addDays(today, DUE_SOON_DAYS)}::date`;
+function soonCondition(now: Date) {
+  const { last } = possibleDays(now);
+  return sql`d.status = 'due' and d.period_end <= ${addDays(last, DUE_SOON_DAYS)}::date
+    and d.period_end <= ${restaurantToday(now)} + ${DUE_SOON_DAYS}::int`;
 }
-function missedCondition(today: string) {
-  return sql`d.status = 'missed' and d.period_end > ${addDays(today, -COMPLIANCE_WINDOW_DAYS)}::date`;
+function missedCondition(now: Date) {
+  const { first } = possibleDays(now);
+  return sql`d.status = 'missed' and d.period_end > ${addDays(first, -COMPLIANCE_WINDOW_DAYS)}::date
+    and d.period_end > ${restaurantToday(now)} - ${COMPLIANCE_WINDOW_DAYS}::int`;
 }
 
 export async function listDue(
   db: Queryable,
   actor: SessionUser,
   query: z.output<typeof AuditDueQuery>,
-  today = utcToday(),
+  now = new Date(),
 ): Promise<AuditDuePage> {
   const scope = query.restaurantId
     ? sql`d.restaurant_id = ${query.restaurantId}`
     : inReach(actor, sql`d.restaurant_id`);
   const filter = {
-    open: sql`(d.status = 'due' or (${missedCondition(today)}))`,
-    soon: soonCondition(today),
-    missed: missedCondition(today),
+    open: sql`(d.status = 'due' or (${missedCondition(now)}))`,
+    soon: soonCondition(now),
+    missed: missedCondition(now),
     completed: sql`d.status = 'completed'`,
     all: sql`true`,
   }[query.filter];
@@ -237,16 +275,16 @@ export async function linkAuditToDue(tx: Transaction, dueId: string, restaurantI
  * Called inside submitAudit's transaction: the due entry the audit conducts is completed
  * now (on time or late); and so is every other entry this audit fulfils however it was
  * started (New Audit included): not yet started, of the audit's restaurant, whose period
- * contains today (periods are UTC calendar days, as the due job makes them) and whose
+ * contains the restaurant's today (its local day, as the due job makes periods) and whose
  * schedule's templates are all in the audit. Without this an audit made through New Audit
  * left its entry due, then missed, and lowered compliance.
  */
-export async function completeDueOfAudit(tx: Transaction, auditId: string, today = utcToday()) {
+export async function completeDueOfAudit(tx: Transaction, auditId: string, now = new Date()) {
   await tx.execute(sql`update ${auditDue} d set status = 'completed', completed_at = now(), audit_id = ${auditId}
-    from ${audits} a
+    from ${audits} a join ${restaurants} r on r.id = a.restaurant_id
     where a.id = ${auditId} and d.status <> 'completed' and (d.audit_id = ${auditId} or (
       d.audit_id is null and d.status = 'due' and d.restaurant_id = a.restaurant_id
-      and d.period_start <= ${today}::date and d.period_end > ${today}::date
+      and d.period_start <= ${restaurantToday(now)} and d.period_end > ${restaurantToday(now)}
       and exists (select 1 from ${auditScheduleTemplates} st where st.schedule_id = d.schedule_id)
       and not exists (
         select 1 from ${auditScheduleTemplates} st
@@ -255,11 +293,13 @@ export async function completeDueOfAudit(tx: Transaction, auditId: string, today
       )))`);
 }
 
-/** Before an audit is deleted: its due entry is owed again, due or missed as its period says. */
-export async function reopenDueOfAudit(tx: Queryable, auditId: string, today = utcToday()) {
-  await tx.execute(sql`update ${auditDue}
-    set status = case when period_end <= ${today}::date then 'missed' else 'due' end, audit_id = null, completed_at = null
-    where audit_id = ${auditId}`);
+/** Before an audit is deleted: its due entry is owed again, due or missed as its period says in its restaurant. */
+export async function reopenDueOfAudit(tx: Queryable, auditId: string, now = new Date()) {
+  await tx.execute(sql`update ${auditDue} d
+    set status = case when d.period_end <= ${restaurantToday(now)} then 'missed' else 'due' end,
+      audit_id = null, completed_at = null
+    from ${restaurants} r
+    where r.id = d.restaurant_id and d.audit_id = ${auditId}`);
 }
 
 /**
@@ -273,16 +313,16 @@ const dayText = (value: string | Date | null) =>
   value === null ? null : typeof value === 'string' ? value.slice(0, 10) : calendarDay(value);
 
 /** The hq dashboard panel: totals, and the restaurants with the most missed and due now (one query). */
-export async function hqDueAuditsPanel(db: Queryable, today = utcToday()): Promise<HqDueAuditsPanel> {
+export async function hqDueAuditsPanel(db: Queryable, now = new Date()): Promise<HqDueAuditsPanel> {
   const result = (await db.execute(sql`
     with counts as (
       select d.restaurant_id,
         count(*) filter (where ${dueNowCondition})::int as due,
         min(d.period_end) filter (where ${dueNowCondition}) as due_by,
-        count(*) filter (where ${missedCondition(today)})::int as missed
+        count(*) filter (where ${missedCondition(now)})::int as missed
       from ${auditDue} d
       join ${restaurants} r on r.id = d.restaurant_id and r.is_active
-      where (${dueNowCondition}) or (${missedCondition(today)})
+      where (${dueNowCondition}) or (${missedCondition(now)})
       group by d.restaurant_id
     )
     select r.id, r.name, c.due, c.due_by::text as due_by, c.missed,
@@ -322,11 +362,11 @@ export async function hqDueAuditsPanel(db: Queryable, today = utcToday()): Promi
 export async function managerDueAuditsPanel(
   db: Queryable,
   restaurantId: string,
-  today = utcToday(),
+  now = new Date(),
 ): Promise<ManagerDueAuditsPanel> {
   const result = (await db.execute(
     selectEntries(
-      sql`d.restaurant_id = ${restaurantId} and ((${dueNowCondition}) or (${missedCondition(today)}))`,
+      sql`d.restaurant_id = ${restaurantId} and ((${dueNowCondition}) or (${missedCondition(now)}))`,
       sql`status = 'missed', case when status = 'missed' then period_end end desc, period_end, id`,
       DUE_PANEL_ROWS,
       0,
@@ -345,20 +385,18 @@ export async function managerDueAuditsPanel(
 }
 
 /**
- * Store Performance: of the restaurant's due entries whose period ended in the last 90
- * days, the share completed before the period ended. Null when there were none.
+ * Store Performance: of the restaurant's due entries whose period ended in the last 90 of
+ * its days, the share completed before the period ended (its end day's local midnight).
+ * Null when there were none.
  */
-export async function auditCompliance(
-  db: Queryable,
-  restaurantId: string,
-  today = utcToday(),
-): Promise<AuditCompliance> {
+export async function auditCompliance(db: Queryable, restaurantId: string, now = new Date()): Promise<AuditCompliance> {
   const result = (await db.execute(sql`
     select count(*)::int as due,
-      count(*) filter (where status = 'completed' and completed_at < period_end::timestamp at time zone 'UTC')::int as on_time
-    from ${auditDue}
-    where restaurant_id = ${restaurantId}
-      and period_end > ${addDays(today, -COMPLIANCE_WINDOW_DAYS)}::date and period_end <= ${today}::date`)) as unknown as {
+      count(*) filter (where d.status = 'completed' and d.completed_at < ${periodEndsAt})::int as on_time
+    from ${auditDue} d join ${restaurants} r on r.id = d.restaurant_id
+    where d.restaurant_id = ${restaurantId}
+      and d.period_end > ${restaurantToday(now)} - ${COMPLIANCE_WINDOW_DAYS}::int
+      and d.period_end <= ${restaurantToday(now)}`)) as unknown as {
     rows: { due: number; on_time: number }[];
   };
   const due = Number(result.rows[0]?.due ?? 0);

@@ -31,7 +31,12 @@ const tags = ['audit-schedules'];
 /** Audit schedules (hq) and the due audits they produce (hq, and managers for their restaurants). */
 export async function auditScheduleRoutes(
   app: App,
-  { database, guard, notifier }: Pick<AppContext, 'database' | 'guard' | 'notifier'>,
+  {
+    database,
+    guard,
+    notifier,
+    defaultTimeZone,
+  }: Pick<AppContext, 'database' | 'guard' | 'notifier' | 'defaultTimeZone'>,
 ) {
   const { db } = database;
   const manage = guard('schedules.manage');
@@ -47,7 +52,7 @@ export async function auditScheduleRoutes(
       },
       onRequest: manage,
     },
-    async (request) => listSchedules(db, request.query),
+    async (request) => listSchedules(db, request.query, defaultTimeZone),
   );
 
   app.get(
@@ -56,7 +61,7 @@ export async function auditScheduleRoutes(
       schema: { tags, summary: 'One audit schedule', params: IdParams, response: { 200: AuditSchedule, ...errors } },
       onRequest: manage,
     },
-    async (request) => getSchedule(db, request.params.id),
+    async (request) => getSchedule(db, request.params.id, defaultTimeZone),
   );
 
   app.post(
@@ -71,7 +76,7 @@ export async function auditScheduleRoutes(
       onRequest: manage,
     },
     async (request, reply) =>
-      reply.status(201).send(await createSchedule(db, notifier, callerOf(request), request.body)),
+      reply.status(201).send(await createSchedule(db, notifier, callerOf(request), request.body, defaultTimeZone)),
   );
 
   app.put(
@@ -86,7 +91,7 @@ export async function auditScheduleRoutes(
       },
       onRequest: manage,
     },
-    async (request) => updateSchedule(db, notifier, request.params.id, request.body),
+    async (request) => updateSchedule(db, notifier, request.params.id, request.body, defaultTimeZone),
   );
 
   app.put(
@@ -101,7 +106,7 @@ export async function auditScheduleRoutes(
       },
       onRequest: manage,
     },
-    async (request) => setScheduleActive(db, notifier, request.params.id, request.body.isActive),
+    async (request) => setScheduleActive(db, notifier, request.params.id, request.body.isActive, defaultTimeZone),
   );
 
   app.delete(

@@ -1,4 +1,5 @@
-import { AUDIT_CADENCES, calendarDay, nextPeriod } from '@brigade/core/audit-periods';
+import { AUDIT_CADENCES, nextPeriod } from '@brigade/core/audit-periods';
+import { localDay } from '@brigade/core/restaurant-time';
 import { scheduleMessages } from '@brigade/core/schedule-messages';
 import type {
   AuditSchedule,
@@ -59,10 +60,15 @@ const scheduleSorting: ListSorting<AuditScheduleSort> = {
   tiebreak: sql`s.id`,
 };
 
-/** Schedules with their templates, chosen restaurants and the number of restaurants covered, in one query. */
+/**
+ * Schedules with their templates, chosen restaurants and the number of restaurants
+ * covered, in one query. A schedule spans restaurants in any zone; its next period is
+ * counted from today in `timeZone`, the chain's (DEFAULT_TIME_ZONE): each restaurant's
+ * own entries follow its own day (due-entries.ts).
+ */
 async function selectSchedules(
   db: Queryable,
-  options: { id?: string; sorting?: z.output<typeof AuditScheduleListQuery> },
+  options: { id?: string; sorting?: z.output<typeof AuditScheduleListQuery>; timeZone: string },
 ): Promise<AuditSchedule[]> {
   const result = (await db.execute(sql`
     select s.id, s.name, s.cadence, s.starts_on::text as starts_on, s.all_restaurants, s.is_active,
@@ -82,7 +88,7 @@ async function selectSchedules(
     order by ${sql.join(orderByOf(scheduleSorting, options.sorting ?? {}), sql`, `)}`)) as unknown as {
     rows: ScheduleRow[];
   };
-  const today = calendarDay(new Date());
+  const today = localDay(new Date(), options.timeZone);
   return result.rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -98,11 +104,11 @@ async function selectSchedules(
 }
 
 /** Every schedule, sorted by `?sort=&order=` (active first, by name, without a choice). */
-export const listSchedules = (db: Queryable, query: z.output<typeof AuditScheduleListQuery>) =>
-  selectSchedules(db, { sorting: query });
+export const listSchedules = (db: Queryable, query: z.output<typeof AuditScheduleListQuery>, timeZone: string) =>
+  selectSchedules(db, { sorting: query, timeZone });
 
-export async function getSchedule(db: Queryable, id: string): Promise<AuditSchedule> {
-  const [schedule] = await selectSchedules(db, { id });
+export async function getSchedule(db: Queryable, id: string, timeZone: string): Promise<AuditSchedule> {
+  const [schedule] = await selectSchedules(db, { id, timeZone });
   if (!schedule) throw notFound(scheduleMessages.scheduleNotFound);
   return schedule;
 }
@@ -164,7 +170,13 @@ export async function refreshDue(db: Database, notifier: Notifier) {
   return refresh;
 }
 
-export async function createSchedule(db: Database, notifier: Notifier, actor: SessionUser, input: ScheduleFields) {
+export async function createSchedule(
+  db: Database,
+  notifier: Notifier,
+  actor: SessionUser,
+  input: ScheduleFields,
+  timeZone: string,
+) {
   const id = await db.transaction(async (tx) => {
     await assertReferences(tx, input);
     const [schedule] = await tx
@@ -184,10 +196,16 @@ export async function createSchedule(db: Database, notifier: Notifier, actor: Se
   });
   // The current period is due at once, not at the job's next run.
   await refreshDue(db, notifier);
-  return getSchedule(db, id);
+  return getSchedule(db, id, timeZone);
 }
 
-export async function updateSchedule(db: Database, notifier: Notifier, id: string, input: ScheduleFields) {
+export async function updateSchedule(
+  db: Database,
+  notifier: Notifier,
+  id: string,
+  input: ScheduleFields,
+  timeZone: string,
+) {
   await db.transaction(async (tx) => {
     const [schedule] = await tx
       .update(auditSchedules)
@@ -208,10 +226,16 @@ export async function updateSchedule(db: Database, notifier: Notifier, id: strin
     await dropOpenEntries(tx, id);
   });
   await refreshDue(db, notifier);
-  return getSchedule(db, id);
+  return getSchedule(db, id, timeZone);
 }
 
-export async function setScheduleActive(db: Database, notifier: Notifier, id: string, isActive: boolean) {
+export async function setScheduleActive(
+  db: Database,
+  notifier: Notifier,
+  id: string,
+  isActive: boolean,
+  timeZone: string,
+) {
   await db.transaction(async (tx) => {
     const [schedule] = await tx
       .update(auditSchedules)
@@ -222,7 +246,7 @@ export async function setScheduleActive(db: Database, notifier: Notifier, id: st
     if (!isActive) await dropOpenEntries(tx, id);
   });
   if (isActive) await refreshDue(db, notifier);
-  return getSchedule(db, id);
+  return getSchedule(db, id, timeZone);
 }
 
 /** Deletes the schedule with its due entries (audits made from them stay). */
