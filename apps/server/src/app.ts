@@ -33,6 +33,8 @@ import { auditScheduleRoutes } from './modules/audit-schedules/routes';
 import { registerAuditDueJob } from './modules/audit-schedules/service';
 import { auditTemplateRoutes } from './modules/audit-templates/routes';
 import { auditRoutes } from './modules/audits/routes';
+// biome-ignore lint/style/noRestrictedImports: checklists has two route plugins, its templates' and its records'
+import { checklistTemplateRoutes } from './modules/checklists/template-routes';
 import { correctiveActionRoutes } from './modules/corrective-actions/routes';
 import { dashboardRoutes } from './modules/dashboards/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -226,6 +228,7 @@ export async function buildApp(
   await app.register(auditReportRoutes, context);
   await app.register(correctiveActionRoutes, context);
   await app.register(auditScheduleRoutes, context);
+  await app.register(checklistTemplateRoutes, context);
   await app.register(uploadRoutes, context);
   await app.register(photoRoutes, context);
   await app.register(trainingRoutes, context);

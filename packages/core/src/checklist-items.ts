@@ -60,6 +60,7 @@ export const checklistMessages = {
   duplicateId: 'Each section and item needs an id of its own',
   notChainTemplate: 'Only a chain checklist can be switched off or copied at a restaurant',
   notForRestaurant: 'This checklist is not for this restaurant',
+  windowNotFound: 'This time window is not on the checklist',
 } as const;
 
 const label = text({ error: checklistMessages.labelRequired })
@@ -100,6 +101,16 @@ export const ChecklistItem = z
       if (item.min >= item.max)
         context.addIssue({ code: 'custom', path: ['max'], message: checklistMessages.rangeOrder });
     }
+    if (item.kind === 'number' || item.kind === 'temperature') {
+      // A range no reading can reach is a typing error (a critical high of 10,000 °C).
+      const limits = item.kind === 'temperature' ? TEMPERATURE_LIMITS : NUMBER_LIMITS;
+      for (const bound of ['min', 'max'] as const) {
+        const value = item[bound];
+        if (value !== null && (value < limits.min || value > limits.max)) {
+          context.addIssue({ code: 'custom', path: [bound], message: checklistMessages.outOfLimits });
+        }
+      }
+    }
     if (item.kind === 'number' && !item.unit) {
       context.addIssue({ code: 'custom', path: ['unit'], message: checklistMessages.unitRequired });
     }
@@ -126,6 +137,36 @@ export const ChecklistContent = z
     message: checklistMessages.needsItem,
   });
 export type ChecklistContent = z.output<typeof ChecklistContent>;
+
+/**
+ * A stored version's content as replies describe it: the shape `ChecklistContent` makes,
+ * without its trimming and defaults, which the server's reply writer cannot run
+ * (decision 015). Records and the template editor read this.
+ */
+export const ChecklistContentReply = z.object({
+  sections: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      items: z.array(
+        z.object({
+          id: z.string(),
+          label: z.string(),
+          kind: z.enum(CHECKLIST_ITEM_KINDS),
+          unit: z.string().nullable(),
+          min: z.number().nullable(),
+          max: z.number().nullable(),
+          choices: z.array(z.string()),
+          failingChoices: z.array(z.string()),
+          critical: z.boolean(),
+          failInstruction: z.string().nullable(),
+          failNeedsPhoto: z.boolean(),
+          failNeedsNote: z.boolean(),
+        }),
+      ),
+    }),
+  ),
+}) satisfies z.ZodType<ChecklistContent>;
 
 export type ChecklistValue = boolean | number | string | null;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ChecklistContent, checklistMessages } from '../checklist-items';
+import { ChecklistContent, ChecklistContentReply, checklistMessages } from '../checklist-items';
 import { clockTime, parseClockTime, windowLength } from '../restaurant-time';
 import { PageQuery, paged, sortQuery } from './common';
 import { idField, text } from './fields';
@@ -79,7 +79,7 @@ export const Checklist = z.object({
   locked: z.boolean(),
   isActive: z.boolean(),
   version: z.number().int(),
-  content: ChecklistContent,
+  content: ChecklistContentReply,
   windows: z.array(ChecklistWindow),
   copiedFromId: z.string().nullable(),
   updatedAt: z.string(),
@@ -182,7 +182,7 @@ export const ChecklistRun = z.object({
   closesAt: z.string(),
   state: z.enum(CHECKLIST_RUN_STATES),
   version: z.number().int(),
-  content: ChecklistContent,
+  content: ChecklistContentReply,
   values: z.array(ChecklistRunValue),
   corrections: z.array(ChecklistRunCorrection),
   photos: z.array(PhotoRef.extend({ itemId: z.string() })),
