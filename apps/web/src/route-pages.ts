@@ -47,6 +47,14 @@ export const routePages: Partial<Record<string, RoutePage>> = {
   '/audit-templates/:id/edit': page(() =>
     import('./features/audit-templates/edit-template-page').then((module) => ({ Component: module.EditTemplatePage })),
   ),
+  '/today': page(() =>
+    import('./features/checklists/today/today-page').then((module) => ({ Component: module.TodayPage })),
+  ),
+  '/checklists/:id': page(() =>
+    import('./features/checklists/record/checklist-run-page').then((module) => ({
+      Component: module.ChecklistRunPage,
+    })),
+  ),
   '/audit-schedules': page(() =>
     import('./features/audit-schedules/audit-schedules-page').then((module) => ({
       Component: module.AuditSchedulesPage,

@@ -9,6 +9,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { CurrentUserProvider } from '../src/lib/current-user';
+import { SelectedRestaurantProvider } from '../src/lib/selected-restaurant';
 import { theme } from '../src/theme';
 
 interface RenderOptions {
@@ -28,7 +29,13 @@ export function testQueryClient() {
 /** Renders a component inside the providers the signed-in app gives it; returns a user-event session too. */
 export function renderWithProviders(ui: ReactElement, { me, queryClient = testQueryClient() }: RenderOptions = {}) {
   function Providers({ children }: { children: ReactNode }) {
-    const content = me ? <CurrentUserProvider me={me}>{children}</CurrentUserProvider> : children;
+    const content = me ? (
+      <CurrentUserProvider me={me}>
+        <SelectedRestaurantProvider>{children}</SelectedRestaurantProvider>
+      </CurrentUserProvider>
+    ) : (
+      children
+    );
     return (
       <I18nProvider i18n={i18n}>
         <MantineProvider theme={theme}>

@@ -12,6 +12,7 @@ import { RestaurantNotice } from '../../lib/restaurant-notice';
 import { useSelectedRestaurant } from '../../lib/selected-restaurant';
 import { AnnouncementsPanel } from './announcements-panel';
 import { useManagerDashboard } from './api/get-manager-dashboard';
+import { ChecklistsToDoPanel } from './checklists-to-do-panel';
 import { DashboardContent } from './dashboard-content';
 import { ManagerAuditScoresChart } from './manager-audit-scores-chart';
 import { ManagerDueAuditsPanel } from './manager-due-audits-panel';
@@ -46,6 +47,7 @@ export function ManagerDashboardPage() {
         }
       />
       <PinnedAnnouncements />
+      <ChecklistsToDoPanel />
       {selectedRestaurant ? (
         <RestaurantDashboard key={selectedRestaurant.id} restaurant={selectedRestaurant} />
       ) : (

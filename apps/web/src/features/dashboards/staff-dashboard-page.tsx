@@ -7,6 +7,7 @@ import { PageHeader } from '../../components/page-header';
 import { useCurrentUser } from '../../lib/current-user';
 import { AnnouncementList } from './announcement-list';
 import { useStaffDashboard } from './api/get-staff-dashboard';
+import { ChecklistsToDoPanel } from './checklists-to-do-panel';
 import { DashboardContent } from './dashboard-content';
 import { AnnouncementsSkeleton } from './dashboard-skeleton';
 import { PinnedAnnouncements } from './pinned-announcements';
@@ -37,6 +38,7 @@ export function StaffDashboardPage() {
         }
       />
       <PinnedAnnouncements />
+      <ChecklistsToDoPanel />
       <DashboardContent query={dashboard}>
         {(data) => (
           <Stack gap="md">
