@@ -101,6 +101,23 @@ export async function buildMatrixFixtures(t: TestApp) {
     if (!entry) throw new Error('fixture: no due entry');
     return entry.id;
   }
+  /** Issue 33: a checklist body; `restaurantId` null is a chain template for every restaurant. */
+  const checklistBody = (restaurantId: string | null) => ({
+    name: unique('Fridge check'),
+    restaurantId,
+    content: {
+      sections: [
+        {
+          id: randomUUID(),
+          title: 'Fridge',
+          items: [{ id: randomUUID(), label: 'Fridge at 7 °C or below', kind: 'tick' }],
+        },
+      ],
+    },
+    windows: [{ weekdays: [1, 2, 3, 4, 5, 6, 7], start: '08:00', end: '09:00' }],
+  });
+  const newChecklist = (restaurantId: string | null) =>
+    asHq<{ id: string }>('POST', '/api/checklists', checklistBody(restaurantId));
   async function newAudit(restaurantId: string) {
     const { id } = await asHq<{ id: string }>('POST', '/api/audits', {
       restaurantId,
@@ -253,6 +270,45 @@ export async function buildMatrixFixtures(t: TestApp) {
     'GET /api/audit-due/{id}': {
       call: async () => ({ params: { id: await dueEntryOf(a.id) } }),
       otherRestaurant: [async () => ({ params: { id: await dueEntryOf(b.id) } })],
+    },
+
+    'GET /api/checklists': {
+      call: () => ({ query: { restaurantId: a.id } }),
+      otherRestaurant: [() => ({ query: { restaurantId: b.id } })],
+    },
+    'GET /api/checklists/{id}': {
+      call: async () => ({ params: { id: (await newChecklist(a.id)).id } }),
+      otherRestaurant: [async () => ({ params: { id: (await newChecklist(b.id)).id } })],
+    },
+    'POST /api/checklists': {
+      call: () => ({ body: checklistBody(a.id) }),
+      otherRestaurant: [() => ({ body: checklistBody(b.id) })],
+    },
+    'PUT /api/checklists/{id}': {
+      call: async () => ({ params: { id: (await newChecklist(a.id)).id }, body: checklistBody(a.id) }),
+      otherRestaurant: [async () => ({ params: { id: (await newChecklist(b.id)).id }, body: checklistBody(b.id) })],
+    },
+    'PUT /api/checklists/{id}/active': {
+      call: async () => ({ params: { id: (await newChecklist(a.id)).id }, body: { isActive: false } }),
+      otherRestaurant: [async () => ({ params: { id: (await newChecklist(b.id)).id }, body: { isActive: false } })],
+    },
+    'DELETE /api/checklists/{id}': {
+      call: async () => ({ params: { id: (await newChecklist(a.id)).id } }),
+      otherRestaurant: [async () => ({ params: { id: (await newChecklist(b.id)).id } })],
+    },
+    // An unlocked chain template for every restaurant, switched off or copied at A (or B).
+    'PUT /api/checklists/{id}/opt-out': {
+      call: async () => ({
+        params: { id: (await newChecklist(null)).id },
+        body: { restaurantId: a.id, optedOut: true },
+      }),
+      otherRestaurant: [
+        async () => ({ params: { id: (await newChecklist(null)).id }, body: { restaurantId: b.id, optedOut: true } }),
+      ],
+    },
+    'POST /api/checklists/{id}/copy': {
+      call: async () => ({ params: { id: (await newChecklist(null)).id }, body: { restaurantId: a.id } }),
+      otherRestaurant: [async () => ({ params: { id: (await newChecklist(null)).id }, body: { restaurantId: b.id } })],
     },
 
     'GET /api/audits': {
