@@ -136,6 +136,15 @@ const cases: [string, $ZodType, unknown][] = [
         restaurantCount: 1,
         restaurants: [{ restaurant, due: 2, dueBy: null, missed: 1 }],
       },
+      checklists: {
+        done: 5,
+        due: 7,
+        missed: 1,
+        failures: 2,
+        restaurantCount: 1,
+        missedRestaurantCount: 1,
+        restaurants: [{ restaurant, done: 5, due: 7, missed: 1, failures: 2 }],
+      },
     },
   ],
   [

@@ -18,6 +18,18 @@ export interface DigestAction {
 }
 
 /**
+ * A weekly digest's checklists (issue 33): records of the recipient's restaurants missed
+ * and submitted late over the 7 local days before the digest's day, and the restaurants
+ * with any, most missed first (the first few; `restaurantCount` says how many in all).
+ */
+export interface DigestChecklists {
+  missed: number;
+  late: number;
+  restaurantCount: number;
+  restaurants: { restaurant: string; missed: number; late: number }[];
+}
+
+/**
  * What each kind of notification is made from: names as they were when it was made, and
  * days as YYYY-MM-DD. A notification keeps these (`notifications.params`), so its title
  * and body are written in the reader's language when it is read or emailed (issue 22).
@@ -31,12 +43,14 @@ export interface NotificationParams {
   actionOverdue: [itemText: string, restaurant: string, dueOn: string];
   auditDue: [restaurant: string, schedule: string, periodEnd: string];
   trainingSuggested: [training: string, itemText: string, restaurant: string];
+  /** `restaurants` null: hq's digest of the whole chain. `checklists` when the restaurants had checklist records that week. */
   weeklyDigest: [
-    restaurants: string,
+    restaurants: string | null,
     overdueTrainings: number,
     openActions: number,
     trainings?: DigestTraining[],
     actions?: DigestAction[],
+    checklists?: DigestChecklists,
   ];
 }
 
@@ -88,10 +102,17 @@ export function englishNotificationTexts(day: (yyyyMmDd: string) => string): Not
       title: `Training suggested: ${training}`,
       body: `"${itemText}" needs attention at ${restaurant}`,
     }),
-    weeklyDigest: (restaurants, overdueTrainings, openActions, trainings = [], actions = []) => {
+    weeklyDigest: (restaurants, overdueTrainings, openActions, trainings = [], actions = [], checklists) => {
       const lines = [
         `${overdueTrainings} overdue training${overdueTrainings === 1 ? '' : 's'} · ${openActions} open corrective action${openActions === 1 ? '' : 's'}`,
       ];
+      if (checklists) {
+        lines.push(`Checklists, last 7 days: ${checklists.missed} missed · ${checklists.late} late`);
+        for (const item of checklists.restaurants) {
+          lines.push(`- ${item.restaurant}: ${item.missed} missed, ${item.late} late`);
+        }
+        lines.push(...more(checklists.restaurantCount, checklists.restaurants.length));
+      }
       if (trainings.length) {
         lines.push('', 'Overdue trainings:');
         for (const item of trainings) lines.push(`- ${item.person}: ${item.training} (due ${day(item.dueOn)})`);
@@ -106,7 +127,7 @@ export function englishNotificationTexts(day: (yyyyMmDd: string) => string): Not
         }
         lines.push(...more(openActions, actions.length));
       }
-      return { title: `Weekly digest: ${restaurants}`, body: lines.join('\n') };
+      return { title: `Weekly digest: ${restaurants ?? 'the whole chain'}`, body: lines.join('\n') };
     },
   };
 }

@@ -43,10 +43,18 @@ export const fr: ServerTexts = {
       title: `Formation suggérée${colon} ${training}`,
       body: `« ${itemText} » demande de l’attention à ${restaurant}`,
     }),
-    weeklyDigest: (restaurants, overdueTrainings, openActions, trainings = [], actions = []) => {
+    weeklyDigest: (restaurants, overdueTrainings, openActions, trainings = [], actions = [], checklists) => {
       const lines = [
         `${overdueTrainings} ${overdueTrainings > 1 ? 'formations en retard' : 'formation en retard'} · ${openActions} ${openActions > 1 ? 'actions correctives ouvertes' : 'action corrective ouverte'}`,
       ];
+      if (checklists) {
+        const missed = (count: number) => `${count} ${count > 1 ? 'manquées' : 'manquée'}`;
+        lines.push(`Checklists, 7 derniers jours${colon} ${missed(checklists.missed)} · ${checklists.late} en retard`);
+        for (const item of checklists.restaurants) {
+          lines.push(`- ${item.restaurant}${colon} ${missed(item.missed)}, ${item.late} en retard`);
+        }
+        lines.push(...more(checklists.restaurantCount, checklists.restaurants.length));
+      }
       if (trainings.length) {
         lines.push('', `Formations en retard${colon}`);
         for (const item of trainings) {
@@ -63,7 +71,7 @@ export const fr: ServerTexts = {
         }
         lines.push(...more(openActions, actions.length));
       }
-      return { title: `Résumé hebdomadaire${colon} ${restaurants}`, body: lines.join('\n') };
+      return { title: `Résumé hebdomadaire${colon} ${restaurants ?? 'toute la chaîne'}`, body: lines.join('\n') };
     },
   },
   email: {

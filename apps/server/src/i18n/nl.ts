@@ -41,10 +41,17 @@ export const nl: ServerTexts = {
       title: `Training voorgesteld: ${training}`,
       body: `"${itemText}" vraagt aandacht in ${restaurant}`,
     }),
-    weeklyDigest: (restaurants, overdueTrainings, openActions, trainings = [], actions = []) => {
+    weeklyDigest: (restaurants, overdueTrainings, openActions, trainings = [], actions = [], checklists) => {
       const lines = [
         `${overdueTrainings} ${overdueTrainings === 1 ? 'training' : 'trainingen'} te laat · ${openActions} ${openActions === 1 ? 'openstaande corrigerende actie' : 'openstaande corrigerende acties'}`,
       ];
+      if (checklists) {
+        lines.push(`Checklists, afgelopen 7 dagen: ${checklists.missed} gemist · ${checklists.late} te laat`);
+        for (const item of checklists.restaurants) {
+          lines.push(`- ${item.restaurant}: ${item.missed} gemist, ${item.late} te laat`);
+        }
+        lines.push(...more(checklists.restaurantCount, checklists.restaurants.length));
+      }
       if (trainings.length) {
         lines.push('', 'Trainingen te laat:');
         for (const item of trainings) lines.push(`- ${item.person}: ${item.training} (vóór ${day(item.dueOn)})`);
@@ -59,7 +66,7 @@ export const nl: ServerTexts = {
         }
         lines.push(...more(openActions, actions.length));
       }
-      return { title: `Wekelijks overzicht: ${restaurants}`, body: lines.join('\n') };
+      return { title: `Wekelijks overzicht: ${restaurants ?? 'de hele keten'}`, body: lines.join('\n') };
     },
   },
   email: {

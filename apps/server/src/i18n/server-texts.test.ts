@@ -26,6 +26,12 @@ const samples: { [Kind in keyof NotificationParams]: NotificationParams[Kind] } 
     1,
     [{ person: 'Anna', training: 'Grill basics', dueOn: '2026-11-20' }],
     [{ itemText: 'Fridge below 7°C', restaurant: 'Brigade Gent', dueOn: '2026-11-20', overdue: true }],
+    {
+      missed: 3,
+      late: 1,
+      restaurantCount: 2,
+      restaurants: [{ restaurant: 'Brigade Gent', missed: 3, late: 0 }],
+    },
   ],
 };
 
@@ -80,6 +86,35 @@ describe("the server's texts (issue 22)", () => {
     ]);
     expect(digest('fr', 1, 2)[0]).toBe('1 formation en retard · 2 actions correctives ouvertes');
     expect(digest('fr', 1, 2)).toContain('…et 1 de plus');
+  });
+
+  test("a digest's checklists (issue 33): the week's missed and late, the restaurants, and the chain's title", () => {
+    const [, , , , , checklists] = samples.weeklyDigest;
+    const chain = (language: (typeof LANGUAGES)[number]) =>
+      serverTexts(language).notifications.weeklyDigest(null, 0, 2, [], [], checklists);
+    expect(chain('en').title).toBe('Weekly digest: the whole chain');
+    expect(chain('en').body.split('\n')).toEqual([
+      '0 overdue trainings · 2 open corrective actions',
+      'Checklists, last 7 days: 3 missed · 1 late',
+      '- Brigade Gent: 3 missed, 0 late',
+      '…and 1 more',
+    ]);
+    expect(chain('nl').title).toBe('Wekelijks overzicht: de hele keten');
+    expect(chain('nl').body.split('\n').slice(1)).toEqual([
+      'Checklists, afgelopen 7 dagen: 3 gemist · 1 te laat',
+      '- Brigade Gent: 3 gemist, 0 te laat',
+      '…en nog 1',
+    ]);
+    expect(chain('fr').title).toBe('Résumé hebdomadaire\u00a0: toute la chaîne');
+    expect(chain('fr').body.split('\n').slice(1)).toEqual([
+      'Checklists, 7 derniers jours\u00a0: 3 manquées · 1 en retard',
+      '- Brigade Gent\u00a0: 3 manquées, 0 en retard',
+      '…et 1 de plus',
+    ]);
+    // A digest without checklists (none that week, or made before issue 33) has no such line.
+    expect(serverTexts('en').notifications.weeklyDigest('Brigade Gent', 1, 0).body).toBe(
+      '1 overdue training · 0 open corrective actions',
+    );
   });
 
   test('French puts a no-break space before a colon, never a plain one', () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Announcement } from './announcements';
 import { HqDueAuditsPanel, ManagerDueAuditsPanel } from './audit-schedules';
 import { AUDIT_STATUSES } from './audits';
+import { HqChecklistsPanel } from './checklist-counts';
 import { ActionCounts } from './corrective-actions';
 import { idField } from './fields';
 import { RestaurantRef } from './session';
@@ -35,6 +36,8 @@ export const HqDashboard = z.object({
   actions: ActionCounts,
   /** Due now and missed, per restaurant (issue 19). */
   dueAudits: HqDueAuditsPanel,
+  /** Checklists of each restaurant's local today, and failures of the last days (issue 33). */
+  checklists: HqChecklistsPanel,
 });
 export type HqDashboard = z.infer<typeof HqDashboard>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ROLES } from '../roles';
 import { AuditCompliance } from './audit-schedules';
 import { AUDIT_STATUSES } from './audits';
+import { ChecklistCompliance } from './checklist-counts';
 import { ActionCounts } from './corrective-actions';
 
 export const VISIT_STATUSES = ['Stuck', 'Working on it', 'Done', 'Franchisee responsibility', 'No status'] as const;
@@ -51,6 +52,8 @@ export const StorePerformance = z.object({
   actions: ActionCounts,
   /** Scheduled audits completed on time ÷ due, last 90 days (issue 19). */
   auditCompliance: AuditCompliance,
+  /** Checklist records submitted on time ÷ due, last 30 local days (issue 33). */
+  checklistCompliance: ChecklistCompliance,
 });
 export type StorePerformance = z.infer<typeof StorePerformance>;
 

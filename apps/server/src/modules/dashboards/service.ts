@@ -16,6 +16,7 @@ import { overdueInChain } from '../assignments/service';
 import { hqDueAuditsPanel, managerDueAuditsPanel } from '../audit-schedules/service';
 import { readableAudits } from '../audits/service';
 import { actionCountColumns, presentActionCounts } from '../corrective-actions/service';
+import { checklistsPanelColumn } from './checklists-panel';
 
 /**
  * Every dashboard is one statement for its cards and panels (plus the manager's staff
@@ -85,9 +86,10 @@ const one = sql`(select 1) as one`;
 /**
  * Four cards, the announcements panel and Recent Audits, in one statement. The cards
  * count the whole chain, so they read the counts that triggers keep (chain_counts,
- * docs/decisions/016) rather than counting 20,000 people or 400,000 assignments.
+ * docs/decisions/016) rather than counting 20,000 people or 400,000 assignments; the
+ * checklist panel reads the checklist day counters (checklists-panel.ts).
  */
-export async function hqDashboard(db: Queryable): Promise<HqDashboard> {
+export async function hqDashboard(db: Queryable, now = new Date()): Promise<HqDashboard> {
   // The due-audit panel is a second statement, sent beside the first rather than after it.
   const [[row], dueAudits] = await Promise.all([
     db
@@ -100,6 +102,7 @@ export async function hqDashboard(db: Queryable): Promise<HqDashboard> {
         announcements: announcementsPanel,
         ...recentAuditsPanel('hq'),
         ...actionCountColumns(),
+        checklists: checklistsPanelColumn(now),
       })
       .from(one),
     hqDueAuditsPanel(db),

@@ -16,6 +16,7 @@ import { overdue } from '../assignments/service';
 import { auditCompliance } from '../audit-schedules/service';
 import { actionCountColumns, presentActionCounts } from '../corrective-actions/service';
 import { visitBreakdown } from './charts';
+import { checklistComplianceColumn, presentChecklistCompliance } from './checklist-compliance';
 
 async function restaurantById(db: Queryable, id: string) {
   const [restaurant] = await db
@@ -28,12 +29,16 @@ async function restaurantById(db: Queryable, id: string) {
 
 /**
  * The restaurant with its overdue count, completed audits, 5 latest audits (as json) and
- * action counts in one statement, its people in a second and its audit compliance in a
- * third, all sent at once: the same round trips for any restaurant. Both start from the restaurant's own rows (its people by the
+ * action counts and checklist compliance in one statement, its people in a second and its
+ * audit compliance in a third, all sent at once: the same round trips for any restaurant. Both start from the restaurant's own rows (its people by the
  * staff_restaurant_assignments index, their training totals as the triggers keep them),
  * never from the chain's 20,000 people or 400,000 assignments.
  */
-export async function storePerformance(db: Queryable, restaurantId: string): Promise<StorePerformance> {
+export async function storePerformance(
+  db: Queryable,
+  restaurantId: string,
+  now = new Date(),
+): Promise<StorePerformance> {
   const people = sql`(select sra.user_id from ${staffRestaurantAssignments} sra join ${users} u on u.id = sra.user_id
     where sra.restaurant_id = ${restaurantId} and u.role in ('staff', 'manager'))`;
   const [[found], staff, compliance] = await Promise.all([
@@ -50,6 +55,7 @@ export async function storePerformance(db: Queryable, restaurantId: string): Pro
           from (select id, audited_at, status, final_score from ${audits} where restaurant_id = ${restaurantId}
                 order by audited_at desc, id desc limit ${STORE_PERFORMANCE_RECENT_AUDITS}) a)`,
         ...actionCountColumns(restaurantId),
+        checklistCompliance: checklistComplianceColumn(restaurantId, sql`${restaurants.timeZone}`, now),
       })
       .from(restaurants)
       .where(eq(restaurants.id, restaurantId)),
@@ -70,7 +76,7 @@ export async function storePerformance(db: Queryable, restaurantId: string): Pro
     auditCompliance(db, restaurantId),
   ]);
   if (!found) throw notFound(messages.restaurantNotFound);
-  const { id, name, recentAudits, openActions, overdueActions, ...counts } = found;
+  const { id, name, recentAudits, openActions, overdueActions, checklistCompliance, ...counts } = found;
   return {
     restaurant: { id, name },
     // Everyone of the staff table: staff and managers of the restaurant, active or not.
@@ -83,6 +89,7 @@ export async function storePerformance(db: Queryable, restaurantId: string): Pro
     staff: staff.map((person) => ({ ...person, role: person.role as Role })),
     actions: presentActionCounts({ openActions, overdueActions }),
     auditCompliance: compliance,
+    checklistCompliance: presentChecklistCompliance(checklistCompliance),
   };
 }
 
