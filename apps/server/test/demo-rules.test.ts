@@ -1,7 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { type ChecklistValue, failureOf, itemsOf, valueSchemaFor } from '@brigade/core/checklist-items';
+import { LATE_SUBMIT_HOURS, runStateOf } from '@brigade/core/checklist-runs';
+import { clockTime, localDay, windowOf } from '@brigade/core/restaurant-time';
 import { AnnouncementInput } from '@brigade/core/schemas/announcements';
 import { AuditTemplateInput } from '@brigade/core/schemas/audit-templates';
+import { ChecklistInput } from '@brigade/core/schemas/checklists';
 import { QuizInput } from '@brigade/core/schemas/quizzes';
 import { RestaurantInput } from '@brigade/core/schemas/restaurants';
 import { CreateFirstAccount } from '@brigade/core/schemas/session';
@@ -9,10 +13,12 @@ import { CategoryInput, TrainingInput } from '@brigade/core/schemas/trainings';
 import { SaveUser } from '@brigade/core/schemas/users';
 import { type AuditMark, computeFinalScore, scoreQuiz } from '@brigade/core/scoring';
 import { isTrainingComplete } from '@brigade/core/training-completion';
+import { isNull } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import type { z } from 'zod';
 import * as schema from '../src/db/schema/index';
 import { DEMO_PASSWORD } from '../src/demo/demo-chain';
+import { DEMO_CHECKLIST_DAYS } from '../src/demo/demo-checklists';
 import { loadDemoChainIfEmpty } from '../src/demo/load-demo';
 import { LocalStorage } from '../src/storage/local-storage';
 import { startTestApp } from './harness';
@@ -337,7 +343,8 @@ describe('the demo videos play without the internet', () => {
 describe('the demo shows the inspection loop (issue 19)', () => {
   test('open, overdue and resolved actions, each from a finding of a completed audit, with a history that matches', async () => {
     const [actions, events, owners] = await Promise.all([
-      db.select().from(schema.correctiveActions),
+      // The audits' actions; the checklists' failures have theirs (issue 33, below).
+      db.select().from(schema.correctiveActions).where(isNull(schema.correctiveActions.checklistRunId)),
       db.select().from(schema.correctiveActionEvents),
       db.select().from(schema.correctiveActionOwners),
     ]);
@@ -370,5 +377,315 @@ describe('the demo shows the inspection loop (issue 19)', () => {
       (item) => completedIds.has(item.auditId) && (item.mark === 'bad' || item.mark === 'needs_improvement'),
     );
     expect(findings.every((item) => actions.some((action) => action.auditItemId === item.id))).toBe(true);
+  });
+});
+
+// Issue 33: the checklists' templates, records, corrections and actions, read once.
+const [checklists, versions, windows, runs, values, corrections, dayCounts, actions, owners, events, photos, marker] =
+  await Promise.all([
+    db.select().from(schema.checklists),
+    db.select().from(schema.checklistVersions),
+    db.select().from(schema.checklistWindows),
+    db.select().from(schema.checklistRuns),
+    db.select().from(schema.checklistValues),
+    db.select().from(schema.checklistCorrections),
+    db.select().from(schema.checklistDayCounts),
+    db.select().from(schema.correctiveActions),
+    db.select().from(schema.correctiveActionOwners),
+    db.select().from(schema.correctiveActionEvents),
+    db.select().from(schema.photos),
+    db.select().from(schema.appMeta),
+  ]);
+/** The moment the demo was loaded: its "now". */
+const loadedAt = new Date(marker.find((row) => row.key === 'demo_loaded')?.value ?? Number.NaN);
+const active = restaurants.filter((restaurant) => restaurant.isActive);
+const versionOf = (run: (typeof runs)[number]) => versions.find((version) => version.id === run.versionId);
+const itemOf = (run: (typeof runs)[number], itemId: string) =>
+  itemsOf(versionOf(run)?.content ?? { sections: [] }).find((item) => item.id === itemId);
+const restaurantOf = (id: string) => restaurants.find((restaurant) => restaurant.id === id);
+const managersOf = (restaurantId: string) =>
+  people
+    .filter((person) => person.role === 'manager' && person.isActive && restaurantsOf(person.id).includes(restaurantId))
+    .map((person) => person.id);
+const closed = runs.filter((run) => run.closesAt.getTime() <= loadedAt.getTime());
+const stateOf = (run: (typeof runs)[number]) =>
+  runStateOf({ ...run, status: run.status as 'open' | 'submitted' | 'missed' }, loadedAt);
+const daysBefore = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+
+describe('the demo keeps checklists on the clock (issue 33)', () => {
+  test('three chain templates for all restaurants, each one the template form could have saved', () => {
+    const window = (start: string, end: string) => ({ weekdays: [1, 2, 3, 4, 5, 6, 7], start, end });
+    const expected: Record<string, { start: string; end: string }[]> = {
+      'Opening checklist': [window('06:00', '09:00')],
+      'Temperature log': [
+        window('08:00', '09:00'),
+        window('12:00', '13:00'),
+        window('16:00', '17:00'),
+        window('20:00', '21:00'),
+      ],
+      'Closing checklist': [window('22:00', '00:30')],
+    };
+    expect(checklists.map((checklist) => checklist.name).sort()).toEqual(Object.keys(expected).sort());
+    const problems = checklists.flatMap((checklist) => {
+      const version = versions.find((row) => row.id === checklist.currentVersionId);
+      const own = windows
+        .filter((row) => row.checklistId === checklist.id)
+        .sort((a, b) => a.startsAt - b.startsAt)
+        .map((row) => ({
+          weekdays: row.weekdays,
+          start: clockTime(row.startsAt),
+          end: clockTime(row.startsAt + row.minutes),
+        }));
+      expect(own, checklist.name).toEqual(expected[checklist.name]);
+      expect(version?.itemCount, checklist.name).toBe(itemsOf(version?.content ?? { sections: [] }).length);
+      expect({
+        restaurantId: checklist.restaurantId,
+        allRestaurants: checklist.allRestaurants,
+        isActive: checklist.isActive,
+      }).toEqual({ restaurantId: null, allRestaurants: true, isActive: true });
+      return problemsOf(checklist.name, ChecklistInput, {
+        name: checklist.name,
+        restaurantId: null,
+        allRestaurants: checklist.allRestaurants,
+        locked: checklist.locked,
+        content: version?.content,
+        windows: own,
+      });
+    });
+    expect(problems).toEqual([]);
+    // The temperatures have their ranges and say what to do when one is out of range.
+    const temperatures = versions
+      .flatMap((version) => itemsOf(version.content))
+      .filter((item) => item.kind === 'temperature');
+    expect(temperatures.map((item) => [item.label, item.min, item.max])).toEqual(
+      expect.arrayContaining([
+        ['Walk-in cooler', 0, 4],
+        ['Freezer', -25, -18],
+        ['Hot holding cabinet', 63, null],
+      ]),
+    );
+    expect(temperatures.every((item) => item.failInstruction && item.failNeedsNote)).toBe(true);
+    expect(temperatures.some((item) => item.failNeedsPhoto)).toBe(true);
+  });
+
+  test(`every active restaurant has one record of every window on each of the last ${DEMO_CHECKLIST_DAYS} days and today, in its own zone`, () => {
+    expect(new Set(active.map((restaurant) => restaurant.timeZone)).size).toBeGreaterThan(1);
+    const problems: string[] = [];
+    for (const restaurant of active) {
+      const today = localDay(loadedAt, restaurant.timeZone);
+      for (let back = 0; back <= DEMO_CHECKLIST_DAYS; back += 1) {
+        const day = daysBefore(today, back);
+        for (const window of windows) {
+          const found = runs.filter(
+            (run) => run.windowId === window.id && run.restaurantId === restaurant.id && run.localDay === day,
+          );
+          const expected = windowOf(day, window.startsAt, window.minutes, restaurant.timeZone);
+          const label = `${restaurant.name} ${day} ${clockTime(window.startsAt)}`;
+          if (found.length !== 1) problems.push(`${label}: ${found.length} records`);
+          else if (
+            found[0]?.opensAt.getTime() !== expected.opensAt.getTime() ||
+            found[0]?.closesAt.getTime() !== expected.closesAt.getTime()
+          ) {
+            problems.push(`${label}: opens ${found[0]?.opensAt.toISOString()}, not ${expected.opensAt.toISOString()}`);
+          }
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(runs).toHaveLength(active.length * (DEMO_CHECKLIST_DAYS + 1) * windows.length);
+    // The same local window opens at different instants where the zone differs (London an hour later).
+    const openings = new Set(
+      runs
+        .filter((run) => run.localDay === localDay(loadedAt, 'Europe/Amsterdam') && run.startsAt === 360)
+        .map((run) => run.opensAt.getTime()),
+    );
+    expect(openings.size).toBeGreaterThan(1);
+    for (const run of runs) {
+      const checklist = checklists.find((row) => row.id === run.checklistId);
+      expect(run.versionId).toBe(checklist?.currentVersionId);
+    }
+  });
+
+  test("today's windows are live: those not closed when the demo loaded are open and empty", () => {
+    const live = runs.filter((run) => run.closesAt.getTime() > loadedAt.getTime());
+    expect(live.length).toBeGreaterThan(0);
+    for (const run of live) {
+      expect(run.status).toBe('open');
+      expect(values.filter((value) => value.runId === run.id)).toEqual([]);
+      expect(run.openNotified).toBe(run.opensAt.getTime() <= loadedAt.getTime());
+    }
+    // Each active restaurant has records for its today, made from the current time.
+    for (const restaurant of active) {
+      const today = localDay(loadedAt, restaurant.timeZone);
+      expect(runs.filter((run) => run.restaurantId === restaurant.id && run.localDay === today)).toHaveLength(
+        windows.length,
+      );
+    }
+    // Nothing closed is left open: the missed-window job finds nothing of the history to do.
+    expect(closed.filter((run) => run.status === 'open')).toEqual([]);
+  });
+
+  test('the history is mostly on time, with some late, a few missed, failures and two corrections', () => {
+    const count = (state: string) => closed.filter((run) => stateOf(run) === state).length;
+    expect(count('done') / closed.length).toBeGreaterThan(0.75);
+    expect(count('late')).toBeGreaterThanOrEqual(5);
+    expect(count('missed')).toBeGreaterThanOrEqual(3);
+    expect(count('missed')).toBeLessThan(count('late'));
+    expect(closed.filter((run) => run.failures > 0).length).toBeGreaterThanOrEqual(4);
+    expect(corrections).toHaveLength(2);
+    for (const run of closed) {
+      const label = `${restaurantOf(run.restaurantId)?.name} ${run.localDay} ${clockTime(run.startsAt)}`;
+      if (run.status === 'missed') {
+        expect(run.submittedAt, label).toBeNull();
+        continue;
+      }
+      const submittedAt = run.submittedAt?.getTime() ?? Number.NaN;
+      expect(submittedAt, label).toBeGreaterThan(run.opensAt.getTime());
+      expect(submittedAt, label).toBeLessThanOrEqual(loadedAt.getTime());
+      // Late is allowed until a day after the window closed.
+      expect(submittedAt, label).toBeLessThan(run.closesAt.getTime() + LATE_SUBMIT_HOURS * 3_600_000);
+    }
+  });
+
+  test('every submitted record holds a valid value of each item, entered before the submit by someone of its restaurant', () => {
+    const problems: string[] = [];
+    for (const run of runs) {
+      const label = `${restaurantOf(run.restaurantId)?.name} ${run.localDay} ${clockTime(run.startsAt)}`;
+      const own = values.filter((value) => value.runId === run.id);
+      if (run.status !== 'submitted') {
+        if (own.length) problems.push(`${label}: ${run.status} with values`);
+        continue;
+      }
+      const items = itemsOf(versionOf(run)?.content ?? { sections: [] });
+      if (
+        own
+          .map((value) => value.itemId)
+          .sort()
+          .join() !==
+        items
+          .map((item) => item.id)
+          .sort()
+          .join()
+      ) {
+        problems.push(`${label}: values ${own.map((value) => value.itemId).join()}`);
+      }
+      const submitter = people.find((person) => person.id === run.submittedBy);
+      if (!submitter?.isActive || submitter.role === 'hq' || !restaurantsOf(submitter.id).includes(run.restaurantId)) {
+        problems.push(`${label}: submitted by ${submitter?.email ?? 'nobody'}`);
+      }
+      for (const value of own) {
+        const item = itemOf(run, value.itemId);
+        if (!item) continue;
+        const what = `${label} ${item.label}`;
+        const parsed = valueSchemaFor(item).safeParse(value.value);
+        if (!parsed.success || value.value === null)
+          problems.push(`${what}: ${JSON.stringify(value.value)} is not a value`);
+        if (value.failed !== failureOf(item, value.value as ChecklistValue))
+          problems.push(`${what}: failed ${value.failed}`);
+        if (value.failed && item.failNeedsNote && !value.note) problems.push(`${what}: failed without a note`);
+        const photographed = photos.some(
+          (photo) => photo.checklistRunId === run.id && photo.checklistItemId === item.id,
+        );
+        if (value.failed && item.failNeedsPhoto && !photographed) problems.push(`${what}: failed without a photo`);
+        if (value.enteredBy !== run.submittedBy) problems.push(`${what}: entered by someone else`);
+        const received = value.receivedAt.getTime();
+        if (received < run.opensAt.getTime() || received > (run.submittedAt?.getTime() ?? 0)) {
+          problems.push(`${what}: received ${value.receivedAt.toISOString()}`);
+        }
+      }
+      if (run.failures !== own.filter((value) => value.failed).length)
+        problems.push(`${label}: failures ${run.failures}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  test("every failure opened a corrective action owned by its restaurant's managers, the older ones resolved", () => {
+    const failed = values.filter((value) => value.failed);
+    const fromChecklists = actions.filter((action) => action.checklistRunId !== null);
+    expect(fromChecklists).toHaveLength(failed.length);
+    const problems: string[] = [];
+    for (const value of failed) {
+      const run = runs.find((row) => row.id === value.runId);
+      const item = run && itemOf(run, value.itemId);
+      const action = fromChecklists.find(
+        (row) => row.checklistRunId === value.runId && row.checklistItemId === value.itemId,
+      );
+      const label = `${item?.label} at ${run && restaurantOf(run.restaurantId)?.name} ${run?.localDay}`;
+      if (!run || !item || !action) {
+        problems.push(`${label}: no action`);
+        continue;
+      }
+      if (action.restaurantId !== run.restaurantId || action.itemText !== item.label)
+        problems.push(`${label}: action differs`);
+      if (!action.comment?.includes(String(value.value)) || !action.comment.includes(item.failInstruction ?? '')) {
+        problems.push(`${label}: the action does not show the value and the instruction`);
+      }
+      const ownerIds = owners
+        .filter((owner) => owner.actionId === action.id)
+        .map((owner) => owner.userId)
+        .sort();
+      if (ownerIds.length === 0 || ownerIds.join() !== managersOf(run.restaurantId).sort().join()) {
+        problems.push(`${label}: owners ${ownerIds.join()}`);
+      }
+      const history = events
+        .filter((event) => event.actionId === action.id)
+        .sort((a, b) => a.at.getTime() - b.at.getTime());
+      const kinds = history.map((event) => event.kind).join();
+      if (kinds !== (action.status === 'resolved' ? 'created,resolved' : 'created'))
+        problems.push(`${label}: history ${kinds}`);
+      if (action.createdAt.getTime() !== run.submittedAt?.getTime())
+        problems.push(`${label}: made at another moment than the submit`);
+      if (action.resolvedAt && action.resolvedAt.getTime() > loadedAt.getTime())
+        problems.push(`${label}: resolved in the future`);
+    }
+    expect(problems).toEqual([]);
+    expect(fromChecklists.filter((action) => action.status === 'resolved').length).toBeGreaterThan(0);
+    expect(fromChecklists.filter((action) => action.status === 'open').length).toBeGreaterThan(0);
+  });
+
+  test('each correction keeps the original beside a valid new value, with a reason, by a manager of the restaurant after the submit', () => {
+    for (const correction of corrections) {
+      const run = runs.find((row) => row.id === correction.runId);
+      const item = run && itemOf(run, correction.itemId);
+      const original = values.find((value) => value.runId === correction.runId && value.itemId === correction.itemId);
+      expect(run?.status).toBe('submitted');
+      if (!run || !item || !original) throw new Error('a correction of nothing');
+      expect(valueSchemaFor(item).safeParse(correction.value).success).toBe(true);
+      expect(correction.failed).toBe(failureOf(item, correction.value as ChecklistValue));
+      expect(correction.value).not.toEqual(original.value);
+      expect(correction.reason.trim().length).toBeGreaterThan(10);
+      expect(managersOf(run.restaurantId)).toContain(correction.correctedBy);
+      expect(correction.correctedAt.getTime()).toBeGreaterThan(run.submittedAt?.getTime() ?? Number.NaN);
+      expect(correction.correctedAt.getTime()).toBeLessThanOrEqual(loadedAt.getTime());
+    }
+  });
+
+  test("the day counters agree with the records (the triggers' work)", () => {
+    const key = (restaurantId: string, day: string) => `${restaurantId}|${day}`;
+    const expected = new Map<string, { total: number; onTime: number; late: number; missed: number; failed: number }>();
+    for (const run of runs) {
+      const counts = expected.get(key(run.restaurantId, run.localDay)) ?? {
+        total: 0,
+        onTime: 0,
+        late: 0,
+        missed: 0,
+        failed: 0,
+      };
+      const state = run.status === 'open' ? 'open' : stateOf(run);
+      counts.total += 1;
+      if (state === 'done') counts.onTime += 1;
+      if (state === 'late') counts.late += 1;
+      if (state === 'missed') counts.missed += 1;
+      if (run.status === 'submitted' && run.failures > 0) counts.failed += 1;
+      expected.set(key(run.restaurantId, run.localDay), counts);
+    }
+    const stored = new Map(
+      dayCounts.map((row) => [
+        key(row.restaurantId, row.localDay),
+        { total: row.total, onTime: row.onTime, late: row.late, missed: row.missed, failed: row.failed },
+      ]),
+    );
+    expect(stored).toEqual(expected);
   });
 });

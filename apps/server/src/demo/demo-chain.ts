@@ -18,6 +18,7 @@ const UTRECHT = 'Brigade Utrecht Neude';
 const ROTTERDAM = 'Brigade Rotterdam Markthal';
 const ANTWERP = 'Brigade Antwerpen Meir';
 const BERLIN = 'Brigade Berlin Kreuzberg';
+const LONDON = 'Brigade London Shoreditch';
 
 export const HQ = 'hq@example.com';
 const HQ2 = 'hq2@example.com';
@@ -38,6 +39,8 @@ export interface DemoRestaurant {
   uberEatsId?: string;
   takeawayId?: string;
   deliverooId?: string;
+  /** The IANA zone of its days and checklist windows (issue 33). */
+  timeZone: string;
   isActive?: boolean;
 }
 
@@ -53,6 +56,7 @@ export const RESTAURANTS: DemoRestaurant[] = [
     uberEatsId: 'brigade-amsterdam-centraal',
     takeawayId: 'brigade-amsterdam-centraal',
     deliverooId: 'brigade-amsterdam-centraal',
+    timeZone: 'Europe/Amsterdam',
   },
   {
     name: UTRECHT,
@@ -64,6 +68,7 @@ export const RESTAURANTS: DemoRestaurant[] = [
     googlePlaceId: 'ChIJdemo-brigade-utr-neude',
     uberEatsId: 'brigade-utrecht-neude',
     takeawayId: 'brigade-utrecht-neude',
+    timeZone: 'Europe/Amsterdam',
   },
   {
     name: ROTTERDAM,
@@ -73,6 +78,7 @@ export const RESTAURANTS: DemoRestaurant[] = [
     email: 'rotterdam.markthal@example.com',
     posId: 'BRG-POS-0003',
     takeawayId: 'brigade-rotterdam-markthal',
+    timeZone: 'Europe/Amsterdam',
   },
   {
     name: ANTWERP,
@@ -84,6 +90,7 @@ export const RESTAURANTS: DemoRestaurant[] = [
     googlePlaceId: 'ChIJdemo-brigade-ant-meir',
     uberEatsId: 'brigade-antwerpen-meir',
     deliverooId: 'brigade-antwerpen-meir',
+    timeZone: 'Europe/Brussels',
   },
   {
     // Closed for a refit: shows how an inactive restaurant looks, with its old audit.
@@ -93,7 +100,19 @@ export const RESTAURANTS: DemoRestaurant[] = [
     address: 'Oranienstraße 164, 10969 Berlin',
     email: 'berlin.kreuzberg@example.com',
     posId: 'BRG-POS-0005',
+    timeZone: 'Europe/Berlin',
     isActive: false,
+  },
+  {
+    // An hour behind the others (issue 33): its checklist windows open an hour later in UTC.
+    name: LONDON,
+    city: 'London',
+    country: 'United Kingdom',
+    address: '12 Rivington Street, London EC2A 3DU',
+    email: 'london.shoreditch@example.com',
+    posId: 'BRG-POS-0006',
+    deliverooId: 'brigade-london-shoreditch',
+    timeZone: 'Europe/London',
   },
 ];
 
@@ -128,6 +147,8 @@ export const PEOPLE: DemoPerson[] = [
   },
   { name: 'Ruben Claes', email: 'ruben.claes@example.com', role: 'staff', restaurants: [ANTWERP] },
   { name: 'Lena Wouters', email: 'lena.wouters@example.com', role: 'staff', restaurants: [ANTWERP] },
+  { name: 'Oliver Hughes', email: 'oliver.hughes@example.com', role: 'manager', restaurants: [LONDON] },
+  { name: 'Grace Taylor', email: 'grace.taylor@example.com', role: 'staff', restaurants: [LONDON] },
 ];
 
 export const CATEGORIES = ['Food Safety', 'Customer Service', 'Kitchen Operations', 'Onboarding', 'Hygiene'];

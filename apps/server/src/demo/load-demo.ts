@@ -50,6 +50,7 @@ import {
   TRAINING_ASSIGNMENTS,
   TRAININGS,
 } from './demo-chain';
+import { attachDemoChecklistPhotos, insertDemoChecklists } from './demo-checklists';
 import { attachDemoPhotos } from './demo-photos';
 import { insertDemoSchedules } from './demo-schedules';
 
@@ -102,6 +103,7 @@ export async function loadDemoChainIfEmpty(
     return { loaded: false, message: outcome };
   }
   await attachDemoPhotos(db, storage);
+  await attachDemoChecklistPhotos(db, storage);
   return { loaded: true, message: MESSAGES.loaded };
 }
 
@@ -153,6 +155,7 @@ async function loadDemoChain(
   await insertDemoActions(tx, now);
   await insertAnnouncements(tx, userIds, at);
   await insertDemoSchedules(tx, now, HQ);
+  await insertDemoChecklists(tx, now, HQ);
 }
 
 type Ids = Map<string, string>;
