@@ -35,6 +35,9 @@ import { auditTemplateRoutes } from './modules/audit-templates/routes';
 import { auditRoutes } from './modules/audits/routes';
 // biome-ignore lint/style/noRestrictedImports: checklists has two route plugins, its templates' and its records'
 import { checklistTemplateRoutes } from './modules/checklists/template-routes';
+// biome-ignore lint/style/noRestrictedImports: checklists has two route plugins, its templates' and its records'
+import { checklistRunRoutes } from './modules/checklists/run-routes';
+import { registerChecklistJob } from './modules/checklists/service';
 import { correctiveActionRoutes } from './modules/corrective-actions/routes';
 import { dashboardRoutes } from './modules/dashboards/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -229,6 +232,7 @@ export async function buildApp(
   await app.register(correctiveActionRoutes, context);
   await app.register(auditScheduleRoutes, context);
   await app.register(checklistTemplateRoutes, context);
+  await app.register(checklistRunRoutes, context);
   await app.register(uploadRoutes, context);
   await app.register(photoRoutes, context);
   await app.register(trainingRoutes, context);
@@ -245,6 +249,7 @@ export async function buildApp(
     // Every job of the app, each from its module's service, on the one queue.
     registerAuditDueJob(jobs, context.database.db, context.notifier);
     registerNotificationJobs(jobs, context);
+    registerChecklistJob(jobs, context.database.db, context.notifier);
     runJobsWithApp(app, jobs);
   }
   app.addHook('onClose', async () => mailer.close());

@@ -8,6 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import type { HTTPMethods } from 'fastify';
 import { staffTrainingAssignments } from '../src/db/schema/training-assignments';
 import { PASSWORD, type startTestApp } from './harness';
+import { checklistRunFixtures } from './checklist-matrix-fixtures';
 import { photoFixtures } from './photo-matrix-fixtures';
 import type { Caller, RouteExample } from './route-example';
 import { videoBytes } from './video-bytes';
@@ -171,6 +172,7 @@ export async function buildMatrixFixtures(t: TestApp) {
     .then((response) => response.json() as Upload);
 
   const photoExamples = await photoFixtures(t, { a: a.id, b: b.id, newAudit, markedGood, asHq, hqCookie: hq.cookie });
+  const checklistRunExamples = await checklistRunFixtures(t, { a: a.id, b: b.id, hqCookie: hq.cookie });
   /** A fresh open action on the first item of a completed audit (issue 19). */
   const newAction = async (audit: AuditDetail) =>
     asHq<{ id: string }>('POST', '/api/actions', { auditItemId: audit.items[0]?.id });
@@ -204,6 +206,7 @@ export async function buildMatrixFixtures(t: TestApp) {
 
   const examples: Record<string, RouteExample> = {
     ...photoExamples,
+    ...checklistRunExamples,
     'PUT /api/profile': { call: (caller) => ({ body: { name: `${caller.label} caller`, email: caller.email } }) },
 
     'GET /api/restaurants/{id}': {

@@ -18,6 +18,9 @@ export const notificationKinds = {
   actionOverdue: { label: 'Corrective action overdue', email: true, roles: ['manager', 'hq'] },
   auditDue: { label: 'Audit due', email: false, roles: ['manager', 'hq'] },
   trainingSuggested: { label: 'Training suggested by an audit finding', email: false, roles: ['manager', 'hq'] },
+  // Checklists (issue 33): to the restaurant's people as a window opens, to its managers when one is missed.
+  checklistOpen: { label: 'Checklist window open', email: false, roles: ['staff', 'manager'] },
+  checklistMissed: { label: 'Checklist missed', email: true, roles: ['manager'] },
   // hq's digest is of the whole chain (issue 33); the label is the managers' words.
   weeklyDigest: { label: 'Weekly digest of my restaurant', email: true, roles: ['manager', 'hq'] },
 } as const satisfies Record<string, { label: string; email: boolean; roles: readonly Role[] }>;

@@ -43,6 +43,9 @@ export interface NotificationParams {
   actionOverdue: [itemText: string, restaurant: string, dueOn: string];
   auditDue: [restaurant: string, schedule: string, periodEnd: string];
   trainingSuggested: [training: string, itemText: string, restaurant: string];
+  /** `window` as the restaurant's clock shows it, `08:00–09:00`. */
+  checklistOpen: [checklist: string, restaurant: string, window: string];
+  checklistMissed: [checklist: string, restaurant: string, localDay: string, window: string];
   /** `restaurants` null: hq's digest of the whole chain. `checklists` when the restaurants had checklist records that week. */
   weeklyDigest: [
     restaurants: string | null,
@@ -101,6 +104,14 @@ export function englishNotificationTexts(day: (yyyyMmDd: string) => string): Not
     trainingSuggested: (training, itemText, restaurant) => ({
       title: `Training suggested: ${training}`,
       body: `"${itemText}" needs attention at ${restaurant}`,
+    }),
+    checklistOpen: (checklist, restaurant, window) => ({
+      title: `Checklist open: ${checklist}`,
+      body: `${restaurant} · ${window}`,
+    }),
+    checklistMissed: (checklist, restaurant, localDay, window) => ({
+      title: `Checklist missed: ${checklist}`,
+      body: `${restaurant} · ${day(localDay)} ${window}`,
     }),
     weeklyDigest: (restaurants, overdueTrainings, openActions, trainings = [], actions = [], checklists) => {
       const lines = [

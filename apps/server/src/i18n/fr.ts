@@ -43,6 +43,14 @@ export const fr: ServerTexts = {
       title: `Formation suggérée${colon} ${training}`,
       body: `« ${itemText} » demande de l’attention à ${restaurant}`,
     }),
+    checklistOpen: (checklist, restaurant, window) => ({
+      title: `Checklist ouverte${colon} ${checklist}`,
+      body: `${restaurant} · à remplir maintenant, ${window}`,
+    }),
+    checklistMissed: (checklist, restaurant, localDay, window) => ({
+      title: `Checklist manquée${colon} ${checklist}`,
+      body: `${restaurant} · ${day(localDay)}, ${window}`,
+    }),
     weeklyDigest: (restaurants, overdueTrainings, openActions, trainings = [], actions = [], checklists) => {
       const lines = [
         `${overdueTrainings} ${overdueTrainings > 1 ? 'formations en retard' : 'formation en retard'} · ${openActions} ${openActions > 1 ? 'actions correctives ouvertes' : 'action corrective ouverte'}`,

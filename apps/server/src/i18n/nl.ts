@@ -41,6 +41,14 @@ export const nl: ServerTexts = {
       title: `Training voorgesteld: ${training}`,
       body: `"${itemText}" vraagt aandacht in ${restaurant}`,
     }),
+    checklistOpen: (checklist, restaurant, window) => ({
+      title: `Checklist te doen: ${checklist}`,
+      body: `${restaurant} · nu open, ${window}`,
+    }),
+    checklistMissed: (checklist, restaurant, localDay, window) => ({
+      title: `Checklist gemist: ${checklist}`,
+      body: `${restaurant} · ${day(localDay)}, ${window}`,
+    }),
     weeklyDigest: (restaurants, overdueTrainings, openActions, trainings = [], actions = [], checklists) => {
       const lines = [
         `${overdueTrainings} ${overdueTrainings === 1 ? 'training' : 'trainingen'} te laat · ${openActions} ${openActions === 1 ? 'openstaande corrigerende actie' : 'openstaande corrigerende acties'}`,

@@ -20,6 +20,8 @@ const samples: { [Kind in keyof NotificationParams]: NotificationParams[Kind] } 
   actionOverdue: ['Fridge below 7°C', 'Brigade Gent', '2026-11-20'],
   auditDue: ['Brigade Gent', 'Monthly hygiene', '2026-11-30'],
   trainingSuggested: ['Food safety', 'Fridge below 7°C', 'Brigade Gent'],
+  checklistOpen: ['Temperature log', 'Brigade Gent', '08:00–09:00'],
+  checklistMissed: ['Closing', 'Brigade Gent', '2026-11-20', '22:00–00:30'],
   weeklyDigest: [
     'Brigade Gent, Brigade Lille',
     7,

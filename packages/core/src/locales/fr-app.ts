@@ -15,6 +15,8 @@ export const frApp: CoreAppCatalogue = {
     'Corrective action overdue': 'Action corrective en retard',
     'Audit due': 'Audit prévu',
     'Training suggested by an audit finding': "Formation suggérée par un constat d'audit",
+    'Checklist window open': "Ouverture d'une checklist",
+    'Checklist missed': 'Checklist manquée',
     'Weekly digest of my restaurant': 'Résumé hebdomadaire de mon restaurant',
     'Quiz passed. Watch every video of the training to complete it.':
       'Quiz réussi. Regardez toutes les vidéos de la formation pour la terminer.',

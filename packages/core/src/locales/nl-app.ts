@@ -15,6 +15,8 @@ export const nlApp: CoreAppCatalogue = {
     'Corrective action overdue': 'Corrigerende actie te laat',
     'Audit due': 'Audit gepland',
     'Training suggested by an audit finding': 'Training voorgesteld na een auditbevinding',
+    'Checklist window open': 'Checklist gaat open',
+    'Checklist missed': 'Checklist gemist',
     'Weekly digest of my restaurant': 'Wekelijks overzicht van mijn restaurant',
     'Quiz passed. Watch every video of the training to complete it.':
       "Quiz gehaald. Bekijk alle video's van de training om hem af te ronden.",

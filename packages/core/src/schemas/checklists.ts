@@ -197,6 +197,8 @@ export const ChecklistRun = z.object({
 export type ChecklistRun = z.infer<typeof ChecklistRun>;
 
 export const ChecklistRunItemParams = z.object({ id: idField, itemId: z.string().min(1).max(64) });
+/** `/api/checklist-runs/:id/items/:itemId/photos/:photoId` */
+export const ChecklistRunPhotoParams = ChecklistRunItemParams.extend({ photoId: idField });
 
 /** Saving one value as it is entered; `value` is checked against its item's kind (400 names the field `value`). */
 export const ChecklistValueInput = z.object({

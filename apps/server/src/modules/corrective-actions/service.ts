@@ -473,7 +473,9 @@ export async function getAction(db: Queryable, actor: SessionUser, id: string): 
         select json_agg(json_build_object('id', e.id, 'kind', e.kind, 'actorName', e.actor_name, 'note', e.note,
           'detail', e.detail, 'at', e.created_at) order by e.created_at, e.id)
         from ${correctiveActionEvents} e where e.action_id = ${ca}.id), '[]'::json)`,
-      evidencePhotos: photoJson(sql`p.audit_item_id = ${ca}.audit_item_id`),
+      // A finding's photos: its audit item's, or a checklist failure's record item's (issue 33).
+      evidencePhotos: photoJson(sql`(p.audit_item_id = ${ca}.audit_item_id
+        or (p.checklist_run_id = ${ca}.checklist_run_id and p.checklist_item_id = ${ca}.checklist_item_id))`),
       fixPhotos: photoJson(
         sql`p.corrective_action_id = ${ca}.id and ${fixPhotoOfCurrentRound(sql`p.created_at`, sql`${ca}.id`)}`,
       ),

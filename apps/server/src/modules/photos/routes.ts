@@ -1,3 +1,4 @@
+import { ChecklistRunItemParams, ChecklistRunPhotoParams } from '@brigade/core/schemas/checklists';
 import { ErrorReply, IdParams } from '@brigade/core/schemas/common';
 import { ActionPhotoParams, AuditItemPhotoParams, PhotoRef } from '@brigade/core/schemas/photos';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -10,8 +11,10 @@ import { PhotoProcessingBusy } from './process-photo';
 import {
   addActionPhoto,
   addAuditItemPhoto,
+  addChecklistItemPhoto,
   deleteActionPhoto,
   deleteAuditItemPhoto,
+  deleteChecklistItemPhoto,
   photoForReading,
   removePhotoFiles,
 } from './service';
@@ -30,7 +33,8 @@ const tags = ['photos'];
 const uploadSummary = '(multipart/form-data, field "file": one JPEG, PNG, WebP or HEIC image)';
 
 /**
- * Photo evidence on audit items and fix photos on corrective actions. An upload is one
+ * Photo evidence on audit items, fix photos on corrective actions, and photos of a
+ * checklist record's items (issue 33). An upload is one
  * photo a request, as multipart/form-data like the video upload: the browser sends a
  * FormData from a camera input as it is, the upload's progress is measurable, and the
  * multipart parser stops passing bytes on at PHOTO_MAX_BYTES.
@@ -115,6 +119,45 @@ export async function photoRoutes(
     },
     async (request, reply) => {
       const keys = await deleteActionPhoto(db, callerOf(request), request.params.id, request.params.photoId);
+      await removePhotoFiles(storage, request.log, keys);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/checklist-runs/:id/items/:itemId/photos',
+    {
+      schema: {
+        tags,
+        summary: `Add a photo to an item of a checklist record being filled ${uploadSummary}`,
+        consumes: ['multipart/form-data'],
+        params: ChecklistRunItemParams,
+        response: { 201: PhotoRef, ...errors },
+      },
+      onRequest: guard('checklists.fill', { restaurant: 'stored' }),
+    },
+    async (request, reply) => {
+      const photo = await sayingWhenBusy(
+        reply,
+        addChecklistItemPhoto(db, storage, callerOf(request), request.params, await fileOf(request), photoMaxBytes),
+      );
+      return reply.status(201).send(photo);
+    },
+  );
+
+  app.delete(
+    '/api/checklist-runs/:id/items/:itemId/photos/:photoId',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a photo from an item of a checklist record being filled',
+        params: ChecklistRunPhotoParams,
+        response: { 204: z.null(), ...errors },
+      },
+      onRequest: guard('checklists.fill', { restaurant: 'stored' }),
+    },
+    async (request, reply) => {
+      const keys = await deleteChecklistItemPhoto(db, callerOf(request), request.params);
       await removePhotoFiles(storage, request.log, keys);
       return reply.status(204).send(null);
     },

@@ -16,10 +16,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SessionUser } from '../../auth/session-user';
 import type { Database, Queryable, Transaction } from '../../db/database';
 import { auditItems, audits } from '../../db/schema/audits';
+import { checklistRuns } from '../../db/schema/checklists';
 import { correctiveActionEvents, correctiveActions } from '../../db/schema/corrective-actions';
 import { photos } from '../../db/schema/photos';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../errors';
 import type { Storage } from '../../storage/storage';
+import { itemOfRun, lockRunForFilling, writeValue } from '../checklists/service';
 import { fixPhotoOfCurrentRound } from '../corrective-actions/service';
 import { type ProcessedPhoto, processPhoto } from './process-photo';
 
@@ -215,6 +217,93 @@ export async function addActionPhoto(
   );
 }
 
+/**
+ * The item of a checklist record that may be filled now (404 unknown record or item, 403
+ * another restaurant's, 409 not open yet, submitted or missed for good), with room for
+ * one more photo (409). With `lock`, the record is locked for update first, so two adds
+ * at once queue and the count sees every add committed before.
+ */
+async function checkChecklistItem(db: Queryable, actor: SessionUser, runId: string, itemId: string) {
+  const run = await lockRunForFilling(db, actor, runId, 'update');
+  const item = itemOfRun(run, itemId);
+  const [taken] = await db
+    .select({ value: count() })
+    .from(photos)
+    .where(and(eq(photos.checklistRunId, runId), eq(photos.checklistItemId, itemId)));
+  if ((taken?.value ?? 0) >= MAX_PHOTOS_PER_ITEM) throw conflict(photoMessages.tooMany);
+  return item;
+}
+
+/**
+ * A photo of an item of a checklist record being filled (issue 33), by anyone who may
+ * fill it: the evidence of a failure, or a photo item's answer (adding one answers it).
+ * Checked before the photo is processed and again, under the record's lock, in the
+ * transaction that writes the row.
+ */
+export async function addChecklistItemPhoto(
+  db: Database,
+  storage: Storage,
+  actor: SessionUser,
+  target: { id: string; itemId: string },
+  file: MultipartFile | undefined,
+  maxBytes: number,
+): Promise<PhotoRef> {
+  try {
+    await checkChecklistItem(db, actor, target.id, target.itemId);
+  } catch (error) {
+    file?.file.resume();
+    throw error;
+  }
+  const bytes = await readPhotoUpload(file, maxBytes);
+  return storeThenInsert(storage, bytes, (stored) =>
+    db.transaction(async (tx) => {
+      const item = await checkChecklistItem(tx, actor, target.id, target.itemId);
+      const [row] = await tx
+        .insert(photos)
+        .values({ ...photoValues(stored, actor), checklistRunId: target.id, checklistItemId: target.itemId })
+        .returning({ id: photos.id, width: photos.width, height: photos.height });
+      if (!row) throw new Error('insert returned no row');
+      if (item.kind === 'photo') await writeValue(tx, actor, target.id, item, true, null);
+      return photoRefOf(row);
+    }),
+  );
+}
+
+/**
+ * Removes a photo of an item of a checklist record that may still be filled; a photo
+ * item left without any is unanswered again. Returns the files' keys to remove once the
+ * transaction committed.
+ */
+export async function deleteChecklistItemPhoto(
+  db: Database,
+  actor: SessionUser,
+  target: { id: string; itemId: string; photoId: string },
+): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const run = await lockRunForFilling(tx, actor, target.id, 'update');
+    const item = itemOfRun(run, target.itemId);
+    const deleted = await tx
+      .delete(photos)
+      .where(
+        and(
+          eq(photos.id, target.photoId),
+          eq(photos.checklistRunId, target.id),
+          eq(photos.checklistItemId, target.itemId),
+        ),
+      )
+      .returning({ displayKey: photos.displayKey, thumbKey: photos.thumbKey });
+    if (deleted.length === 0) throw notFound(photoMessages.notFound);
+    if (item.kind === 'photo') {
+      const [left] = await tx
+        .select({ value: count() })
+        .from(photos)
+        .where(and(eq(photos.checklistRunId, target.id), eq(photos.checklistItemId, target.itemId)));
+      if ((left?.value ?? 0) === 0) await writeValue(tx, actor, target.id, item, null, null);
+    }
+    return deleted.flatMap((row) => [row.displayKey, row.thumbKey]);
+  });
+}
+
 /** A photo and what decides who may see or change it. */
 async function findPhoto(db: Queryable, id: string) {
   const [photo] = await db
@@ -229,11 +318,13 @@ async function findPhoto(db: Queryable, id: string) {
       actionId: photos.correctiveActionId,
       actionStatus: correctiveActions.status,
       actionRestaurantId: correctiveActions.restaurantId,
+      runRestaurantId: checklistRuns.restaurantId,
     })
     .from(photos)
     .leftJoin(auditItems, eq(auditItems.id, photos.auditItemId))
     .leftJoin(audits, eq(audits.id, auditItems.auditId))
     .leftJoin(correctiveActions, eq(correctiveActions.id, photos.correctiveActionId))
+    .leftJoin(checklistRuns, eq(checklistRuns.id, photos.checklistRunId))
     .where(eq(photos.id, id));
   return photo;
 }
@@ -241,7 +332,8 @@ async function findPhoto(db: Queryable, id: string) {
 /**
  * The stored file of a photo, for a caller who may read it: a photo of an audit item
  * follows GET /api/audits/:id (a draft's is 404 to all but hq; another restaurant's is
- * 403); a fix photo follows its corrective action (its restaurant).
+ * 403); a fix photo follows its corrective action (its restaurant); a checklist record's
+ * photo follows its record (its restaurant, issue 33).
  */
 export async function photoForReading(db: Queryable, actor: Pick<SessionUser, 'role' | 'restaurantIds'>, id: string) {
   const photo = await findPhoto(db, id);
@@ -251,8 +343,9 @@ export async function photoForReading(db: Queryable, actor: Pick<SessionUser, 'r
     if (!photo.auditRestaurantId || !reachesRestaurant(actor, photo.auditRestaurantId)) {
       throw forbidden(messages.restaurantForbidden);
     }
-  } else if (!photo.actionRestaurantId || !reachesRestaurant(actor, photo.actionRestaurantId)) {
-    throw forbidden(messages.restaurantForbidden);
+  } else {
+    const restaurantId = photo.actionRestaurantId ?? photo.runRestaurantId;
+    if (!restaurantId || !reachesRestaurant(actor, restaurantId)) throw forbidden(messages.restaurantForbidden);
   }
   return photo;
 }
