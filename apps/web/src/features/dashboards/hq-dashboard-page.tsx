@@ -22,6 +22,7 @@ import { useHqDashboard } from './api/get-hq-dashboard';
 import { DashboardContent } from './dashboard-content';
 import { HqAuditRankingChart } from './hq-audit-ranking-chart';
 import { HqAuditScoreTrendChart } from './hq-audit-score-trend-chart';
+import { HqChecklistsPanel } from './hq-checklists-panel';
 import { HqDueAuditsPanel } from './hq-due-audits-panel';
 import { HqTrainingCompletionChart } from './hq-training-completion-chart';
 import { PinnedAnnouncements } from './pinned-announcements';
@@ -99,6 +100,7 @@ export function HqDashboardPage() {
               />
             </SimpleGrid>
             <ActionCountsCard counts={data?.actions} />
+            <HqChecklistsPanel panel={data?.checklists} />
             <HqDueAuditsPanel panel={data?.dueAudits} />
             <SuggestedTrainingsPanel restaurantId={null} />
             {/* Each chart asks for its own figures once the dashboard's have come and it nears the screen (issue 21). */}

@@ -11,6 +11,7 @@ import { useRestaurantOptions } from '../../lib/api/get-restaurant-options';
 import { useCoreText } from '../../lib/i18n';
 import { useStorePerformance } from './api/get-store-performance';
 import { AuditComplianceCard } from './audit-compliance-card';
+import { ChecklistComplianceCard } from './checklist-compliance-card';
 import { PerformanceCharts } from './performance-charts';
 import { RecentAuditsSection, StaffMembersSection } from './performance-tables';
 import { StatCards } from './stat-cards';
@@ -111,7 +112,10 @@ function RestaurantPerformance({ restaurantId, restaurantName }: { restaurantId:
       <StoreVisitsSection restaurantId={restaurantId} />
       {data && (
         <>
-          <AuditComplianceCard compliance={data.auditCompliance} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <AuditComplianceCard compliance={data.auditCompliance} />
+            <ChecklistComplianceCard compliance={data.checklistCompliance} />
+          </SimpleGrid>
           <RecentAuditsSection audits={data.recentAudits} />
           <StaffMembersSection staff={data.staff} />
         </>
