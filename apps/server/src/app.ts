@@ -40,6 +40,7 @@ import { checklistRunRoutes } from './modules/checklists/run-routes';
 import { registerChecklistJob } from './modules/checklists/service';
 import { correctiveActionRoutes } from './modules/corrective-actions/routes';
 import { dashboardRoutes } from './modules/dashboards/routes';
+import { foodSafetyLogRoutes } from './modules/food-safety-log/routes';
 import { healthRoutes } from './modules/health/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { registerNotificationJobs } from './modules/notifications/service';
@@ -231,6 +232,7 @@ export async function buildApp(
   await app.register(auditReportRoutes, context);
   await app.register(correctiveActionRoutes, context);
   await app.register(auditScheduleRoutes, context);
+  await app.register(foodSafetyLogRoutes, context);
   await app.register(checklistTemplateRoutes, context);
   await app.register(checklistRunRoutes, context);
   await app.register(uploadRoutes, context);

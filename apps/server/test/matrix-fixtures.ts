@@ -507,6 +507,27 @@ export async function buildMatrixFixtures(t: TestApp) {
     'GET /api/store-performance/{restaurantId}/visits': { call: () => ({ params: { restaurantId: a.id } }) },
     'GET /api/store-performance/{restaurantId}/score-trend': { call: () => ({ params: { restaurantId: a.id } }) },
 
+    // The food-safety log (issue 33): each sign-off a day of its own, long past, so none is a repeat (409).
+    ...Object.fromEntries(
+      ['GET /api/food-safety-log', 'GET /api/food-safety-log/pdf', 'GET /api/food-safety-log/csv'].map((key) => [
+        key,
+        {
+          call: () => ({ query: { restaurantId: a.id, period: 'week', from: '2026-03-02' } }),
+          otherRestaurant: [() => ({ query: { restaurantId: b.id, period: 'week', from: '2026-03-02' } })],
+        },
+      ]),
+    ),
+    'POST /api/food-safety-log/sign-offs': {
+      call: () => ({
+        body: {
+          restaurantId: a.id,
+          period: 'day',
+          startsOn: new Date(Date.UTC(2025, 0, ++sequence)).toISOString().slice(0, 10),
+        },
+      }),
+      otherRestaurant: [() => ({ body: { restaurantId: b.id, period: 'day', startsOn: '2025-12-31' } })],
+    },
+
     'GET /api/reports/status': { call: () => ({}) },
     'POST /api/reports/{key}/token': {
       call: () => ({ params: { key: 'sales' }, body: { restaurantId: a.id } }),

@@ -25,6 +25,8 @@ export interface ServerTexts {
     resetLinkText: string;
     resetValidity: (minutes: number) => string;
   };
+  /** The food-safety log's PDF and CSV words (issue 33). */
+  foodSafetyLog: FoodSafetyLogTexts;
   /** Each CSV header by its English wording. */
   csv: Record<CsvHeader, string>;
   /** Words a CSV puts in a cell: a person's state, yes and no, audit and action statuses. */
@@ -91,7 +93,56 @@ export const CSV_HEADERS = [
   'Completed at',
   'Quiz score',
   'Quiz passed',
+  // The food-safety log (issue 33)
+  'Checklist',
+  'Window',
+  'State',
+  'Submitted by',
+  'Submitted at',
+  'Section',
+  'Entry',
+  'Value',
+  'Unit',
+  'Failed',
+  'Note',
+  'Reason',
+  'Entered by',
+  'Received at',
+  'Corrective action',
+  'Signed off',
 ] as const;
 
 /** A CSV column's header, by its English wording. */
 export type CsvHeader = (typeof CSV_HEADERS)[number];
+
+/** The food-safety log's words: its PDF, and the CSV's cells (issue 33). */
+export interface FoodSafetyLogTexts {
+  title: (restaurant: string, period: string) => string;
+  subject: string;
+  heading: string;
+  /** A week as its first and last day. */
+  week: (start: string, end: string) => string;
+  times: (timeZone: string) => string;
+  signOffs: string;
+  notSignedOff: string;
+  signedOffDay: (day: string, name: string, at: string) => string;
+  signedOffWeek: (monday: string, name: string, at: string) => string;
+  noRecords: string;
+  /** A record's state as core's `runStateOf` names it. */
+  states: Record<'upcoming' | 'open' | 'done' | 'late' | 'missed', string>;
+  submitted: (name: string, at: string) => string;
+  notSubmitted: string;
+  noValues: string;
+  failed: string;
+  action: (status: string) => string;
+  /** A correction's line: the value it gives is beside it, the original struck through above. */
+  correction: (reason: string) => string;
+  note: (note: string) => string;
+  photo: string;
+  made: (moment: string) => string;
+  page: (page: number) => string;
+  /** The CSV's Entry column. */
+  entries: { value: string; correction: string };
+  /** A sign-off's period in the CSV's Signed off column. */
+  periods: { day: string; week: string };
+}

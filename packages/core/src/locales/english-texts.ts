@@ -11,6 +11,7 @@ import { type NotificationKind, notificationKinds } from '../notification-kinds'
 import { ROLE_LABELS, type Role } from '../roles';
 import { appRoutes, hqReportEntries, type NavLabel, type RouteTitle, sidebarEntries, tabBarEntries } from '../routes';
 import { scheduleMessages } from '../schedule-messages';
+import { foodSafetyLogMessages } from '../schemas/food-safety-log';
 import { photoMessages } from '../schemas/photos';
 import { reportsUnavailable } from '../schemas/reports';
 import { type AuditMark, MARK_LABELS } from '../scoring';
@@ -28,6 +29,7 @@ export type EnglishText =
   | ValueOf<typeof scheduleMessages>
   | ValueOf<typeof photoMessages>
   | ValueOf<typeof checklistMessages>
+  | ValueOf<typeof foodSafetyLogMessages>
   | typeof noActiveRestaurantMessage
   | (typeof ROLE_LABELS)[Role]
   | (typeof MARK_LABELS)[AuditMark]
@@ -56,6 +58,7 @@ export function englishTexts(): EnglishText[] {
       ...Object.values(scheduleMessages),
       ...Object.values(photoMessages),
       ...Object.values(checklistMessages),
+      ...Object.values(foodSafetyLogMessages),
       noActiveRestaurantMessage,
       ...Object.values(ROLE_LABELS),
       ...Object.values(MARK_LABELS),
