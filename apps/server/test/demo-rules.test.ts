@@ -20,6 +20,7 @@ import * as schema from '../src/db/schema/index';
 import { DEMO_PASSWORD } from '../src/demo/demo-chain';
 import { DEMO_CHECKLIST_DAYS } from '../src/demo/demo-checklists';
 import { loadDemoChainIfEmpty } from '../src/demo/load-demo';
+import { ensureRuns } from '../src/modules/checklists/service';
 import { LocalStorage } from '../src/storage/local-storage';
 import { startTestApp } from './harness';
 
@@ -505,6 +506,11 @@ describe('the demo keeps checklists on the clock (issue 33)', () => {
       const checklist = checklists.find((row) => row.id === run.checklistId);
       expect(run.versionId).toBe(checklist?.currentVersionId);
     }
+  });
+
+  test('the records are the ones ensureRuns makes: run again at the load, it makes, moves and drops nothing', async () => {
+    const back = Array.from({ length: DEMO_CHECKLIST_DAYS + 1 }, (_, days) => -days);
+    expect(await ensureRuns(db, { now: loadedAt, dayOffsets: back })).toEqual({ made: 0, moved: 0, dropped: 0 });
   });
 
   test("today's windows are live: those not closed when the demo loaded are open and empty", () => {

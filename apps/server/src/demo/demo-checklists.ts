@@ -7,9 +7,10 @@
  * out-of-range temperatures with their corrective actions (the older ones resolved), and
  * two corrections with their reasons.
  *
- * Records are made as the app makes them: one per window and local day, `opens_at` the
- * instant `(local_day + starts_at minutes) AT TIME ZONE restaurants.time_zone`, values
- * entered before the submit, a submitted record's values never touched again. The whole
+ * Records are made by `ensureRuns`, as the Today screen and the checklist job make them:
+ * one per window and local day, `opens_at` the instant `(local_day + starts_at minutes) AT
+ * TIME ZONE restaurants.time_zone`; values are entered before the submit, and a submitted
+ * record's values are never touched again. The whole
  * history is a dozen set-based statements, so `npm run demo` still starts quickly. Which
  * record is late or missed, who filled it and what it read follow from hashes of the
  * restaurant's name, the day's distance from today and the window, never from random():
@@ -31,6 +32,7 @@ import type { Database, Transaction } from '../db/database';
 import { checklists, checklistVersions, checklistWindows } from '../db/schema/checklists';
 import { photos } from '../db/schema/photos';
 import { users } from '../db/schema/users';
+import { ensureRuns, formatChecklistValue } from '../modules/checklists/service';
 import { photoValues, processPhoto, type StoredPhoto, storePhoto } from '../modules/photos/service';
 import type { Storage } from '../storage/storage';
 
@@ -311,6 +313,16 @@ const readingKey = (reading: DemoReading) =>
 
 const jsonOf = (value: ChecklistValue) => sql`${JSON.stringify(value)}::jsonb`;
 
+/** The action's comment, as the checklists module writes it when a submit fails an item (value, instruction, note). */
+function failureComment(failure: DemoReading & { note: string }): string {
+  const item = itemOf(failure.checklist, failure.item);
+  return [
+    `Value: ${formatChecklistValue(item, failure.value)}`,
+    ...(item.failInstruction ? [`Instruction shown: ${item.failInstruction}`] : []),
+    `Note: ${failure.note}`,
+  ].join('\n');
+}
+
 /**
  * Inserts the templates and their records in the demo's transaction. `now` is the load's
  * moment: windows that closed before it are history, the rest of today's are open.
@@ -361,10 +373,11 @@ export async function insertDemoChecklists(tx: Transaction, now: Date, createdBy
 }
 
 /**
- * The records of the last 30 local days and today. A plan (a temporary table) says for
- * each record how it ends: still open (its window has not closed), missed, late or on
- * time, when and by whom; the records, their values, the submits, the corrections and
- * the corrective actions are each one statement over it.
+ * The records of the last 30 local days and today, made by `ensureRuns` as the Today
+ * screen and the checklist job make them. A plan (a temporary table) then says for each
+ * record how it ended: still open (its window had not closed), missed, late or on time,
+ * when and by whom; the values, the submits, the corrections and the corrective actions
+ * are each one statement over it.
  */
 async function insertDemoRecords(tx: Transaction, now: Date, checklistIds: string[]): Promise<void> {
   const moment = sql`${now.toISOString()}::timestamptz`;
@@ -381,15 +394,15 @@ async function insertDemoRecords(tx: Transaction, now: Date, checklistIds: strin
   const readings = [
     ...DEMO_FAILURES.map(
       (failure) =>
-        sql`(${readingKey(failure)}, ${jsonOf(failure.value)}, ${failureOf(itemOf(failure.checklist, failure.item), failure.value)}::boolean, ${failure.note}::text, ${failure.resolution ?? null}::text)`,
+        sql`(${readingKey(failure)}, ${jsonOf(failure.value)}, ${failureOf(itemOf(failure.checklist, failure.item), failure.value)}::boolean, ${failure.note}::text, ${failure.resolution ?? null}::text, ${failureComment(failure)}::text)`,
     ),
     ...DEMO_CORRECTIONS.map(
       (correction) =>
-        sql`(${readingKey(correction)}, ${jsonOf(correction.value)}, ${failureOf(itemOf(correction.checklist, correction.item), correction.value)}::boolean, null::text, null::text)`,
+        sql`(${readingKey(correction)}, ${jsonOf(correction.value)}, ${failureOf(itemOf(correction.checklist, correction.item), correction.value)}::boolean, null::text, null::text, null::text)`,
     ),
   ];
   const readingsTable = sql`(values ${sql.join(readings, sql`, `)})
-    as s(restaurant_name, days_ago, checklist_name, starts_at, item_id, value, failed, note, resolution)`;
+    as s(restaurant_name, days_ago, checklist_name, starts_at, item_id, value, failed, note, resolution, comment)`;
   const corrections = DEMO_CORRECTIONS.map(
     (correction) =>
       sql`(${readingKey(correction)}, ${jsonOf(correction.corrected)}, ${failureOf(itemOf(correction.checklist, correction.item), correction.corrected)}::boolean, ${correction.reason}::text)`,
@@ -401,8 +414,12 @@ async function insertDemoRecords(tx: Transaction, now: Date, checklistIds: strin
     join ${users} u on u.id = sra.user_id and u.role = 'manager' and u.is_active
     where sra.restaurant_id = ${restaurant} order by u.email limit 1)`;
 
-  // The plan: every window of every active restaurant on each local day, as ensureRuns
-  // makes them; then how each one ended.
+  await ensureRuns(tx, {
+    now,
+    dayOffsets: Array.from({ length: DEMO_CHECKLIST_DAYS + 1 }, (_, back) => -back),
+  });
+
+  // How each record ended: open while its window had not closed; otherwise by its roll.
   await tx.execute(sql`create temporary table demo_checklist_plan on commit drop as
     with crews as (
       select sra.restaurant_id, array_agg(u.id order by u.email) as crew
@@ -412,23 +429,18 @@ async function insertDemoRecords(tx: Transaction, now: Date, checklistIds: strin
     ), chosen as (
       select distinct restaurant_name, days_ago, checklist_name, starts_at from ${readingsTable}
     ), made as (
-      select gen_random_uuid() as id, c.id as checklist_id, c.name as checklist_name, c.current_version_id as version_id,
-        w.id as window_id, r.id as restaurant_id, r.name as restaurant_name, r.time_zone, d.local_day, back.n as days_ago,
-        w.starts_at, w.minutes, o.opens_at, o.opens_at + make_interval(mins => w.minutes) as closes_at,
-        abs(hashtext(r.name || '|' || c.name || '|' || w.starts_at || '|' || back.n)::bigint) as roll,
+      select cr.id, c.name as checklist_name, r.id as restaurant_id, r.name as restaurant_name, r.time_zone,
+        cr.local_day, d.days_ago, cr.starts_at, cr.minutes, cr.opens_at, cr.closes_at,
+        abs(hashtext(r.name || '|' || c.name || '|' || cr.starts_at || '|' || d.days_ago)::bigint) as roll,
         crews.crew, chosen.restaurant_name is not null as has_reading
-      from restaurants r
-      cross join generate_series(0, ${DEMO_CHECKLIST_DAYS}) as back(n)
-      cross join lateral (select (${moment} at time zone r.time_zone)::date - back.n as local_day) d
-      join ${checklists} c on c.id in ${checklistIds} and c.is_active
-      join ${checklistWindows} w on w.checklist_id = c.id and w.is_active
-        and extract(isodow from d.local_day)::int = any (w.weekdays)
-      cross join lateral (select (d.local_day + make_interval(mins => w.starts_at)) at time zone r.time_zone as opens_at) o
+      from checklist_runs cr
+      join ${checklists} c on c.id = cr.checklist_id
+      join restaurants r on r.id = cr.restaurant_id
+      cross join lateral (select (${moment} at time zone r.time_zone)::date - cr.local_day as days_ago) d
       left join crews on crews.restaurant_id = r.id
-      left join chosen on chosen.restaurant_name = r.name and chosen.days_ago = back.n
-        and chosen.checklist_name = c.name and chosen.starts_at = w.starts_at
-      where r.is_active
-      order by r.name, d.local_day, w.starts_at
+      left join chosen on chosen.restaurant_name = r.name and chosen.days_ago = d.days_ago
+        and chosen.checklist_name = c.name and chosen.starts_at = cr.starts_at
+      where cr.checklist_id in ${checklistIds}
     ), ended as (
       select made.*, case
           when closes_at > ${moment} then 'open'
@@ -446,13 +458,6 @@ async function insertDemoRecords(tx: Transaction, now: Date, checklistIds: strin
       case when outcome in ('on_time', 'late') then crew[(1 + roll / 10000 % cardinality(crew))::int] end as submitted_by
     from ended`);
 
-  // The records, made at the start of their day (today's: now) and told of their opening once it passed.
-  await tx.execute(sql`insert into checklist_runs (id, checklist_id, version_id, window_id, restaurant_id, local_day,
-      starts_at, minutes, opens_at, closes_at, open_notified, created_at)
-    select id, checklist_id, version_id, window_id, restaurant_id, local_day, starts_at, minutes, opens_at, closes_at,
-      opens_at <= ${moment}, least(local_day::timestamp at time zone time_zone, ${moment})
-    from demo_checklist_plan order by restaurant_name, local_day, starts_at`);
-
   // Every item's value, entered a little before the submit by the person who submitted.
   await tx.execute(sql`insert into checklist_values (run_id, item_id, value, failed, note, entered_by, received_at)
     select p.id, i.item_id,
@@ -467,12 +472,15 @@ async function insertDemoRecords(tx: Transaction, now: Date, checklistIds: strin
     where p.outcome in ('on_time', 'late')
     order by p.restaurant_name, p.local_day, p.starts_at, i.pos`);
 
+  // The submits; the records were made at the start of their day, and people told of each opening.
   await tx.execute(sql`update checklist_runs r set
-      status = case p.outcome when 'missed' then 'missed' else 'submitted' end,
+      status = case p.outcome when 'missed' then 'missed' when 'open' then 'open' else 'submitted' end,
       submitted_at = p.submitted_at, submitted_by = p.submitted_by,
-      failures = (select count(*)::int from checklist_values v where v.run_id = r.id and v.failed)
+      failures = (select count(*)::int from checklist_values v where v.run_id = r.id and v.failed),
+      open_notified = p.opens_at <= ${moment},
+      created_at = least(p.local_day::timestamp at time zone p.time_zone, ${moment})
     from demo_checklist_plan p
-    where p.id = r.id and p.outcome <> 'open'`);
+    where p.id = r.id`);
 
   await tx.execute(sql`insert into checklist_corrections (run_id, item_id, value, failed, reason, corrected_by, corrected_at)
     select p.id, k.item_id, k.value, k.failed, k.reason, ${managerOf(sql`p.restaurant_id`)},
@@ -482,12 +490,14 @@ async function insertDemoRecords(tx: Transaction, now: Date, checklistIds: strin
       as k(restaurant_name, days_ago, checklist_name, starts_at, item_id, value, failed, reason) on ${sameRecord('k')}
     order by p.local_day, p.restaurant_name`);
 
-  // A corrective action for every failed value, owned by the restaurant's managers and
-  // made by the person who submitted; the older ones resolved by a manager the next day.
+  // A corrective action for every failed value, as a submit opens it (the value, the
+  // instruction shown and the note; due the day it was found; owned by the restaurant's
+  // managers; made by the person who submitted), the older ones resolved by a manager.
   await tx.execute(sql`
     with failed as (
-      select p.restaurant_id, p.id as run_id, i.item_id, p.checklist_name, i.label, i.instruction, i.kind, v.value,
-        v.note, p.local_day, v.entered_by, p.submitted_at, s.resolution, ${managerOf(sql`p.restaurant_id`)} as manager_id
+      select p.restaurant_id, p.id as run_id, i.item_id, p.checklist_name, i.label, s.comment,
+        (p.submitted_at at time zone p.time_zone)::date as found_on, v.entered_by, p.submitted_at, s.resolution,
+        ${managerOf(sql`p.restaurant_id`)} as manager_id
       from checklist_values v
       join demo_checklist_plan p on p.id = v.run_id
       join ${itemsTable} on i.checklist_name = p.checklist_name and i.item_id = v.item_id
@@ -496,9 +506,7 @@ async function insertDemoRecords(tx: Transaction, now: Date, checklistIds: strin
     ), made as (
       insert into corrective_actions (restaurant_id, checklist_run_id, checklist_item_id, template_name, item_text,
         comment, due_on, status, resolution_note, resolved_by, resolved_at, created_by, version, created_at, updated_at)
-      select f.restaurant_id, f.run_id, f.item_id, f.checklist_name, f.label,
-        concat_ws(' ', f.value #>> '{}' || case when f.kind = 'temperature' then ' °C.' else '.' end, f.instruction, f.note),
-        f.local_day + 1, case when f.resolution is null then 'open' else 'resolved' end, f.resolution,
+      select f.restaurant_id, f.run_id, f.item_id, f.checklist_name, f.label, f.comment, f.found_on, case when f.resolution is null then 'open' else 'resolved' end, f.resolution,
         case when f.resolution is not null then f.manager_id end,
         case when f.resolution is not null then f.submitted_at + make_interval(hours => ${RESOLVED_AFTER_HOURS}) end,
         f.entered_by, case when f.resolution is null then 1 else 2 end, f.submitted_at,

@@ -145,7 +145,7 @@ async function loadDemoChain(
 ): Promise<void> {
   const at = (daysAgo: number) => daysBefore(now, daysAgo);
   const userIds = await insertPeople(tx, passwordHash);
-  const restaurantIds = await insertRestaurants(tx, userIds);
+  const restaurantIds = await insertRestaurants(tx, userIds, at);
   const { trainingIds, videoIds } = await insertTrainings(tx, userIds, files, at);
   const quizzes = await insertQuizzes(tx, trainingIds);
   await insertTrainingAssignments(tx, userIds, trainingIds, videoIds, at);
@@ -177,10 +177,19 @@ async function insertPeople(tx: Transaction, passwordHash: string): Promise<Ids>
   return ids;
 }
 
-async function insertRestaurants(tx: Transaction, userIds: Ids): Promise<Ids> {
+async function insertRestaurants(tx: Transaction, userIds: Ids, at: When): Promise<Ids> {
+  // Open for a year: older than everything else in the demo (checklist records are made only after it opened).
+  const opened = at(365);
   const rows = await tx
     .insert(restaurants)
-    .values(RESTAURANTS.map((restaurant) => ({ ...restaurant, isActive: restaurant.isActive ?? true })))
+    .values(
+      RESTAURANTS.map((restaurant) => ({
+        ...restaurant,
+        isActive: restaurant.isActive ?? true,
+        createdAt: opened,
+        updatedAt: opened,
+      })),
+    )
     .returning({ id: restaurants.id, name: restaurants.name });
   const restaurantIds = mapBy(rows, (row) => row.name);
 
