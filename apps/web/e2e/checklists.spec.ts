@@ -125,7 +125,7 @@ test('staff fills the temperature log on a phone: the failure instruction at onc
     await expect(submit).toBeDisabled();
     await expect(page.getByText('Fill in every item before submitting (4 items left)')).toBeVisible();
 
-    const walkIn = page.getByRole('textbox', { name: log.walkIn });
+    const walkIn = page.getByRole('textbox', { name: log.walkIn, exact: true });
     await expect(walkIn).toHaveAttribute('inputmode', 'decimal');
     await expect(itemCard(page, log.walkIn).getByText('Allowed: 0–5 °C')).toBeVisible();
     await walkIn.fill('9');
@@ -144,7 +144,7 @@ test('staff fills the temperature log on a phone: the failure instruction at onc
 
   await test.step('staff: the other values, each saved as entered; a reload loses nothing', async () => {
     // A decimal comma, as a Dutch number pad types it.
-    await page.getByRole('textbox', { name: log.display }).fill('3,5');
+    await page.getByRole('textbox', { name: log.display, exact: true }).fill('3,5');
     await expect(itemCard(page, log.display).getByRole('alert')).toHaveCount(0);
     await itemCard(page, log.probe).getByText('Yes', { exact: true }).tap();
     await page.getByRole('checkbox', { name: log.sanitiser }).tap();
@@ -155,8 +155,8 @@ test('staff fills the temperature log on a phone: the failure instruction at onc
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.reload();
-    await expect(page.getByRole('textbox', { name: log.walkIn })).toHaveValue('9');
-    await expect(page.getByRole('textbox', { name: log.display })).toHaveValue('3.5');
+    await expect(page.getByRole('textbox', { name: log.walkIn, exact: true })).toHaveValue('9');
+    await expect(page.getByRole('textbox', { name: log.display, exact: true })).toHaveValue('3.5');
     await expect(page.getByRole('checkbox', { name: log.sanitiser })).toHaveAttribute('aria-checked', 'true');
     await expect(itemCard(page, log.walkIn).getByRole('img', { name: `${log.walkIn}: photo 1` })).toBeVisible();
     await expect(page.getByText('4 of 4').first()).toBeVisible();
@@ -193,7 +193,7 @@ test('staff fills the temperature log on a phone: the failure instruction at onc
       await expect(manager.getByRole('heading', { level: 1, name: log.runName })).toBeVisible();
       await manager.getByRole('button', { name: `Correct ${log.display}` }).tap();
       const dialog = manager.getByRole('dialog', { name: `Correct ${log.display}` });
-      await dialog.getByRole('textbox', { name: log.display }).fill('4.2');
+      await dialog.getByRole('textbox', { name: log.display, exact: true }).fill('4.2');
       await dialog.getByRole('button', { name: 'Save correction' }).tap();
       await expect(dialog.getByText('A reason is required')).toBeVisible();
       await dialog.getByRole('textbox', { name: 'Reason' }).fill('The probe was read in the walk-in by mistake');

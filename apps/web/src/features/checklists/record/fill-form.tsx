@@ -350,8 +350,8 @@ function SaveStatus({ state, onRetry }: { state: SaveState | undefined; onRetry:
           </Text>
         </Group>
       ) : state?.state === 'saved' ? (
-        <Group gap={4} c="green.9">
-          <IconCheck size={16} aria-hidden />
+        <Group gap={4} c="gray.8">
+          <IconCheck size={16} color="var(--mantine-color-green-8)" aria-hidden />
           <Text size="xs">
             <Trans>Saved</Trans>
           </Text>

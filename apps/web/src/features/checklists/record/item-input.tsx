@@ -72,8 +72,8 @@ export function ItemInput({ item, draft, onChange, onBlur, error, describedBy, a
             value={typeof draft === 'string' ? draft : ''}
             onChange={(value) => onChange(value)}
             size="lg"
+            color="indigo.8"
             fullWidth
-            autoFocus={autoFocus}
           />
           {message && <FieldError id={errorId} message={message} />}
         </Stack>

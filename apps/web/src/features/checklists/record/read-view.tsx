@@ -6,7 +6,7 @@ import { IconAlertTriangle, IconEdit } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PhotoGallery } from '../../../components/photos/photo-gallery';
-import { useValueText } from '../shared/item-text';
+import { useRangeText, useValueText } from '../shared/item-text';
 import { momentIn } from '../shared/restaurant-clock';
 import { CorrectItemModal } from './correct-item-modal';
 
@@ -57,6 +57,7 @@ interface ReadItemProps {
 function ReadItem({ run, item, value, corrections, onCorrect }: ReadItemProps) {
   const { t } = useLingui();
   const valueText = useValueText();
+  const range = useRangeText()(item);
   const label = item.label;
   const at = (iso: string) => momentIn(iso, run.restaurant.timeZone, run.day);
   const latest = corrections.at(-1);
@@ -108,6 +109,11 @@ function ReadItem({ run, item, value, corrections, onCorrect }: ReadItemProps) {
           <Text fw={700}>{valueText(item, value?.value)}</Text>
         )}
 
+        {range && (
+          <Text size="sm" c="gray.7">
+            {range}
+          </Text>
+        )}
         {value?.note && (
           <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             <Text span size="sm" fw={600}>
