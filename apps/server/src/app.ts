@@ -29,6 +29,7 @@ import { createMailer, type MailConfig, type Mailer } from './mail/mailer';
 import { announcementRoutes } from './modules/announcements/routes';
 import { assignmentRoutes } from './modules/assignments/routes';
 import { auditReportRoutes } from './modules/audit-report/routes';
+import { auditSignOffRoutes } from './modules/audit-sign-offs/routes';
 import { auditScheduleRoutes } from './modules/audit-schedules/routes';
 import { registerAuditDueJob } from './modules/audit-schedules/service';
 import { auditTemplateRoutes } from './modules/audit-templates/routes';
@@ -230,6 +231,7 @@ export async function buildApp(
   await app.register(auditTemplateRoutes, context);
   await app.register(auditRoutes, context);
   await app.register(auditReportRoutes, context);
+  await app.register(auditSignOffRoutes, context);
   await app.register(correctiveActionRoutes, context);
   await app.register(auditScheduleRoutes, context);
   await app.register(foodSafetyLogRoutes, context);

@@ -1,11 +1,14 @@
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { messages } from '@brigade/core/messages';
+import { localDay } from '@brigade/core/restaurant-time';
 import type { AuditDetail } from '@brigade/core/schemas/audits';
 import { MARK_LABELS } from '@brigade/core/scoring';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, describe, expect, test } from 'vitest';
+import { audits } from '../src/db/schema/audits';
+import { auditSignOffs } from '../src/db/schema/checklists';
 import { correctiveActionOwners, correctiveActions } from '../src/db/schema/corrective-actions';
 import { photos } from '../src/db/schema/photos';
 import { users } from '../src/db/schema/users';
@@ -31,8 +34,8 @@ const holds = (text: string, words: string) => text.replace(/\s+/g, '').includes
  * audit of two templates with marks, comments, item photos and corrective actions
  * (one open and overdue, one resolved with a photo of the fix), all in the app `t`.
  */
-async function buildWorld(t: TestApp, restaurantName: string) {
-  const restaurant = await t.buildRestaurant({ name: restaurantName });
+async function buildWorld(t: TestApp, restaurantName: string, timeZone = 'Europe/Amsterdam') {
+  const restaurant = await t.buildRestaurant({ name: restaurantName, timeZone });
   const other = await t.buildRestaurant();
   const hq = await t.signedIn('hq');
   const manager = await t.signedIn('manager', { restaurantIds: [restaurant.id] });
@@ -167,7 +170,7 @@ describe('audit report PDF (local disk)', async () => {
   const world = await buildWorld(t, 'Brigade Utrecht Centraal');
   const { audit, itemPhotos } = await world.auditWithEverything();
   const auditor = audit.auditor?.name as string;
-  const day = audit.auditedAt.slice(0, 10);
+  const day = localDay(new Date(audit.auditedAt), 'Europe/Amsterdam');
 
   test('hq downloads it as an attachment: a PDF named after the restaurant and day, never cached', async () => {
     const response = await download(t, world.hq.cookie, audit.id);
@@ -406,6 +409,124 @@ describe('audit report PDF (S3 bucket)', async () => {
   });
 });
 
+// Issue 33: the report is the restaurant's, so are its days and times. At 12:30 UTC on
+// 20 November it is already 01:30 on 21 November in Auckland (UTC+13 in summer).
+describe("days and times in the restaurant's zone", async () => {
+  const t = await startTestApp();
+  const world = await buildWorld(t, 'Brigade Auckland', 'Pacific/Auckland');
+  const { audit, itemPhotos, fixPhoto } = await world.auditWithEverything();
+  await t.db
+    .update(audits)
+    .set({ auditedAt: new Date('2026-11-20T12:30:00Z') })
+    .where(eq(audits.id, audit.id));
+  await t.db
+    .update(photos)
+    .set({ createdAt: new Date('2026-11-20T12:45:00Z') })
+    .where(
+      inArray(
+        photos.id,
+        [...itemPhotos, fixPhoto].map((photo) => photo.id),
+      ),
+    );
+  await t.db
+    .update(correctiveActions)
+    .set({ resolvedAt: new Date('2026-11-20T20:00:00Z') })
+    .where(and(eq(correctiveActions.auditId, audit.id), eq(correctiveActions.status, 'resolved')));
+
+  test("the audit's date and time, photos' times and resolved days are Auckland's; the file is named after its day", async () => {
+    const response = await download(t, world.hq.cookie, audit.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="audit-brigade-auckland-2026-11-21.pdf"',
+    );
+    const pdf = await readPdf(response.rawPayload);
+    const expected = [
+      'Date: 21 Nov 2026, 01:30',
+      "Days and times are the restaurant's (Pacific/Auckland).",
+      // Under each of the four photos.
+      '21 Nov 2026, 01:45',
+      // Calendar days stay the days they are.
+      'Due 6 Jan 2020 (overdue)',
+      'Resolved 21 Nov 2026: Floors deep cleaned by the night crew',
+      'Not signed off by a manager yet.',
+      'Audit of Brigade Auckland, 21 Nov 2026',
+    ];
+    expect(expected.filter((words) => !holds(pdf.text, words))).toEqual([]);
+    expect(pdf.text.split('21 Nov 2026, 01:45').length - 1).toBe(4);
+    expect(holds(pdf.text, '20 Nov 2026')).toBe(false);
+  });
+
+  test('the sign-off: by whom and at what time there; the day too when signed on a later day', async () => {
+    await t.db.insert(auditSignOffs).values({
+      auditId: audit.id,
+      signedBy: world.manager.id,
+      signedByName: 'Sam Manager',
+      comment: 'Fridge fixed tonight',
+      signedAt: new Date('2026-11-20T13:05:00Z'),
+    });
+    const onTheSpot = await readPdf((await download(t, world.hq.cookie, audit.id)).rawPayload);
+    expect(holds(onTheSpot.text, 'Signed off by Sam Manager at 02:05')).toBe(true);
+    expect(holds(onTheSpot.text, "Manager's comment: Fridge fixed tonight")).toBe(true);
+    expect(holds(onTheSpot.text, 'Not signed off')).toBe(false);
+
+    await t.db
+      .update(auditSignOffs)
+      .set({ signedAt: new Date('2026-11-21T19:10:00Z') })
+      .where(eq(auditSignOffs.auditId, audit.id));
+    const later = await readPdf((await download(t, world.hq.cookie, audit.id)).rawPayload);
+    // 08:10 on 22 November in Auckland.
+    expect(holds(later.text, 'Signed off by Sam Manager at 22 Nov 2026, 08:10')).toBe(true);
+    const french = await t.request(`${world.hq.cookie}; brigade-language=fr`, {
+      method: 'GET',
+      url: `/api/audits/${audit.id}/report.pdf`,
+    });
+    expect(holds((await readPdf(french.rawPayload)).text, 'Validé par Sam Manager le 22 nov. 2026, 08:10')).toBe(true);
+  });
+
+  test("an open action is overdue once its due day has passed in the restaurant's zone", async () => {
+    const report = {
+      audit: { ...audit, restaurant: { ...audit.restaurant }, signOff: null },
+      photosByItem: new Map(),
+      actions: [
+        {
+          id: 'action-1',
+          auditItemId: null,
+          templateName: 'Kitchen hygiene',
+          itemText: 'Fridge below 7 degrees',
+          mark: 'bad',
+          comment: null,
+          dueOn: '2026-11-24',
+          status: 'open' as const,
+          resolutionNote: null,
+          resolvedAt: null,
+          owners: ['Olivia Owner'],
+          photos: [],
+        },
+      ],
+    };
+    const log = { warn: () => {}, error: () => {} } as unknown as Parameters<typeof renderAuditReportPdf>[1]['log'];
+    const render = async (now: string) =>
+      (
+        await readPdf(
+          Buffer.concat(
+            await renderAuditReportPdf(report, {
+              log,
+              now: new Date(now),
+              language: 'en',
+              openFile: async () => Readable.from([]),
+            }).toArray(),
+          ),
+        )
+      ).text;
+    // 12:00 UTC on the 24th is 01:00 on the 25th in Auckland: overdue there, though not in UTC.
+    expect(holds(await render('2026-11-24T12:00:00Z'), 'Due 24 Nov 2026 (overdue)')).toBe(true);
+    // 10:00 UTC on the 24th is 23:00 on the 24th there: still due today.
+    const before = await render('2026-11-24T10:00:00Z');
+    expect(holds(before, 'Due 24 Nov 2026 · Owners')).toBe(true);
+    expect(holds(before, 'Made 24 Nov 2026, 23:00')).toBe(true);
+  });
+});
+
 test('the file name keeps letters, digits and dashes only', () => {
   expect(reportFileName('Café "Zuid" / Noord', '2026-11-21T09:30:00.000Z')).toBe(
     'audit-cafe-zuid-noord-2026-11-21.pdf',
@@ -436,7 +557,7 @@ describe('the PDF is streamed with bounded memory', async () => {
   const report = {
     audit: {
       id: 'audit-1',
-      restaurant: { id: 'r', name: 'Brigade Test' },
+      restaurant: { id: 'r', name: 'Brigade Test', timeZone: 'Europe/Amsterdam' },
       auditor: { id: 'a', name: 'Ann Auditor' },
       auditedAt: '2026-11-21T10:00:00.000Z',
       status: 'completed' as const,
@@ -444,11 +565,18 @@ describe('the PDF is streamed with bounded memory', async () => {
       version: 2,
       templateNames: ['Kitchen'],
       items,
+      signOff: null,
     },
     photosByItem: new Map(
       items.map((item) => [
         item.id,
-        [0, 1, 2].map((n) => ({ id: `${item.id}-${n}`, displayKey: `${item.id}-${n}.jpg`, width: 640, height: 480 })),
+        [0, 1, 2].map((n) => ({
+          id: `${item.id}-${n}`,
+          displayKey: `${item.id}-${n}.jpg`,
+          width: 640,
+          height: 480,
+          takenAt: new Date('2026-11-21T10:05:00Z'),
+        })),
       ]),
     ),
     actions: [],

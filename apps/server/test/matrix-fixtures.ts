@@ -346,6 +346,14 @@ export async function buildMatrixFixtures(t: TestApp) {
       },
     },
     'DELETE /api/audits/{id}': { call: async () => ({ params: { id: (await newAudit(a.id)).id } }) },
+    // Issue 33: a manager of A signs as themselves; hq holds the phone and types that manager's password.
+    'POST /api/audits/{id}/sign-off': {
+      call: async (caller) => ({
+        params: { id: (await completedAudit(a.id)).id },
+        body: caller.role === 'manager' ? { comment: 'Seen' } : { email: manager.email, password: PASSWORD },
+      }),
+      otherRestaurant: [async () => ({ params: { id: (await completedAudit(b.id)).id }, body: {} })],
+    },
 
     'GET /api/actions': {
       call: () => ({ query: { restaurantId: a.id } }),

@@ -81,7 +81,11 @@ export const en: ServerTexts = {
     overdue: 'Overdue',
     dueLine: (day, overdue, owners) => `Due ${day}${overdue ? ' (overdue)' : ''} · Owners: ${owners || 'none'}`,
     resolvedLine: (day, note) => `Resolved${day ? ` ${day}` : ''}: ${note || 'no note'}`,
-    made: (day, time) => `Made ${day}, ${time} UTC`,
+    times: (timeZone) => `Days and times are the restaurant's (${timeZone}).`,
+    signedOff: (name, at) => `Signed off by ${name} at ${at}`,
+    notSignedOff: 'Not signed off by a manager yet.',
+    signOffComment: (comment) => `Manager's comment: ${comment}`,
+    made: (day, time) => `Made ${day}, ${time}`,
     pageOf: (page, pages) => `Page ${page} of ${pages}`,
   },
 };

@@ -205,7 +205,11 @@ export const fr: ServerTexts = {
     dueLine: (on, overdue, owners) =>
       `Échéance le ${on}${overdue ? ' (en retard)' : ''} · Personnes en charge${colon} ${owners || 'aucune'}`,
     resolvedLine: (on, note) => `Résolue${on ? ` le ${on}` : ''}${colon} ${note || 'pas de note'}`,
-    made: (on, time) => `Généré le ${on}, ${time} UTC`,
+    times: (timeZone) => `Jours et heures du restaurant (${timeZone}).`,
+    signedOff: (name, at, withDay) => `Validé par ${name} ${withDay ? 'le' : 'à'} ${at}`,
+    notSignedOff: 'Pas encore validé par un manager.',
+    signOffComment: (comment) => `Commentaire du manager${colon} ${comment}`,
+    made: (on, time) => `Généré le ${on}, ${time}`,
     pageOf: (page, pages) => `Page ${page} sur ${pages}`,
   },
 };

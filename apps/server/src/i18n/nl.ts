@@ -200,7 +200,11 @@ export const nl: ServerTexts = {
     dueLine: (on, overdue, owners) =>
       `Uiterlijk ${on}${overdue ? ' (te laat)' : ''} · Verantwoordelijken: ${owners || 'geen'}`,
     resolvedLine: (on, note) => `Opgelost${on ? ` ${on}` : ''}: ${note || 'geen toelichting'}`,
-    made: (on, time) => `Gemaakt ${on}, ${time} UTC`,
+    times: (timeZone) => `Dagen en tijden zijn die van het restaurant (${timeZone}).`,
+    signedOff: (name, at, withDay) => `Afgetekend door ${name} ${withDay ? 'op' : 'om'} ${at}`,
+    notSignedOff: 'Nog niet afgetekend door een manager.',
+    signOffComment: (comment) => `Opmerking van de manager: ${comment}`,
+    made: (on, time) => `Gemaakt ${on}, ${time}`,
     pageOf: (page, pages) => `Pagina ${page} van ${pages}`,
   },
 };

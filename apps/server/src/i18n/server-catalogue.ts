@@ -55,6 +55,12 @@ export interface ServerTexts {
     overdue: string;
     dueLine: (day: string, overdue: boolean, owners: string) => string;
     resolvedLine: (day: string | null, note: string | null) => string;
+    /** The zone every day and time of the report is in: the restaurant's (issue 33). */
+    times: (timeZone: string) => string;
+    /** `at` is a time ("14:32"), or a day and time when `withDay` (signed on a later day). */
+    signedOff: (name: string, at: string, withDay: boolean) => string;
+    notSignedOff: string;
+    signOffComment: (comment: string) => string;
     made: (day: string, time: string) => string;
     pageOf: (page: number, pages: number) => string;
   };

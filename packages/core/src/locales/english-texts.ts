@@ -11,6 +11,7 @@ import { type NotificationKind, notificationKinds } from '../notification-kinds'
 import { ROLE_LABELS, type Role } from '../roles';
 import { appRoutes, hqReportEntries, type NavLabel, type RouteTitle, sidebarEntries, tabBarEntries } from '../routes';
 import { scheduleMessages } from '../schedule-messages';
+import { signOffMessages } from '../schemas/audit-sign-offs';
 import { foodSafetyLogMessages } from '../schemas/food-safety-log';
 import { photoMessages } from '../schemas/photos';
 import { reportsUnavailable } from '../schemas/reports';
@@ -27,6 +28,7 @@ export type EnglishText =
   | ValueOf<typeof actionMessages>
   | ValueOf<typeof ackMessages>
   | ValueOf<typeof scheduleMessages>
+  | ValueOf<typeof signOffMessages>
   | ValueOf<typeof photoMessages>
   | ValueOf<typeof checklistMessages>
   | ValueOf<typeof foodSafetyLogMessages>
@@ -56,6 +58,7 @@ export function englishTexts(): EnglishText[] {
       ...Object.values(actionMessages),
       ...Object.values(ackMessages),
       ...Object.values(scheduleMessages),
+      ...Object.values(signOffMessages),
       ...Object.values(photoMessages),
       ...Object.values(checklistMessages),
       ...Object.values(foodSafetyLogMessages),

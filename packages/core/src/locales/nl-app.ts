@@ -438,6 +438,16 @@ export const nlApp: CoreAppCatalogue = {
     'Video not found': 'Video niet gevonden',
     'The video file is missing from file storage.': 'Het videobestand ontbreekt in de bestandsopslag.',
     'Notification not found': 'Melding niet gevonden',
+    // Sign-off on the spot (issue 33, signOffMessages)
+    "Enter the email and password of the restaurant's manager on duty.":
+      'Vul het e-mailadres en wachtwoord in van de dienstdoende manager van het restaurant.',
+    'Invalid email or password': 'Onjuist e-mailadres of wachtwoord',
+    'Only an active manager of this restaurant can sign off its audit.':
+      'Alleen een actieve manager van dit restaurant kan de audit aftekenen.',
+    'This manager must choose their own password in Brigade before signing off.':
+      'Deze manager moet eerst een eigen wachtwoord kiezen in Brigade voordat hij of zij kan aftekenen.',
+    'This audit is already signed off.': 'Deze audit is al afgetekend.',
+    'Only a submitted audit can be signed off.': 'Alleen een ingediende audit kan worden afgetekend.',
   },
 
   pendingAuditsTrend: (count) => {

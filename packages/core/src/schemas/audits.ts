@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages';
 import { AUDIT_MARKS } from '../scoring';
+import { AuditSignOff } from './audit-sign-offs';
 import { PageQuery, paged, sortQuery } from './common';
 import { AuditItemAction } from './corrective-actions';
 import { idField, text } from './fields';
@@ -46,10 +47,14 @@ export const AuditItem = z.object({
 });
 export type AuditItem = z.infer<typeof AuditItem>;
 
-/** One audit as /audits/{id} shows it. `auditor` is null once that person is deleted. */
+/**
+ * One audit as /audits/{id} shows it. `auditor` is null once that person is deleted. The
+ * restaurant carries its time zone: the audit's times are shown as the restaurant's
+ * (issue 33). `signOff`: the manager's sign-off, null until signed.
+ */
 export const AuditDetail = z.object({
   id: z.string(),
-  restaurant: RestaurantRef,
+  restaurant: RestaurantRef.extend({ timeZone: z.string() }),
   auditor: PersonRef.nullable(),
   auditedAt: z.string(),
   status: z.enum(AUDIT_STATUSES),
@@ -57,6 +62,7 @@ export const AuditDetail = z.object({
   version: z.number().int(),
   templateNames: z.array(z.string()),
   items: z.array(AuditItem),
+  signOff: AuditSignOff.nullable(),
 });
 export type AuditDetail = z.infer<typeof AuditDetail>;
 

@@ -19,6 +19,8 @@ export interface ReportPhoto {
   displayKey: string;
   width: number;
   height: number;
+  /** When it was taken (stored), printed under it in the restaurant's zone. */
+  takenAt: Date;
 }
 
 export interface ReportAction {
@@ -71,6 +73,7 @@ export async function readAuditReport(db: Queryable, actor: SessionUser, id: str
         displayKey: photos.displayKey,
         width: photos.width,
         height: photos.height,
+        takenAt: photos.createdAt,
       })
       .from(photos)
       .where(or(inArray(photos.auditItemId, itemsOfAudit), inArray(photos.correctiveActionId, actionsOfAudit)))

@@ -3,14 +3,17 @@ import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { groupByTemplate } from '@brigade/core/audit-groups';
+import { formatTimeIn } from '@brigade/core/date-format';
 import type { Language } from '@brigade/core/languages';
 import { messages } from '@brigade/core/messages';
+import { localDay } from '@brigade/core/restaurant-time';
+import { signOffShowsDay } from '@brigade/core/schemas/audit-sign-offs';
 import type { AuditItem } from '@brigade/core/schemas/audits';
 import { type AuditMark, MARK_LABELS, MARK_VALUES, type ScoreColour, scoreColour } from '@brigade/core/scoring';
 import type { FastifyBaseLogger } from 'fastify';
 import PDFDocument from 'pdfkit';
 import { coreText } from '../../http/request-language';
-import { dayIn, timeIn } from '../../i18n/day-in';
+import { dayIn } from '../../i18n/day-in';
 import type { ServerTexts } from '../../i18n/server-catalogue';
 import { serverTexts } from '../../i18n/server-texts';
 import { MissingFile } from '../../storage/storage';
@@ -32,6 +35,8 @@ export const MAX_PHOTO_BYTES = 16 * 1024 * 1024;
 const BACKLOG_BYTES = 2 * 1024 * 1024;
 const PHOTOS_PER_ROW = 3;
 const GAP = 8;
+/** The line under a photo that says when it was taken. */
+const CAPTION = 12;
 
 /** Fill and text colours of a score or mark, as the web app's badges (ScoreBadge). */
 const FILLS: Record<ScoreColour, { fill: string; text: string }> = {
@@ -82,17 +87,20 @@ export function reportFileName(restaurantName: string, auditedAt: string): strin
 }
 
 /**
- * The report as a PDF stream: A4, a header with the restaurant, date, auditor, templates
- * and the score in its colour with the colours' legend; every item by template with its
- * mark, comment and photos (a few per row, scaled to fit); the corrective actions with
- * status, due date, owners and resolution; page numbers and when it was made in every
- * footer. The stream is returned at once and filled as the photos are read, one at a
+ * The report as a PDF stream: A4, a header with the restaurant, date and time, auditor,
+ * templates, the manager's sign-off and the score in its colour with the colours' legend;
+ * every item by template with its mark, comment and photos (a few per row, scaled to fit,
+ * each with the time it was taken); the corrective actions with status, due date, owners
+ * and resolution; page numbers and when it was made in every footer. Every day and time
+ * is the restaurant's, in its zone (issue 33), and the header names the zone.
+ * The stream is returned at once and filled as the photos are read, one at a
  * time; drawing waits while the reader is behind, so memory stays bounded by one photo
  * and the backlog. A photo that cannot be read is drawn as "Photo unavailable" and logged.
  */
 export function renderAuditReportPdf(report: AuditReport, options: RenderOptions): PDFKit.PDFDocument {
   const { audit } = report;
   const texts = serverTexts(options.language);
+  const zone = audit.restaurant.timeZone;
   const doc = new PDFDocument({
     lang: options.language,
     size: 'A4',
@@ -100,12 +108,12 @@ export function renderAuditReportPdf(report: AuditReport, options: RenderOptions
     // Kept until the end so every footer can say "Page n of N"; photos are written out as drawn.
     bufferPages: true,
     info: {
-      Title: texts.report.title(audit.restaurant.name, dayIn(texts.locale, new Date(audit.auditedAt))),
+      Title: texts.report.title(audit.restaurant.name, dayIn(texts.locale, localDay(new Date(audit.auditedAt), zone))),
       Author: 'Brigade',
       Subject: texts.report.subject,
     },
   });
-  new ReportWriter(doc, options).write(report).then(
+  new ReportWriter(doc, options, zone).write(report).then(
     // A reader that left destroyed the stream: nothing more to write.
     () => {
       if (!doc.destroyed) doc.end();
@@ -124,20 +132,33 @@ class ReportWriter {
   private readonly words: ServerTexts['report'];
   private readonly locale: string;
 
+  private readonly clock: Intl.DateTimeFormat;
+
   constructor(
     private readonly doc: PDFKit.PDFDocument,
     private readonly options: RenderOptions,
+    /** The restaurant's time zone: every day and time of the report is its. */
+    private readonly zone: string,
   ) {
     this.left = doc.page.margins.left;
     this.width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
     const texts = serverTexts(options.language);
     this.words = texts.report;
     this.locale = texts.locale;
+    this.clock = new Intl.DateTimeFormat(this.locale, { hour: '2-digit', minute: '2-digit', timeZone: zone });
   }
 
-  /** A day as the reader's language writes it ("21 Nov 2026"), UTC as the server keeps days. */
+  /**
+   * A day as the reader's language writes it ("21 Nov 2026"): a calendar day (a due date)
+   * as it is, an instant as the restaurant's day.
+   */
   private day(day: Date | string) {
-    return dayIn(this.locale, day);
+    return dayIn(this.locale, typeof day === 'string' ? day : localDay(day, this.zone));
+  }
+
+  /** An instant as the restaurant's day and time: "21 Nov 2026, 14:32". */
+  private moment(instant: Date | string) {
+    return formatTimeIn(this.locale, instant, this.zone);
   }
 
   /** One of core's texts (a mark, a message) in the reader's language. */
@@ -224,7 +245,7 @@ class ReportWriter {
     doc.font(BOLD).fontSize(20).fillColor(INK).text(audit.restaurant.name, { width: textWidth });
     doc.moveDown(0.3);
     const details: [string, string][] = [
-      [this.words.date, this.day(new Date(audit.auditedAt))],
+      [this.words.date, this.moment(audit.auditedAt)],
       [this.words.auditor, audit.auditor?.name ?? this.core(messages.deletedUser)],
       [this.words.templates, audit.templateNames.join(', ') || this.words.none],
     ];
@@ -232,9 +253,30 @@ class ReportWriter {
       doc.font(BOLD).fontSize(10).fillColor(INK).text(`${label}: `, { continued: true, width: textWidth });
       doc.font(REGULAR).text(value, { width: textWidth });
     }
+    this.signOff(audit, textWidth);
+    doc.font(REGULAR).fontSize(8).fillColor(MUTED).text(this.words.times(this.zone), { width: textWidth });
     doc.y = Math.max(doc.y, top + 64) + 8;
     this.legend();
     doc.moveDown(0.6);
+  }
+
+  /**
+   * "Signed off by Sam Manager at 14:32" (the day too when signed on another day than the
+   * audit's), with the manager's comment; or that nobody has signed it off yet.
+   */
+  private signOff(audit: AuditReport['audit'], width: number) {
+    const doc = this.doc;
+    const signOff = audit.signOff;
+    if (!signOff) {
+      doc.font(REGULAR).fontSize(10).fillColor(MUTED).text(this.words.notSignedOff, { width });
+      return;
+    }
+    const withDay = signOffShowsDay(signOff.signedAt, audit.auditedAt, this.zone);
+    const at = withDay ? this.moment(signOff.signedAt) : this.clock.format(new Date(signOff.signedAt));
+    doc.font(BOLD).fontSize(10).fillColor(INK).text(this.words.signedOff(signOff.name, at, withDay), { width });
+    if (signOff.comment) {
+      doc.font(REGULAR).fontSize(10).fillColor(INK).text(this.words.signOffComment(signOff.comment), { width });
+    }
   }
 
   /** What the colours mean (core's rule): below 50 red, 50 to 74 yellow, 75 and above green. */
@@ -306,7 +348,7 @@ class ReportWriter {
 
   private async action(action: ReportAction) {
     const doc = this.doc;
-    const today = this.options.now.toISOString().slice(0, 10);
+    const today = localDay(this.options.now, this.zone);
     const overdue = action.status === 'open' && action.dueOn < today;
     const statusText = action.status === 'resolved' ? this.words.resolved : this.words.open;
     const statusColour = action.status === 'resolved' ? FILLS.green : { fill: '#e9ecef', text: INK };
@@ -357,11 +399,12 @@ class ReportWriter {
     return photos.length ? this.cellHeight + 4 : 0;
   }
 
+  /** A photo's 4:3 box and the caption under it. */
   private get cellHeight() {
-    return Math.round(((this.width - GAP * (PHOTOS_PER_ROW - 1)) / PHOTOS_PER_ROW) * 0.75);
+    return Math.round(((this.width - GAP * (PHOTOS_PER_ROW - 1)) / PHOTOS_PER_ROW) * 0.75) + CAPTION;
   }
 
-  /** Photos a few per row, each scaled to fit its cell; read and drawn one at a time. */
+  /** Photos a few per row, each scaled to fit its cell above the time it was taken; read and drawn one at a time. */
   private async photoRows(photos: ReportPhoto[]) {
     if (photos.length === 0) return;
     const doc = this.doc;
@@ -380,8 +423,14 @@ class ReportWriter {
     }
   }
 
-  private async photo(photo: ReportPhoto, x: number, y: number, width: number, height: number) {
+  private async photo(photo: ReportPhoto, x: number, y: number, width: number, cellHeight: number) {
     const doc = this.doc;
+    const height = cellHeight - CAPTION;
+    doc
+      .font(REGULAR)
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(this.moment(photo.takenAt), x, y + height + 2, { width, align: 'center', lineBreak: false });
     try {
       const data = await readWhole(await this.options.openFile(photo.displayKey), MAX_PHOTO_BYTES);
       doc.image(data, x, y, { fit: [width, height], align: 'center', valign: 'center' });
@@ -416,7 +465,7 @@ class ReportWriter {
   /** "Page n of N" and when the report was made, on every page. */
   private footers(restaurantName: string, day: string) {
     const doc = this.doc;
-    const made = this.words.made(this.day(this.options.now), timeIn(this.locale, this.options.now));
+    const made = this.words.made(this.day(this.options.now), this.clock.format(this.options.now));
     const { start, count } = doc.bufferedPageRange();
     for (let index = start; index < start + count; index += 1) {
       doc.switchToPage(index);

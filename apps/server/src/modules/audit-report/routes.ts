@@ -1,3 +1,4 @@
+import { localDay } from '@brigade/core/restaurant-time';
 import { ErrorReply, IdParams } from '@brigade/core/schemas/common';
 import { callerOf } from '../../auth/guards';
 import type { AppContext } from '../../context';
@@ -34,7 +35,9 @@ export async function auditReportRoutes(
         now: new Date(),
         language: requestLanguage(request),
       });
-      const fileName = reportFileName(report.audit.restaurant.name, report.audit.auditedAt);
+      // Named after the restaurant's day of the audit.
+      const { restaurant, auditedAt } = report.audit;
+      const fileName = reportFileName(restaurant.name, localDay(new Date(auditedAt), restaurant.timeZone));
       return (
         reply
           .type('application/pdf')

@@ -26,6 +26,7 @@ import {
   auditTemplateItems,
   auditTemplates,
 } from '../../db/schema/audits';
+import { auditSignOffs } from '../../db/schema/checklists';
 import { photos } from '../../db/schema/photos';
 import { restaurants } from '../../db/schema/restaurants';
 import { trainingSuggestions } from '../../db/schema/training-suggestions';
@@ -175,6 +176,7 @@ export async function getAudit(db: Queryable, actor: SessionUser, id: string): P
       id: audits.id,
       restaurantId: restaurants.id,
       restaurantName: restaurants.name,
+      timeZone: restaurants.timeZone,
       auditorId: users.id,
       auditorName: users.name,
       auditedAt: audits.auditedAt,
@@ -182,6 +184,9 @@ export async function getAudit(db: Queryable, actor: SessionUser, id: string): P
       finalScore: audits.finalScore,
       version: audits.version,
       templateNames: templateNamesOf,
+      signedByName: auditSignOffs.signedByName,
+      signedAt: auditSignOffs.signedAt,
+      signOffComment: auditSignOffs.comment,
       reached: sql<boolean>`${inReach(actor, audits.restaurantId)}`,
       items: sql<AuditDetail['items']>`coalesce((
         select json_agg(json_build_object(
@@ -195,17 +200,35 @@ export async function getAudit(db: Queryable, actor: SessionUser, id: string): P
     .from(audits)
     .innerJoin(restaurants, eq(restaurants.id, audits.restaurantId))
     .leftJoin(users, eq(users.id, audits.auditedBy))
+    .leftJoin(auditSignOffs, eq(auditSignOffs.auditId, audits.id))
     // A draft does not exist yet for those who may not read it: the same 404 as a missing id.
     .where(and(eq(audits.id, id), readableAudits(actor.role)));
   if (!audit) throw notFound(messages.auditNotFound);
   if (!audit.reached) throw forbidden(messages.restaurantForbidden);
-  const { restaurantId, restaurantName, auditorId, auditorName, auditedAt, status, reached: _, ...rest } = audit;
+  const {
+    restaurantId,
+    restaurantName,
+    timeZone,
+    auditorId,
+    auditorName,
+    auditedAt,
+    status,
+    signedByName,
+    signedAt,
+    signOffComment,
+    reached: _,
+    ...rest
+  } = audit;
   return {
     ...rest,
-    restaurant: { id: restaurantId, name: restaurantName },
+    restaurant: { id: restaurantId, name: restaurantName, timeZone },
     auditor: auditorId && auditorName ? { id: auditorId, name: auditorName } : null,
     auditedAt: auditedAt.toISOString(),
     status: status as AuditStatus,
+    signOff:
+      signedByName !== null && signedAt !== null
+        ? { name: signedByName, signedAt: signedAt.toISOString(), comment: signOffComment }
+        : null,
   };
 }
 

@@ -7,7 +7,7 @@ import { AuditReportView } from './audit-report-page';
 /** An audit as GET /api/audits/{id} sends it, with no photos and no actions. */
 const plain: AuditReport = {
   id: 'a-1',
-  restaurant: { id: 'r-ams', name: 'Brigade Amsterdam Centraal' },
+  restaurant: { id: 'r-ams', name: 'Brigade Amsterdam Centraal', timeZone: 'Europe/Amsterdam' },
   auditor: { id: 'u-hq', name: 'Hannah Quist' },
   auditedAt: '2026-11-20T09:00:00.000Z',
   status: 'completed',
@@ -46,6 +46,7 @@ const plain: AuditReport = {
       actions: [],
     },
   ],
+  signOff: null,
 };
 
 const photo = (id: string) => ({

@@ -41,7 +41,7 @@ function item(id: string, itemText: string, mark: AuditItem['mark'] = null, comm
 function audit(status: AuditDetail['status'], items: AuditItem[], finalScore: number | null = null): AuditDetail {
   return {
     id: 'a-1',
-    restaurant: amsterdam,
+    restaurant: { ...amsterdam, timeZone: 'Europe/Amsterdam' },
     auditor: { id: 'u-hq', name: 'Hannah Quist' },
     auditedAt: '2026-11-20T09:00:00.000Z',
     status,
@@ -49,6 +49,7 @@ function audit(status: AuditDetail['status'], items: AuditItem[], finalScore: nu
     version: 1,
     templateNames: ['Kitchen hygiene'],
     items,
+    signOff: null,
   };
 }
 
