@@ -29,9 +29,9 @@ import { createMailer, type MailConfig, type Mailer } from './mail/mailer';
 import { announcementRoutes } from './modules/announcements/routes';
 import { assignmentRoutes } from './modules/assignments/routes';
 import { auditReportRoutes } from './modules/audit-report/routes';
-import { auditSignOffRoutes } from './modules/audit-sign-offs/routes';
 import { auditScheduleRoutes } from './modules/audit-schedules/routes';
 import { registerAuditDueJob } from './modules/audit-schedules/service';
+import { auditSignOffRoutes } from './modules/audit-sign-offs/routes';
 import { auditTemplateRoutes } from './modules/audit-templates/routes';
 import { auditRoutes } from './modules/audits/routes';
 // biome-ignore lint/style/noRestrictedImports: checklists has two route plugins, its templates' and its records'

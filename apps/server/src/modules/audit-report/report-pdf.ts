@@ -273,7 +273,11 @@ class ReportWriter {
     }
     const withDay = signOffShowsDay(signOff.signedAt, audit.auditedAt, this.zone);
     const at = withDay ? this.moment(signOff.signedAt) : this.clock.format(new Date(signOff.signedAt));
-    doc.font(BOLD).fontSize(10).fillColor(INK).text(this.words.signedOff(signOff.name, at, withDay), { width });
+    doc
+      .font(BOLD)
+      .fontSize(10)
+      .fillColor(INK)
+      .text(this.words.signedOff(signOff.name, at, withDay), { width });
     if (signOff.comment) {
       doc.font(REGULAR).fontSize(10).fillColor(INK).text(this.words.signOffComment(signOff.comment), { width });
     }
