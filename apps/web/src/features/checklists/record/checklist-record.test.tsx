@@ -1,8 +1,10 @@
 import type { ChecklistRun } from '@brigade/core/schemas/checklists';
 import type { Me } from '@brigade/core/schemas/session';
 import { screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { renderWithProviders } from '../../../../test/render';
+import { ChecklistRunPage } from './checklist-run-page';
 import { FillForm } from './fill-form';
 import { ReadView } from './read-view';
 
@@ -210,5 +212,78 @@ describe('ReadView: a submitted record', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Walk-in fridge' }), '4');
     await user.click(within(dialog).getByRole('button', { name: 'Save correction' }));
     expect(within(dialog).getByText('A reason is required')).toBeInTheDocument();
+  });
+});
+
+/** The page at its address, as the router draws it. */
+function RunPageAt({ id }: { id: string }) {
+  return (
+    <Routes location={`/checklists/${id}`}>
+      <Route path="/checklists/:id" element={<ChecklistRunPage />} />
+    </Routes>
+  );
+}
+
+describe('ChecklistRunPage: what the clock and other people mean for a record', () => {
+  const filled = {
+    values: [
+      {
+        itemId: 'walk-in',
+        value: 3,
+        failed: false,
+        note: null,
+        enteredBy: null,
+        receivedAt: '2026-11-20T07:05:00.000Z',
+      },
+      {
+        itemId: 'display',
+        value: 4,
+        failed: false,
+        note: null,
+        enteredBy: null,
+        receivedAt: '2026-11-20T07:06:00.000Z',
+      },
+    ],
+  };
+
+  test('a window closed less than a day ago may still be filled, and says it will be recorded as late', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(run({ state: 'missed', canFill: true }))),
+    );
+    renderWithProviders(<RunPageAt id="run-1" />, { me: staff });
+    expect(
+      await screen.findByText('This window closed at 09:00 — your submission will be recorded as late.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Missed')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit checklist' })).toBeInTheDocument();
+  });
+
+  test('when someone else submitted first, the record is read again and shows who and when', async () => {
+    const theirs = run({
+      ...filled,
+      state: 'done',
+      canFill: false,
+      submittedBy: { id: 'u-noor', name: 'Noor de Boer' },
+      submittedAt: '2026-11-20T07:12:00.000Z',
+    });
+    let submitted = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) => {
+        if (init?.method === 'POST') {
+          submitted = true;
+          return json({ message: 'This checklist was already submitted' }, 409);
+        }
+        return json(submitted ? theirs : run(filled));
+      }),
+    );
+    const { user } = renderWithProviders(<RunPageAt id="run-1" />, { me: staff });
+    const submit = await screen.findByRole('button', { name: 'Submit checklist' });
+    expect(submit).toBeEnabled();
+    await user.click(submit);
+    expect(await screen.findByText('Submitted by Noor de Boer at 08:12')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('This checklist was already submitted');
+    expect(screen.queryByRole('button', { name: 'Submit checklist' })).toBeNull();
   });
 });
