@@ -76,6 +76,11 @@ export const routePages: Partial<Record<string, RoutePage>> = {
   '/actions/:id': page(() =>
     import('./features/actions/action-page').then((module) => ({ Component: module.ActionPage })),
   ),
+  '/food-safety-log': page(() =>
+    import('./features/food-safety-log/food-safety-log-page').then((module) => ({
+      Component: module.FoodSafetyLogPage,
+    })),
+  ),
   '/trainings': page(() =>
     import('./features/trainings/trainings-page').then((module) => ({ Component: module.TrainingsPage })),
   ),
