@@ -106,8 +106,10 @@ export async function ensureRuns(db: Queryable, options: EnsureRunsOptions = {})
         closes_at = case when cr.opens_at > ${now} then a.opens_at + make_interval(mins => a.minutes)
           else cr.closes_at end
       from applicable a
-      where cr.window_id = a.window_id and cr.restaurant_id = a.restaurant_id and cr.local_day = a.local_day
-        and cr.status = 'open' and ${untouched}
+      -- Each applicable window's record by the unique key, then by id: index lookups, never a scan of open records.
+      where cr.id = (select r.id from checklist_runs r
+          where r.window_id = a.window_id and r.restaurant_id = a.restaurant_id and r.local_day = a.local_day)
+        and cr.status || '' = 'open' and ${untouched}
         and (cr.version_id <> a.version_id
           or (cr.opens_at > ${now} and (cr.opens_at <> a.opens_at or cr.minutes <> a.minutes)))
       returning cr.id
@@ -115,9 +117,14 @@ export async function ensureRuns(db: Queryable, options: EnsureRunsOptions = {})
       delete from checklist_runs cr
       using days d
       where cr.restaurant_id = d.restaurant_id and cr.local_day = d.local_day
-        and cr.status = 'open' and cr.opens_at > ${now} and ${untouched}
-        and not exists (select 1 from applicable a
-          where a.window_id = cr.window_id and a.restaurant_id = cr.restaurant_id and a.local_day = cr.local_day)
+        -- Read through the (restaurant, day) index: one restaurant's few records, not every open one.
+        and cr.status || '' = 'open' and cr.opens_at > ${now} and ${untouched}
+        -- Whether the record's own window still applies, by key lookups, not a search of the applicable windows.
+        and not exists (select 1 from checklist_windows w
+          join checklists c on c.id = w.checklist_id
+          join restaurants r on r.id = cr.restaurant_id
+          where w.id = cr.window_id and w.is_active and r.is_active
+            and extract(isodow from cr.local_day)::smallint = any(w.weekdays) and ${appliesTo(sql`c`, sql`r`)})
       returning cr.id
     ), made as (
       insert into checklist_runs
