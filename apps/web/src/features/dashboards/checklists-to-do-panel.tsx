@@ -1,10 +1,11 @@
 import type { TodayEntry } from '@brigade/core/schemas/checklists';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { ChecklistStateBadge } from '../../components/checklist-state-badge';
+import { LoadError } from '../../components/load-error';
 import { useChecklistToday } from '../../lib/api/get-checklist-today';
 import { useSelectedRestaurant } from '../../lib/selected-restaurant';
 
@@ -21,11 +22,13 @@ export function ChecklistsToDoPanel() {
   if (!selectedRestaurant || today.isPending) return null;
   if (today.isError) {
     return (
-      <Alert color="red" role="alert" title={t`Today's checklists could not be loaded.`} mb="md">
-        <Button size="xs" variant="default" onClick={() => void today.refetch()} loading={today.isFetching}>
-          <Trans>Retry</Trans>
-        </Button>
-      </Alert>
+      <Box mb="md">
+        <LoadError
+          message={t`Today's checklists could not be loaded.`}
+          onRetry={() => void today.refetch()}
+          retrying={today.isFetching}
+        />
+      </Box>
     );
   }
   const entries = today.data.entries.filter((entry) => entry.state === 'open' || entry.state === 'missed');

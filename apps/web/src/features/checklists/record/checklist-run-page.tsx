@@ -32,27 +32,24 @@ export function ChecklistRunPage() {
   if (run.isPending) return <RunSkeleton />;
   if (!run.data) {
     const error = run.error;
-    if (isApiError(error) && [400, 403, 404].includes(error.status)) {
-      return (
-        <>
-          <PageHeader title={t`Checklist`} />
-          <Stack align="flex-start" maw={640}>
-            <Alert color="red" icon={<IconAlertCircle aria-hidden />} w="100%" role="alert">
-              {text(error.status === 403 ? error.message : checklistMessages.runNotFound)}
-            </Alert>
-            <BackToToday />
-          </Stack>
-        </>
-      );
-    }
+    const refused = isApiError(error) && [400, 403, 404].includes(error.status);
     return (
       <>
         <PageHeader title={t`Checklist`} />
-        <LoadError
-          message={t`The checklist could not be loaded.`}
-          onRetry={() => void run.refetch()}
-          retrying={run.isFetching}
-        />
+        {refused ? (
+          <Stack align="flex-start" maw={640}>
+            <Alert color="red" icon={<IconAlertCircle aria-hidden />} w="100%" role="alert">
+              {error.status === 403 ? text(error.message) : text(checklistMessages.runNotFound)}
+            </Alert>
+            <BackToToday />
+          </Stack>
+        ) : (
+          <LoadError
+            message={t`The checklist could not be loaded.`}
+            onRetry={() => void run.refetch()}
+            retrying={run.isFetching}
+          />
+        )}
       </>
     );
   }

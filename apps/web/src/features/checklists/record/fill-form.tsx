@@ -3,7 +3,7 @@ import type { ChecklistRun } from '@brigade/core/schemas/checklists';
 import type { PhotoRef } from '@brigade/core/schemas/photos';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Anchor, Button, Group, Paper, Progress, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Progress, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconCloudUpload, IconRefresh, IconSend } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -16,6 +16,7 @@ import { checklistRunQueryKey } from './api/get-checklist-run';
 import { useSubmitChecklistRun } from './api/submit-checklist-run';
 import { type Draft, draftOf, type Parsed, parseDraft, savesAtOnce } from './item-draft';
 import { ItemInput } from './item-input';
+import { RunSections } from './run-sections';
 import { type SaveState, useValueSaver } from './use-value-saver';
 
 interface FillFormProps {
@@ -148,33 +149,26 @@ export function FillForm({ run, onClosed }: FillFormProps) {
   return (
     <Stack gap="lg">
       <RunProgress answered={answered} total={total} />
-      {run.content.sections.map((section) => (
-        <section key={section.id} aria-labelledby={`section-${section.id}`}>
-          <Title order={2} fz="h3" mb="sm" id={`section-${section.id}`}>
-            {section.title}
-          </Title>
-          <Stack gap="sm" component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
-            {section.items.map((item) => (
-              <FillItem
-                key={item.id}
-                runId={run.id}
-                item={item}
-                draft={drafts[item.id] ?? null}
-                note={notes[item.id] ?? ''}
-                photos={photos[item.id] ?? []}
-                progress={progress.get(item.id) as ItemProgress}
-                saveState={saver.states[item.id]}
-                actionId={run.actions.find((action) => action.itemId === item.id)?.id ?? null}
-                onDraft={(draft) => changeDraft(item, draft)}
-                onNote={(note) => changeNote(item, note)}
-                onPhotos={(next) => changePhotos(item, next)}
-                onBlur={() => saver.flush(item.id)}
-                onRetry={() => saver.retry(item.id)}
-              />
-            ))}
-          </Stack>
-        </section>
-      ))}
+      <RunSections content={run.content}>
+        {(item) => (
+          <FillItem
+            key={item.id}
+            runId={run.id}
+            item={item}
+            draft={drafts[item.id] ?? null}
+            note={notes[item.id] ?? ''}
+            photos={photos[item.id] ?? []}
+            progress={progress.get(item.id) as ItemProgress}
+            saveState={saver.states[item.id]}
+            actionId={run.actions.find((action) => action.itemId === item.id)?.id ?? null}
+            onDraft={(draft) => changeDraft(item, draft)}
+            onNote={(note) => changeNote(item, note)}
+            onPhotos={(next) => changePhotos(item, next)}
+            onBlur={() => saver.flush(item.id)}
+            onRetry={() => saver.retry(item.id)}
+          />
+        )}
+      </RunSections>
       <Paper withBorder p="md">
         <Stack gap="sm">
           <RunProgress answered={answered} total={total} compact />

@@ -1,7 +1,7 @@
 import { type ChecklistItem, failureOf } from '@brigade/core/checklist-items';
 import type { ChecklistRun, ChecklistRunCorrection } from '@brigade/core/schemas/checklists';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconEdit } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { PhotoGallery } from '../../../components/photos/photo-gallery';
 import { useRangeText, useValueText } from '../shared/item-text';
 import { momentIn } from '../shared/restaurant-clock';
 import { CorrectItemModal } from './correct-item-modal';
+import { RunSections } from './run-sections';
 
 type RunValue = ChecklistRun['values'][number];
 
@@ -22,25 +23,18 @@ export function ReadView({ run }: { run: ChecklistRun }) {
   const [correcting, setCorrecting] = useState<ChecklistItem | null>(null);
   return (
     <Stack gap="lg">
-      {run.content.sections.map((section) => (
-        <section key={section.id} aria-labelledby={`section-${section.id}`}>
-          <Title order={2} fz="h3" mb="sm" id={`section-${section.id}`}>
-            {section.title}
-          </Title>
-          <Stack gap="sm" component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
-            {section.items.map((item) => (
-              <ReadItem
-                key={item.id}
-                run={run}
-                item={item}
-                value={run.values.find((value) => value.itemId === item.id)}
-                corrections={run.corrections.filter((correction) => correction.itemId === item.id)}
-                onCorrect={run.canCorrect && item.kind !== 'photo' ? () => setCorrecting(item) : undefined}
-              />
-            ))}
-          </Stack>
-        </section>
-      ))}
+      <RunSections content={run.content}>
+        {(item) => (
+          <ReadItem
+            key={item.id}
+            run={run}
+            item={item}
+            value={run.values.find((value) => value.itemId === item.id)}
+            corrections={run.corrections.filter((correction) => correction.itemId === item.id)}
+            onCorrect={run.canCorrect && item.kind !== 'photo' ? () => setCorrecting(item) : undefined}
+          />
+        )}
+      </RunSections>
       <CorrectItemModal run={run} item={correcting} onClose={() => setCorrecting(null)} />
     </Stack>
   );
