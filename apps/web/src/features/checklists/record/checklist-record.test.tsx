@@ -144,6 +144,58 @@ describe('FillForm: filling a record on a phone', () => {
   });
 });
 
+describe('FillForm: the other kinds of item', () => {
+  test('a tick, a critical yes/no and a choice save at once; "no" and a failing choice show their instruction', async () => {
+    const puts = stubApi();
+    const content = {
+      sections: [
+        {
+          id: 's1',
+          title: 'Closing',
+          items: [
+            { ...base, id: 'lights', label: 'Lights off', kind: 'tick' as const },
+            {
+              ...base,
+              id: 'door',
+              label: 'Back door locked',
+              kind: 'yesNo' as const,
+              critical: true,
+              failInstruction: 'Lock it and tell the manager',
+            },
+            {
+              ...base,
+              id: 'oil',
+              label: 'Fryer oil',
+              kind: 'choice' as const,
+              choices: ['Fresh', 'Used', 'Dark'],
+              failingChoices: ['Dark'],
+              failInstruction: 'Change the oil before service',
+            },
+          ],
+        },
+      ],
+    };
+    const { user } = renderWithProviders(<FillForm run={run({ content })} onClosed={() => {}} />, { me: staff });
+
+    await user.click(screen.getByRole('checkbox', { name: 'Lights off' }));
+    expect(screen.getByRole('checkbox', { name: 'Lights off' })).toHaveAttribute('aria-checked', 'true');
+    await user.click(within(screen.getByRole('radiogroup', { name: 'Back door locked' })).getByLabelText('No'));
+    expect(within(screen.getByRole('listitem', { name: 'Back door locked' })).getByRole('alert')).toHaveTextContent(
+      'Lock it and tell the manager',
+    );
+    await user.click(screen.getByRole('radio', { name: 'Dark' }));
+    expect(within(screen.getByRole('listitem', { name: 'Fryer oil' })).getByRole('alert')).toHaveTextContent(
+      'Change the oil before service',
+    );
+    await waitFor(() => expect(puts).toHaveLength(3));
+    expect(puts.map((put) => [put.url.split('/').at(-1), put.body])).toEqual([
+      ['lights', { value: true, note: null }],
+      ['door', { value: 'no', note: null }],
+      ['oil', { value: 'Dark', note: null }],
+    ]);
+  });
+});
+
 describe('ReadView: a submitted record', () => {
   const submitted = run({
     state: 'done',
