@@ -14,6 +14,10 @@
  *   npm run bench:api -- --driver pglite   one driver
  *   npm run bench:api -- --seconds 5       shorter runs
  *   npm run bench:api -- --only actions    only the listed endpoints whose name has "actions"
+ *   npm run bench:api -- --driver postgres --only checklists   issue 33: the checklist rows, job and log downloads
+ *
+ * On PostgreSQL the chain also gets issue 33's year of checklist records (bench/seed-checklists.ts)
+ * and their rows (bench/checklists.ts).
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,14 +28,21 @@ import { parseArgs, promisify } from 'node:util';
 import type { Role } from '@brigade/core/roles';
 import { hashPassword } from '../apps/server/src/auth/passwords';
 import { type DatabaseHandle, type DatabaseTarget, openDatabase } from '../apps/server/src/db/client';
-import { listedEndpoints, MAX_ROUND_TRIPS, MAX_SIGN_IN_ROUND_TRIPS } from '../apps/server/test/listed-endpoints';
+import {
+  type ListedEndpoint,
+  listedEndpoints,
+  MAX_ROUND_TRIPS,
+  MAX_SIGN_IN_ROUND_TRIPS,
+} from '../apps/server/test/listed-endpoints';
 import { createScratchDatabase } from '../apps/server/test/scratch-database';
 import { buildBenchApp, BENCH_PASSWORD as PASSWORD, BENCH_PUBLIC_URL as PUBLIC_URL, rawClientOf } from './bench-app';
+import { benchChecklistJob, CHECKLIST_TARGETS, checklistDownloads, checklistEndpoints } from './checklists';
 import { benchCsvExport, type CsvExportResult } from './csv-export';
 import { startLimitServer } from './limit-server';
 import type { LoadOptions, LoadResult } from './load';
 import { benchReminderRun, seedNotifications } from './notifications';
 import { BENCH_PEOPLE, seedChain } from './seed-chain';
+import { type SeededChecklists, seedChecklists } from './seed-checklists';
 
 const TARGETS = { p95: 50, signInP95: 250, pgliteP95: 200, ceilingShare: 0.5, limitShare: 0.5, besideBurstP95: 50 };
 /** Connections on the ceiling route while 32 sign in at once. */
@@ -148,6 +159,9 @@ async function bench(driver: Driver) {
   let chain: Seeded | null = null;
   let limit = 0;
   let ceilings: Record<Role, number> | null = null;
+  // Issue 33's checklists (PostgreSQL only: a million records do not belong in an embedded database).
+  let checklists: (SeededChecklists & { seedSeconds: number }) | null = null;
+  let checklistJobSeconds: number | null = null;
   const app = await buildBenchApp(database);
   try {
     const server = await startBenchServer(app, log);
@@ -156,6 +170,12 @@ async function bench(driver: Driver) {
     chain = await seedChain(database.db, await hashPassword(app.auth, PASSWORD));
     seedSeconds = (performance.now() - started) / 1000;
     console.log(`\n${driver}: seeded in ${seedSeconds.toFixed(1)} s`, chain.rows);
+    if (driver === 'postgres') {
+      const checklistsStarted = performance.now();
+      const seeded = await seedChecklists(database, BENCH_PEOPLE);
+      checklists = { ...seeded, seedSeconds: (performance.now() - checklistsStarted) / 1000 };
+      console.log(`${driver}: checklists seeded in ${checklists.seedSeconds.toFixed(1)} s`, checklists.rows);
+    }
 
     const cookies = await signInEachRole(server.address);
     limit = await measureLimit(database, url, cookies.hq);
@@ -175,17 +195,49 @@ async function bench(driver: Driver) {
       rows.push(reminderRow);
       printRow(reminderRow);
     }
+    // Issue 33: the checklist job over the whole chain, beside a load on the ceiling route.
+    if (checklists && (!args.only || 'checklists: job'.includes(args.only))) {
+      const jobRow = await benchChecklistJob(database, checklists.rows.checklist_records ?? 0, {
+        ceilingUrl: `${server.address}/api/bench/ceiling`,
+        cookie: cookies.staff,
+        warmupSeconds,
+        load: (options) => load({ ...options, connections: BESIDE_BURST_CONNECTIONS }),
+      });
+      checklistJobSeconds = jobRow.checklistJob.firstSeconds;
+      rows.push(jobRow);
+      printRow(jobRow);
+    }
     await seedNotifications(database, BENCH_PEOPLE.staff);
-    rows.push(...(await benchEndpoints(server, chain, cookies, ceilings, limit, replay)));
+    const extra = checklists ? checklistEndpoints(checklists) : [];
+    rows.push(...(await benchEndpoints(server, chain, cookies, ceilings, limit, replay, extra)));
     if (!args.only || 'csv export'.includes(args.only)) exports.push(...(await benchExports(server, cookies)));
+    if (checklists && (!args.only || 'checklists: log downloads'.includes(args.only))) {
+      for (const download of checklistDownloads(checklists)) {
+        exports.push(await benchCsvExport(server.address, { ...download, cookie: cookies.manager }));
+      }
+    }
   } finally {
     await app.close();
     await database.close();
     await dispose();
   }
-  const file = writeResults(driver, { seedSeconds, chainRows: chain?.rows, limit, ceilings, rows, exports });
+  const file = writeResults(driver, {
+    seedSeconds,
+    chainRows: { ...chain?.rows, ...checklists?.rows },
+    checklistSeedSeconds: checklists?.seedSeconds,
+    limit,
+    ceilings,
+    rows,
+    exports,
+  });
   printTable(driver, rows, limit, ceilings);
   printExports(exports);
+  if (checklistJobSeconds !== null) {
+    const met = checklistJobSeconds < CHECKLIST_TARGETS.jobSeconds;
+    console.log(
+      `checklist job, first run over the whole chain: ${checklistJobSeconds.toFixed(2)} s (target < ${CHECKLIST_TARGETS.jobSeconds} s: ${met ? 'met' : 'missed'})`,
+    );
+  }
   console.log(`written to ${path.relative(process.cwd(), file)}`);
 }
 
@@ -382,14 +434,18 @@ async function benchEndpoints(
   ceilings: Record<Role, number>,
   limit: number,
   replay: (statement: Statement) => Promise<unknown>,
+  extra: ListedEndpoint[] = [],
 ): Promise<Row[]> {
   const rows: Row[] = [];
-  for (const endpoint of listedEndpoints({
-    restaurantId: chain.managerRestaurantId,
-    restaurantSearch: chain.managerRestaurantName,
-    auditId: chain.auditId,
-    announcementId: chain.announcementId,
-  }).filter((endpoint) => !args.only || endpoint.name.includes(args.only))) {
+  for (const endpoint of [
+    ...listedEndpoints({
+      restaurantId: chain.managerRestaurantId,
+      restaurantSearch: chain.managerRestaurantName,
+      auditId: chain.auditId,
+      announcementId: chain.announcementId,
+    }),
+    ...extra,
+  ].filter((endpoint) => !args.only || endpoint.name.includes(args.only))) {
     const url = `${server.address}${endpoint.path}`;
     const headers = { cookie: cookies[endpoint.role] };
     const statements = await server.capture(() => fetch(url, { headers }));
@@ -434,6 +490,7 @@ function writeResults(
   {
     seedSeconds,
     chainRows,
+    checklistSeedSeconds,
     limit,
     ceilings,
     rows,
@@ -441,6 +498,7 @@ function writeResults(
   }: {
     seedSeconds: number;
     chainRows: Seeded['rows'] | undefined;
+    checklistSeedSeconds?: number;
     limit: number;
     ceilings: Record<Role, number> | null;
     rows: Row[];
@@ -460,6 +518,7 @@ function writeResults(
         connections,
         seconds,
         seedSeconds,
+        checklistSeedSeconds,
         rows: chainRows,
         limit,
         ceilings,
