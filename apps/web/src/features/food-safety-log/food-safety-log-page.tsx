@@ -197,6 +197,9 @@ function LogBody({ log, loading }: { log: FoodSafetyLog; loading: boolean }) {
 function SignOffs({ log }: { log: FoodSafetyLog }) {
   const { t } = useLingui();
   const periodLabel = usePeriodLabel();
+  // The period's own sign-off is the line under it (LogSignOff); the rest are listed here.
+  const others = log.signOffs.filter((each) => each.period !== log.period || each.startsOn !== log.start);
+  if (others.length < log.signOffs.length && others.length === 0) return null;
   if (log.signOffs.length === 0) {
     return (
       <Text size="sm" c="gray.7">
@@ -206,7 +209,7 @@ function SignOffs({ log }: { log: FoodSafetyLog }) {
   }
   return (
     <Stack gap={2} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t`Sign-offs`}>
-      {log.signOffs.map((signOff) => {
+      {others.map((signOff) => {
         const name = signOff.signedBy;
         const at = restaurantMoment(signOff.signedAt, log.restaurant.timeZone);
         const what =

@@ -32,7 +32,9 @@ export function LogRecords({ log }: { log: FoodSafetyLog }) {
 
 function LogDay({ log, day, records }: { log: FoodSafetyLog; day: string; records: FoodSafetyLogRecord[] }) {
   const zone = log.restaurant.timeZone;
-  const signOffs = signOffsOfDay(log.signOffs, day).filter((signOff) => signOff.period === 'day');
+  // A day's sign-off under its heading in a week or a month; the day's own page says it once, above.
+  const signOffs =
+    log.period === 'day' ? [] : signOffsOfDay(log.signOffs, day).filter((signOff) => signOff.period === 'day');
   return (
     <section aria-labelledby={`day-${day}`} className={classes.day}>
       <Title order={2} fz="h3" id={`day-${day}`} className={classes.dayTitle}>
