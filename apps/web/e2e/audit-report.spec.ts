@@ -1,14 +1,16 @@
 import fs from 'node:fs';
+import { localDay } from '@brigade/core/restaurant-time';
 import type { AuditDetail } from '@brigade/core/schemas/audits';
 import { expect, seriousViolations, signInAs, test } from './fixtures';
 
-/** The download's name as the server makes it: `audit-<restaurant>-<yyyy-mm-dd>.pdf`, letters, digits and dashes. */
+/** The download's name as the server makes it: `audit-<restaurant>-<yyyy-mm-dd>.pdf`, letters, digits and dashes, the restaurant's day. */
 function expectedFileName(audit: AuditDetail) {
   const slug = audit.restaurant.name
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
-  return `audit-${slug}-${audit.auditedAt.slice(0, 10)}.pdf`;
+  // The restaurant's day of the audit (issue 33).
+  return `audit-${slug}-${localDay(new Date(audit.auditedAt), audit.restaurant.timeZone)}.pdf`;
 }
 
 test.describe('Audit report on a phone', () => {
@@ -140,7 +142,8 @@ test('each photo is drawn whole, its shape kept, in a small box, on screen and o
   if (!audit) throw new Error('the demo has a completed audit with photos');
   const photos = audit.items.flatMap((item) => item.photos);
   await page.goto(`/audits/${audit.id}/report`);
-  const images = page.getByRole('article').getByRole('img');
+  // The photos ("<item>, 1 of 2"); the sign-off form's icons are images too.
+  const images = page.getByRole('article').getByRole('img', { name: /, \d+ of \d+$/ });
   await expect(images).toHaveCount(photos.length);
 
   for (const media of ['screen', 'print'] as const) {

@@ -1,8 +1,19 @@
+import type { Me } from '@brigade/core/schemas/session';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import type { AuditReport } from './api/get-audit-report';
 import { AuditReportView } from './audit-report-page';
+
+const staff: Me = {
+  id: 'u-s',
+  name: 'Sam Staff',
+  email: 'staff@example.com',
+  role: 'staff',
+  restaurants: [{ id: 'r-ams', name: 'Brigade Amsterdam Centraal' }],
+  mustChangePassword: false,
+  language: null,
+};
 
 /** An audit as GET /api/audits/{id} sends it, with no photos and no actions. */
 const plain: AuditReport = {
@@ -59,7 +70,7 @@ const photo = (id: string) => ({
 
 describe('the audit report page', () => {
   test('an audit without photos or actions: header, score, every item by template; no actions to list', () => {
-    renderWithProviders(<AuditReportView audit={plain} />);
+    renderWithProviders(<AuditReportView audit={plain} />, { me: staff });
     expect(screen.getByRole('heading', { level: 1, name: 'Brigade Amsterdam Centraal' })).toBeInTheDocument();
     expect(screen.getByText('Hannah Quist')).toBeInTheDocument();
     expect(screen.getByText('Score: 58%').closest('[data-colour]')).toHaveAttribute('data-colour', 'yellow');
@@ -118,7 +129,7 @@ describe('the audit report page', () => {
         greeting,
       ],
     };
-    renderWithProviders(<AuditReportView audit={audit} />);
+    renderWithProviders(<AuditReportView audit={audit} />, { me: staff });
     const images = screen.getAllByRole('img', { name: /Fridge ≤ 4 °C/ });
     expect(images.map((image) => image.getAttribute('src'))).toEqual(['/api/photos/p1/thumb', '/api/photos/p2/thumb']);
     const actions = screen.getByRole('region', { name: 'Corrective actions' });
@@ -128,5 +139,20 @@ describe('the audit report page', () => {
     expect(within(actions).getByText('Resolved')).toBeInTheDocument();
     expect(within(actions).getByText(/Owners: Maya Jansen/)).toBeInTheDocument();
     expect(within(actions).getByText('Resolution: Cleaned')).toBeInTheDocument();
+  });
+
+  test("the date is the restaurant's day, and the sign-off reads as the manager signed it, in the restaurant's time", () => {
+    // 23:30 UTC on 20 November is 12:30 on the 21st in Auckland.
+    const audit: AuditReport = {
+      ...plain,
+      restaurant: { ...plain.restaurant, timeZone: 'Pacific/Auckland' },
+      auditedAt: '2026-11-20T23:30:00.000Z',
+      signOff: { name: 'Sam Manager', signedAt: '2026-11-21T01:32:00.000Z', comment: 'Fridge fixed tonight' },
+    };
+    renderWithProviders(<AuditReportView audit={audit} />, { me: staff });
+    expect(screen.getByText('Date:').parentElement).toHaveTextContent('Date: 21 Nov 2026');
+    const signOff = screen.getByRole('region', { name: 'Sign-off' });
+    expect(within(signOff).getByText('Signed off by Sam Manager at 14:32')).toBeInTheDocument();
+    expect(within(signOff).getByText("Manager's comment: Fridge fixed tonight")).toBeInTheDocument();
   });
 });

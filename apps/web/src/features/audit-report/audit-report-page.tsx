@@ -1,5 +1,6 @@
 import { groupByTemplate } from '@brigade/core/audit-groups';
 import { messages } from '@brigade/core/messages';
+import { localDay } from '@brigade/core/restaurant-time';
 import { type AuditMark, MARK_LABELS, MARK_VALUES, type ScoreColour, scoreColour } from '@brigade/core/scoring';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
@@ -7,6 +8,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
+import { AuditSignOffSection } from '../../components/audit-sign-off';
 import { DownloadReportButton } from '../../components/download-report-button';
 import { LoadError } from '../../components/load-error';
 import { ScoreBadge } from '../../components/score-badge';
@@ -89,7 +91,8 @@ export function AuditReportView({ audit }: { audit: AuditReport }) {
   const { i18n, t } = useLingui();
   const { text } = useCoreText();
   const id = encodeURIComponent(audit.id);
-  const date = formatDate(audit.auditedAt);
+  // The restaurant's day, as the PDF prints it (issue 33).
+  const date = formatDate(localDay(new Date(audit.auditedAt), audit.restaurant.timeZone));
   const auditor = audit.auditor?.name ?? text(messages.deletedUser);
   const templates = audit.templateNames.join(', ') || t({ message: 'none', context: 'templates' });
   const actions = audit.items.flatMap((item) => item.actions.map((action) => ({ item, action })));
@@ -148,6 +151,9 @@ export function AuditReportView({ audit }: { audit: AuditReport }) {
           ))}
         </Text>
       </Stack>
+
+      {/* "Signed off by … at …" in print too; the sign-off forms are the screen's alone. */}
+      <AuditSignOffSection audit={audit} formClassName={classes.toolbar} />
 
       {groupByTemplate(audit.items).map((group) => (
         <section key={group.templateName} className={classes.template} aria-label={group.templateName}>

@@ -6,6 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconArrowLeft, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { AuditSignOffSection } from '../../components/audit-sign-off';
 import { confirmDelete } from '../../components/confirm-delete';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
@@ -74,6 +75,8 @@ export function AuditPage() {
     <>
       <AuditHeader audit={data} />
       {data.status === 'completed' && <AuditReportButtons auditId={data.id} />}
+      {/* Right after Submit: the manager on duty signs off on the auditor's phone (issue 33). */}
+      <AuditSignOffSection audit={data} />
       <AuditEditor
         // A completed audit (or a reload) starts from the stored values.
         key={`${data.id}:${data.status}:${generation}`}

@@ -26,3 +26,6 @@ export const trainingCategoriesQueryKey = ['training-categories'] as const;
  * refreshes both.
  */
 export const acknowledgementsQueryKey = ['acknowledgements'] as const;
+
+/** Every audit query: the audit's page and its report (two features) both show its sign-off. */
+export const auditsQueryKey = ['audits'] as const;
