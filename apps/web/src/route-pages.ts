@@ -60,6 +60,21 @@ export const routePages: Partial<Record<string, RoutePage>> = {
       Component: module.AuditSchedulesPage,
     })),
   ),
+  '/checklist-templates': page(() =>
+    import('./features/checklists/templates/checklist-templates-page').then((module) => ({
+      Component: module.ChecklistTemplatesPage,
+    })),
+  ),
+  '/checklist-templates/add': page(() =>
+    import('./features/checklists/templates/add-checklist-page').then((module) => ({
+      Component: module.AddChecklistPage,
+    })),
+  ),
+  '/checklist-templates/:id/edit': page(() =>
+    import('./features/checklists/templates/edit-checklist-page').then((module) => ({
+      Component: module.EditChecklistPage,
+    })),
+  ),
   '/audits-management': page(() =>
     import('./features/audits/audits-page').then((module) => ({ Component: module.AuditsPage })),
   ),
