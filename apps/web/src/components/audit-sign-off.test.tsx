@@ -40,14 +40,11 @@ const signed = (signedAt: string, comment: string | null = null): AuditDetail =>
   signOff: { name: 'Sam Manager', signedAt, comment },
 });
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
+/** The server's answer. */
+const json = (body: unknown, status = 200) => Response.json(body, { status });
 const section = () => screen.getByRole('region', { name: 'Sign-off' });
+
+afterEach(() => vi.unstubAllGlobals());
 
 describe('the sign-off of an audit (issue 33)', () => {
   test("signed off: who and at what time in the restaurant's zone, with the comment", () => {
