@@ -561,6 +561,22 @@ describe('switching a chain template off here, or copying it', () => {
     expect(await t.db.select().from(checklistOptOuts).where(eq(checklistOptOuts.checklistId, chain.id))).toEqual([]);
   });
 
+  test('locking a template switches it back on where a manager had switched it off', async () => {
+    const chain = await create();
+    const off = await call(manager.cookie, 'PUT', `/api/checklists/${chain.id}/opt-out`, {
+      restaurantId: north.id,
+      optedOut: true,
+    });
+    expect(off.json().optedOut).toBe(true);
+    // Saving it unlocked keeps the restaurant's choice.
+    await save(chain, { name: unique('Still unlocked') });
+    const listed = async () =>
+      (await listOf(manager.cookie, `&restaurantId=${north.id}`)).items.find((row) => row.id === chain.id);
+    expect((await listed())?.optedOut).toBe(true);
+    await save(chain, { locked: true });
+    expect(await listed()).toMatchObject({ locked: true, optedOut: false });
+  });
+
   test('a locked template may neither be switched off nor copied by a manager (403 lockedChecklist)', async () => {
     const locked = await create({ locked: true });
     const off = await call(manager.cookie, 'PUT', `/api/checklists/${locked.id}/opt-out`, {

@@ -413,8 +413,9 @@ export async function createChecklist(db: Database, actor: Actor, input: Checkli
 
 /**
  * Saves a checklist. Where it belongs (chain or which restaurant) stays as it was made;
- * a chain template's restaurants and lock change with hq's save. A content change adds a
- * version (records keep theirs); the same content adds none.
+ * a chain template's restaurants and lock change with hq's save (locking it switches it
+ * back on wherever a manager had switched it off). A content change adds a version
+ * (records keep theirs); the same content adds none.
  */
 export async function updateChecklist(
   db: Database,
@@ -437,6 +438,10 @@ export async function updateChecklist(
       })
       .where(eq(checklists.id, id));
     if (chain) await writeChosenRestaurants(tx, id, input.allRestaurants ? null : input.restaurantIds);
+    // Locking makes it run at every restaurant it is for: no restaurant keeps it switched off.
+    if (chain && input.locked && !checklist.locked) {
+      await tx.delete(checklistOptOuts).where(eq(checklistOptOuts.checklistId, id));
+    }
     if (!(await sameContent(tx, checklist.currentVersionId, input.content))) {
       await addVersion(tx, actor, id, input.content);
     }

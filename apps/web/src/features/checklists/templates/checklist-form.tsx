@@ -101,7 +101,7 @@ export function ChecklistForm({ checklist, restaurant, restaurantChoices }: Chec
               )}
               <Switch
                 label={t`Locked against local changes`}
-                description={t`Managers can neither switch it off at their restaurant nor make a local copy.`}
+                description={t`Every restaurant it is for does it: managers can neither switch it off there nor make a local copy.`}
                 key={form.key('locked')}
                 {...field('locked', { type: 'checkbox' })}
               />
