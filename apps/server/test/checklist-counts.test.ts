@@ -502,6 +502,15 @@ describe('checklist_day_counts follows checklist_runs (the triggers)', () => {
     await t.db.update(restaurants).set({ isActive: false }).where(eq(restaurants.id, gone.id));
     expect(await names()).not.toContain('Brigade Gone');
   });
+
+  test('a restaurant deleted straight in the database takes its records and their counters with it', async () => {
+    const gone = await t.buildRestaurant({ name: 'Brigade Dropped', timeZone: WEST });
+    await t.db.insert(checklistRuns).values([record(gone, westToday, 'missed'), record(gone, westToday, 'late')]);
+    await t.db.delete(restaurants).where(eq(restaurants.id, gone.id));
+    expect(await counters()).toEqual(await recount());
+    const left = await t.db.select().from(checklistDayCounts).where(eq(checklistDayCounts.restaurantId, gone.id));
+    expect(left).toEqual([]);
+  });
 });
 
 describe('the panel names at most CHECKLIST_PANEL_ROWS restaurants, and counts them all', () => {

@@ -207,7 +207,10 @@ BEGIN
   INSERT INTO checklist_day_counts AS c (restaurant_id, local_day, total, on_time, late, missed, failed)
   SELECT restaurant_id, local_day, total, on_time, late, missed, failed
   FROM deltas
-  WHERE total <> 0 OR on_time <> 0 OR late <> 0 OR missed <> 0 OR failed <> 0
+  WHERE (total <> 0 OR on_time <> 0 OR late <> 0 OR missed <> 0 OR failed <> 0)
+    -- A restaurant being deleted takes its counters with it (ON DELETE CASCADE): its
+    -- records' deletion adds nothing back.
+    AND EXISTS (SELECT 1 FROM restaurants r WHERE r.id = deltas.restaurant_id)
   ORDER BY restaurant_id, local_day
   ON CONFLICT (restaurant_id, local_day) DO UPDATE SET
     total = c.total + excluded.total, on_time = c.on_time + excluded.on_time, late = c.late + excluded.late,

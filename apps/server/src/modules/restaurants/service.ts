@@ -8,12 +8,13 @@ import type {
   RestaurantSort,
   SetActive,
 } from '@brigade/core/schemas/restaurants';
-import { asc, count, eq, ilike, or } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Queryable } from '../../db/database';
 import { likePattern } from '../../db/like-pattern';
 import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../db/pg-error';
 import { audits } from '../../db/schema/audits';
+import { checklistRuns } from '../../db/schema/checklists';
 import { restaurants, staffRestaurantAssignments } from '../../db/schema/restaurants';
 import { type ListSorting, orderByOf } from '../../db/sorting';
 import { conflict, notFound } from '../../errors';
@@ -128,8 +129,8 @@ export async function setRestaurantActive(db: Queryable, id: string, { isActive 
 }
 
 /**
- * Only a restaurant without history goes: one with audits or people assigned (and so
- * their training history) is refused and should be deactivated instead. The foreign
+ * Only a restaurant without history goes: one with audits, people assigned (and so
+ * their training history) or checklist records submitted or missed (its food-safety log) is refused and should be deactivated instead. The foreign
  * keys say the same (RESTRICT), which also covers a row added meanwhile.
  */
 export async function deleteRestaurant(db: Database, id: string): Promise<void> {
@@ -144,10 +145,16 @@ export async function deleteRestaurant(db: Database, id: string): Promise<void> 
       .select({
         audits: tx.$count(audits, eq(audits.restaurantId, id)),
         people: tx.$count(staffRestaurantAssignments, eq(staffRestaurantAssignments.restaurantId, id)),
+        records: tx.$count(
+          checklistRuns,
+          and(eq(checklistRuns.restaurantId, id), inArray(checklistRuns.status, ['submitted', 'missed'])),
+        ),
       })
       .from(restaurants)
       .where(eq(restaurants.id, id));
-    if ((history?.audits ?? 0) > 0 || (history?.people ?? 0) > 0) throw conflict(messages.restaurantHasHistory);
+    if ((history?.audits ?? 0) > 0 || (history?.people ?? 0) > 0 || (history?.records ?? 0) > 0) {
+      throw conflict(messages.restaurantHasHistory);
+    }
     try {
       await tx.delete(restaurants).where(eq(restaurants.id, id));
     } catch (error) {
