@@ -86,8 +86,9 @@ const cases: [string, $ZodType, unknown][] = [
     AuditDetail,
     {
       id,
-      restaurant,
+      restaurant: { ...restaurant, timeZone: 'Europe/Amsterdam' },
       auditor: null,
+      signOff: { name: 'Sam “the manager”', signedAt: '2026-11-01T09:30:00.000Z', comment: 'Fixed 🍳' },
       auditedAt: '2026-11-01T08:00:00.000Z',
       status: 'completed',
       finalScore: 87,
