@@ -11,7 +11,7 @@ import {
   type FoodSafetySignOff,
   logPeriodOf,
 } from '@brigade/core/schemas/food-safety-log';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { notFound } from '../../errors';
 
@@ -138,11 +138,6 @@ interface RecordRow {
   actions: { id: string; itemId: string; status: 'open' | 'resolved' }[];
 }
 
-/** A person as JSON, or null when their user row is gone. */
-const personOf = (idColumn: SQL, nameColumn: SQL) =>
-  sql`case when ${idColumn} is null or ${nameColumn} is null then null
-    else json_build_object('id', ${idColumn}, 'name', ${nameColumn}) end`;
-
 /** Where the next batch starts: after this record in (day, start, id) order. */
 export interface LogCursor {
   day: string;
@@ -150,10 +145,39 @@ export interface LogCursor {
   id: string;
 }
 
+/** The statement's rows, as compact JSON arrays (what each column holds is named where they are read). */
+interface RecordStatementRow {
+  runs: [
+    string,
+    string,
+    string,
+    string,
+    string,
+    number,
+    number,
+    string,
+    string,
+    RecordRow['status'],
+    string | null,
+    string | null,
+    number,
+  ][];
+  values: [string, string, ChecklistValue, boolean, string | null, string | null, string][];
+  corrections: [string, string, string, ChecklistValue, boolean, string, string | null, string][];
+  actions: [string, string, string, string][];
+  people: Record<string, string>;
+}
+
 /**
- * The range's records in (local day, window start, id) order, each with its values,
- * corrections (oldest first) and corrective actions, and the names of who entered,
- * submitted and corrected: one statement. `after` and `limit` read one batch.
+ * The range's records in (local day, window start, id) order with their values,
+ * corrections (oldest first) and corrective actions, and the names of everyone who
+ * entered, submitted or corrected any of them: one statement, whose parts are compact
+ * JSON arrays put together here. Names come once per person (by id, an index probe
+ * each), not once per value. `after` and `limit` read one batch.
+ *
+ * Shaped so that PostgreSQL's planner keeps it under `jit_above_cost`: the same data with
+ * a subquery per record and a users join per value was estimated above it (the values'
+ * statistics overestimate rows per record), and compiling it took longer than running it.
  */
 async function readRecordRows(
   db: Queryable,
@@ -166,36 +190,89 @@ async function readRecordRows(
     : sql``;
   const limit = batch ? sql`limit ${batch.limit}` : sql``;
   const result = (await db.execute(sql`
-    select json_build_object(
-      'id', r.id, 'day', r.local_day, 'checklistId', r.checklist_id, 'checklistName', c.name,
-      'versionId', r.version_id, 'startsAt', r.starts_at, 'minutes', r.minutes,
-      'opensAt', r.opens_at, 'closesAt', r.closes_at, 'status', r.status, 'submittedAt', r.submitted_at,
-      'submittedBy', ${personOf(sql`r.submitted_by`, sql`su.name`)}, 'failures', r.failures,
-      'values', (select coalesce(json_agg(json_build_object(
-          'itemId', v.item_id, 'value', v.value, 'failed', v.failed, 'note', v.note,
-          'by', ${personOf(sql`v.entered_by`, sql`vu.name`)}, 'at', v.received_at)), '[]'::json)
-        from checklist_values v left join users vu on vu.id = v.entered_by
-        where v.run_id = r.id),
-      'corrections', (select coalesce(json_agg(json_build_object(
-          'id', k.id, 'itemId', k.item_id, 'value', k.value, 'failed', k.failed, 'reason', k.reason,
-          'by', ${personOf(sql`k.corrected_by`, sql`ku.name`)}, 'at', k.corrected_at)
-          order by k.corrected_at, k.id), '[]'::json)
-        from checklist_corrections k left join users ku on ku.id = k.corrected_by
-        where k.run_id = r.id),
-      'actions', (select coalesce(json_agg(json_build_object(
-          'id', a.id, 'itemId', a.checklist_item_id, 'status', a.status)), '[]'::json)
-        from corrective_actions a
-        where a.checklist_run_id = r.id)
-    ) as record
-    from checklist_runs r
-    join checklists c on c.id = r.checklist_id
-    left join users su on su.id = r.submitted_by
-    where r.restaurant_id = ${restaurantId}
-      and r.local_day between ${range.start}::date and ${range.end}::date
-      ${after}
-    order by r.local_day, r.starts_at, r.id
-    ${limit}`)) as unknown as { rows: { record: RecordRow }[] };
-  return result.rows.map((row) => row.record);
+    with runs as materialized (
+      select r.id, r.local_day, r.checklist_id, r.version_id, r.starts_at, r.minutes, r.opens_at, r.closes_at,
+        r.status, r.submitted_at, r.submitted_by, r.failures
+      from checklist_runs r
+      where r.restaurant_id = ${restaurantId}
+        and r.local_day between ${range.start}::date and ${range.end}::date
+        ${after}
+      order by r.local_day, r.starts_at, r.id
+      ${limit}
+    ), vals as materialized (
+      select v.run_id, v.item_id, v.value, v.failed, v.note, v.entered_by, v.received_at
+      from runs join checklist_values v on v.run_id = runs.id
+    ), fixes as materialized (
+      select k.id, k.run_id, k.item_id, k.value, k.failed, k.reason, k.corrected_by, k.corrected_at
+      from runs join checklist_corrections k on k.run_id = runs.id
+    )
+    select
+      (select coalesce(json_agg(json_build_array(runs.id, runs.local_day, runs.checklist_id, c.name, runs.version_id,
+          runs.starts_at, runs.minutes, runs.opens_at, runs.closes_at, runs.status, runs.submitted_at, runs.submitted_by,
+          runs.failures) order by runs.local_day, runs.starts_at, runs.id), '[]'::json)
+        from runs join checklists c on c.id = runs.checklist_id) as runs,
+      (select coalesce(json_agg(json_build_array(run_id, item_id, value, failed, note, entered_by, received_at)), '[]'::json)
+        from vals) as values,
+      (select coalesce(json_agg(json_build_array(id, run_id, item_id, value, failed, reason, corrected_by, corrected_at)
+          order by corrected_at, id), '[]'::json)
+        from fixes) as corrections,
+      (select coalesce(json_agg(json_build_array(a.id, a.checklist_run_id, a.checklist_item_id, a.status)), '[]'::json)
+        from runs join corrective_actions a on a.checklist_run_id = runs.id) as actions,
+      (select coalesce(json_object_agg(u.id, u.name), '{}'::json)
+        from users u
+        where u.id = any(array(select submitted_by from runs union select entered_by from vals
+          union select corrected_by from fixes))) as people`)) as unknown as { rows: RecordStatementRow[] };
+  const [row] = result.rows;
+  if (!row) return [];
+  const person = (id: string | null): Person | null => {
+    const name = id === null ? undefined : row.people[id];
+    return id !== null && name !== undefined ? { id, name } : null;
+  };
+  const records = new Map<string, RecordRow>();
+  for (const [
+    id,
+    day,
+    checklistId,
+    checklistName,
+    versionId,
+    startsAt,
+    minutes,
+    opensAt,
+    closesAt,
+    status,
+    submittedAt,
+    submittedBy,
+    failures,
+  ] of row.runs) {
+    records.set(id, {
+      id,
+      day,
+      checklistId,
+      checklistName,
+      versionId,
+      startsAt,
+      minutes,
+      opensAt,
+      closesAt,
+      status,
+      submittedAt,
+      submittedBy: person(submittedBy),
+      failures,
+      values: [],
+      corrections: [],
+      actions: [],
+    });
+  }
+  for (const [runId, itemId, value, failed, note, by, at] of row.values) {
+    records.get(runId)?.values.push({ itemId, value, failed, note, by: person(by), at });
+  }
+  for (const [id, runId, itemId, value, failed, reason, by, at] of row.corrections) {
+    records.get(runId)?.corrections.push({ id, itemId, value, failed, reason, by: person(by), at });
+  }
+  for (const [id, runId, itemId, status] of row.actions) {
+    records.get(runId)?.actions.push({ id, itemId, status: status === 'resolved' ? 'resolved' : 'open' });
+  }
+  return [...records.values()];
 }
 
 /** One stored record as the log shows it: its state now, and its items with a value or a correction, in the checklist's order. */
