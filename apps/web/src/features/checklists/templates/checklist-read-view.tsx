@@ -78,8 +78,8 @@ export function ChecklistReadView({ checklist }: { checklist: Checklist }) {
 }
 
 function ItemRead({ item }: { item: ChecklistItem }) {
-  const { t, i18n } = useLingui();
-  const rules = ruleLines(item, t);
+  const { i18n } = useLingui();
+  const rules = useRuleLines(item);
   return (
     <li>
       <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
@@ -97,10 +97,9 @@ function ItemRead({ item }: { item: ChecklistItem }) {
   );
 }
 
-type Translate = ReturnType<typeof useLingui>['t'];
-
-/** What makes the item fail, and what a failure needs, in words. */
-function ruleLines(item: ChecklistItem, t: Translate): string[] {
+/** What makes the item fail, and what a failure needs, in words (its own `t`, so the macro sees these texts). */
+function useRuleLines(item: ChecklistItem): string[] {
+  const { t } = useLingui();
   const lines: string[] = [];
   const unit = item.kind === 'temperature' ? '°C' : (item.unit ?? '');
   const { min, max } = item;
