@@ -445,12 +445,12 @@ export const frApp: CoreAppCatalogue = {
     'Notification not found': 'Notification introuvable',
     // Sign-off on the spot (issue 33, signOffMessages)
     "Enter the email and password of the restaurant's manager on duty.":
-      "Saisissez l'e-mail et le mot de passe du manager de service du restaurant.",
+      "Saisissez l'e-mail et le mot de passe du responsable de service du restaurant.",
     'Invalid email or password': 'E-mail ou mot de passe incorrect',
     'Only an active manager of this restaurant can sign off its audit.':
-      'Seul un manager actif de ce restaurant peut valider son audit.',
+      'Seul un responsable actif de ce restaurant peut valider son audit.',
     'This manager must choose their own password in Brigade before signing off.':
-      "Ce manager doit d'abord choisir son propre mot de passe dans Brigade avant de valider.",
+      "Ce responsable doit d'abord choisir son propre mot de passe dans Brigade avant de valider.",
     'This audit is already signed off.': 'Cet audit est déjà validé.',
     'Only a submitted audit can be signed off.': 'Seul un audit soumis peut être validé.',
   },
