@@ -215,7 +215,7 @@ export async function seedChecklists(
             as version_id, pg_temp.checklist_uid('window', n) as window_id, starts_at, minutes
           from (values ${windowRows}) as w(n, checklist, starts_at, minutes)
         ), places as materialized (
-          select r.id, r.time_zone, substring(r.email from 'restaurant([0-9]+)@')::bigint as n,
+          select r.id, r.time_zone, r.is_active, substring(r.email from 'restaurant([0-9]+)@')::bigint as n,
             (${now} at time zone r.time_zone)::date as today, crews.crew
           from restaurants r
           left join (select sra.restaurant_id, array_agg(u.id order by u.id) as crew
@@ -233,7 +233,7 @@ export async function seedChecklists(
         from (
           select x.*, x.opens_at + make_interval(mins => x.minutes) as closes_at
           from (
-            select r.id as restaurant_id, w.n as window_n, w.checklist_id, w.version_id, w.window_id,
+            select r.id as restaurant_id, r.is_active, w.n as window_n, w.checklist_id, w.version_id, w.window_id,
               w.starts_at, w.minutes, r.today - back.b as local_day, r.crew, (r.n * 1000 + back.b + 1) * 10 + w.n as seq, back.b,
               ((r.today - back.b) + make_interval(mins => w.starts_at)) at time zone r.time_zone as opens_at,
               least((r.today - back.b)::timestamp at time zone r.time_zone, ${now}) as created_at
@@ -241,6 +241,8 @@ export async function seedChecklists(
             cross join places r
             cross join windows w
             offset 0) x
+          -- A closed restaurant keeps its history; nothing is made ahead for it (ensureRuns would drop it).
+          where x.is_active or x.opens_at <= ${now}
           offset 0) x
         cross join lateral (select pg_temp.checklist_pick(x.seq, 100, 1) as roll, pg_temp.checklist_pick(x.seq, 1000, 2) as roll2,
           pg_temp.checklist_pick(x.seq, 1000003, 3) as who, x.closes_at + make_interval(mins => 5 + pg_temp.checklist_pick(x.seq, 1000, 2) % 120) as late_at
