@@ -75,7 +75,10 @@ function readCounts(report) {
 /** The first line of a failure, so the closing summary says what failed even when only its tail is kept. */
 const firstLine = (message = '') =>
   stripVTControlCharacters(message)
-    .split('\n').find((line) => line.trim())?.trim().slice(0, 300) ?? '';
+    .split('\n')
+    .find((line) => line.trim())
+    ?.trim()
+    .slice(0, 300) ?? '';
 
 function vitestFailures(json) {
   return json.testResults.flatMap((file) => {

@@ -34,10 +34,7 @@ import { registerAuditDueJob } from './modules/audit-schedules/service';
 import { auditSignOffRoutes } from './modules/audit-sign-offs/routes';
 import { auditTemplateRoutes } from './modules/audit-templates/routes';
 import { auditRoutes } from './modules/audits/routes';
-// biome-ignore lint/style/noRestrictedImports: checklists has two route plugins, its templates' and its records'
-import { checklistTemplateRoutes } from './modules/checklists/template-routes';
-// biome-ignore lint/style/noRestrictedImports: checklists has two route plugins, its templates' and its records'
-import { checklistRunRoutes } from './modules/checklists/run-routes';
+import { checklistRoutes } from './modules/checklists/routes';
 import { registerChecklistJob } from './modules/checklists/service';
 import { correctiveActionRoutes } from './modules/corrective-actions/routes';
 import { dashboardRoutes } from './modules/dashboards/routes';
@@ -235,8 +232,7 @@ export async function buildApp(
   await app.register(correctiveActionRoutes, context);
   await app.register(auditScheduleRoutes, context);
   await app.register(foodSafetyLogRoutes, context);
-  await app.register(checklistTemplateRoutes, context);
-  await app.register(checklistRunRoutes, context);
+  await app.register(checklistRoutes, context);
   await app.register(uploadRoutes, context);
   await app.register(photoRoutes, context);
   await app.register(trainingRoutes, context);

@@ -7,8 +7,8 @@ import type { TrainingCategory, TrainingDetail, Upload } from '@brigade/core/sch
 import { and, eq } from 'drizzle-orm';
 import type { HTTPMethods } from 'fastify';
 import { staffTrainingAssignments } from '../src/db/schema/training-assignments';
-import { PASSWORD, type startTestApp } from './harness';
 import { checklistRunFixtures } from './checklist-matrix-fixtures';
+import { PASSWORD, type startTestApp } from './harness';
 import { photoFixtures } from './photo-matrix-fixtures';
 import type { Caller, RouteExample } from './route-example';
 import { videoBytes } from './video-bytes';

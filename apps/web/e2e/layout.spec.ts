@@ -23,7 +23,7 @@ test.describe('sidebar', () => {
   test('staff see only their own entries', async ({ page }) => {
     await signInAs(page, 'staff');
     const sidebar = page.getByRole('navigation', { name: 'Main navigation' });
-    await expect(sidebar.getByRole('link')).toHaveText(['Dashboard', 'Trainings', 'My Trainings', 'Profile']);
+    await expect(sidebar.getByRole('link')).toHaveText(['Dashboard', 'Today', 'Trainings', 'My Trainings', 'Profile']);
     await expect(sidebar.getByRole('button', { name: 'Reports' })).toHaveCount(0);
   });
 });

@@ -181,7 +181,9 @@ test.describe('Profile: notifications', () => {
     await signInAs(page, 'staff', '/profile');
     const section = page.getByRole('region', { name: 'Notifications' });
     await expect(section.getByRole('radiogroup', { name: 'Training due in 3 days' })).toBeVisible();
-    await expect(section.getByRole('radiogroup')).toHaveCount(4);
+    await expect(section.getByRole('radiogroup', { name: 'Checklist window open' })).toBeVisible();
+    await expect(section.getByRole('radiogroup')).toHaveCount(5);
+    await expect(section.getByRole('radiogroup', { name: 'Checklist missed' })).toHaveCount(0);
     await expect(section.getByRole('radiogroup', { name: 'Weekly digest of my restaurant' })).toHaveCount(0);
   });
 });

@@ -1,10 +1,10 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
 
-/** Green from 90 %, yellow from 70 %, red below. */
+/** Green from 90 %, amber from 70 % (orange 9: yellow on white is below 3:1 even at this size), red below. */
 function colourOf(percent: number) {
   if (percent >= 90) return 'green.8';
-  return percent >= 70 ? 'yellow.8' : 'red.8';
+  return percent >= 70 ? 'orange.9' : 'red.8';
 }
 
 /**
