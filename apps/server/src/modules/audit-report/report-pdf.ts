@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { groupByTemplate } from '@brigade/core/audit-groups';
@@ -12,6 +10,7 @@ import type { AuditItem } from '@brigade/core/schemas/audits';
 import { type AuditMark, MARK_LABELS, MARK_VALUES, type ScoreColour, scoreColour } from '@brigade/core/scoring';
 import type { FastifyBaseLogger } from 'fastify';
 import PDFDocument from 'pdfkit';
+import { BOLD, fileNameSlug, REGULAR, registerPdfFonts } from '../../http/pdf-fonts';
 import { coreText } from '../../http/request-language';
 import { dayIn } from '../../i18n/day-in';
 import type { ServerTexts } from '../../i18n/server-catalogue';
@@ -50,39 +49,10 @@ const MUTED = '#495057';
 const RULE = '#ced4da';
 const PLACEHOLDER = '#f1f3f5';
 const OVERDUE = '#c92a2a';
-const BOLD = 'DejaVuSans-Bold';
-const REGULAR = 'DejaVuSans';
-
-/**
- * DejaVu Sans, embedded (as the subset of glyphs used): PDF's built-in Helvetica only
- * knows Western European letters, and audit texts hold more ("≤ 4 °C", names in any
- * script DejaVu covers). Read from disk once per process.
- */
-const fontFiles = (() => {
-  const require = createRequire(import.meta.url);
-  return {
-    [REGULAR]: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
-    [BOLD]: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
-  };
-})();
-let fontData: Promise<[string, Buffer][]> | undefined;
-function loadFonts() {
-  fontData ??= Promise.all(
-    Object.entries(fontFiles).map(async ([name, file]) => [name, await fs.promises.readFile(file)] as [string, Buffer]),
-  );
-  return fontData;
-}
 
 /** `audit-brigade-utrecht-2026-11-21.pdf`: letters, digits and dashes only. */
 export function reportFileName(restaurantName: string, auditedAt: string): string {
-  const slug = restaurantName
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
+  const slug = fileNameSlug(restaurantName);
   return `audit-${slug || 'restaurant'}-${auditedAt.slice(0, 10)}.pdf`;
 }
 
@@ -167,7 +137,7 @@ class ReportWriter {
   }
 
   async write({ audit, photosByItem, actions }: AuditReport) {
-    for (const [name, data] of await loadFonts()) this.doc.registerFont(name, data);
+    await registerPdfFonts(this.doc);
     this.header(audit);
     for (const group of groupByTemplate(audit.items)) {
       if (this.doc.destroyed) return;

@@ -1,6 +1,7 @@
 import type { ChecklistValue } from '@brigade/core/checklist-items';
 import type { Language } from '@brigade/core/languages';
 import type { FoodSafetyLogEntry, FoodSafetyLogPeriod } from '@brigade/core/schemas/food-safety-log';
+import { fileNameSlug } from '../../http/pdf-fonts';
 import { serverTexts } from '../../i18n/server-texts';
 
 const numbers = new Map<string, Intl.NumberFormat>();
@@ -112,14 +113,7 @@ export function logFileName(
   head: { restaurant: { name: string }; range: { period: FoodSafetyLogPeriod; start: string } },
   extension: 'pdf' | 'csv',
 ): string {
-  const slug = head.restaurant.name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
+  const slug = fileNameSlug(head.restaurant.name);
   const { period, start } = head.range;
   const when = period === 'month' ? start.slice(0, 7) : period === 'week' ? `week-${start}` : start;
   return `food-safety-log-${slug || 'restaurant'}-${when}.${extension}`;

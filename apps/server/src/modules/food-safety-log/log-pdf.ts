@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { formatDayIn, formatTimeIn } from '@brigade/core/date-format';
 import type { Language } from '@brigade/core/languages';
@@ -13,6 +11,7 @@ import {
 } from '@brigade/core/schemas/food-safety-log';
 import type { FastifyBaseLogger } from 'fastify';
 import PDFDocument from 'pdfkit';
+import { BOLD, REGULAR, registerPdfFonts } from '../../http/pdf-fonts';
 import { coreText } from '../../http/request-language';
 import type { FoodSafetyLogTexts, ServerTexts } from '../../i18n/server-catalogue';
 import { serverTexts } from '../../i18n/server-texts';
@@ -36,8 +35,6 @@ const INK = '#212529';
 const MUTED = '#495057';
 const RULE = '#ced4da';
 const FAILED = '#c92a2a';
-const BOLD = 'DejaVuSans-Bold';
-const REGULAR = 'DejaVuSans';
 type Font = typeof BOLD | typeof REGULAR;
 
 /** Each state's chip: the colours of the web's state badges (text at 4.5:1 or more). */
@@ -48,25 +45,6 @@ const STATE_FILLS: Record<ChecklistRunState, { fill: string; text: string }> = {
   open: { fill: '#1864ab', text: '#ffffff' },
   upcoming: { fill: '#e9ecef', text: '#212529' },
 };
-
-/**
- * DejaVu Sans, the audit report's font (decision 021), embedded as the subset used: "≤ 4 °C"
- * and names in any script DejaVu covers. Read from disk once per process.
- */
-const fontFiles = (() => {
-  const require = createRequire(import.meta.url);
-  return {
-    [REGULAR]: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
-    [BOLD]: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
-  };
-})();
-let fontData: Promise<[string, Buffer][]> | undefined;
-function loadFonts() {
-  fontData ??= Promise.all(
-    Object.entries(fontFiles).map(async ([name, file]) => [name, await fs.promises.readFile(file)] as [string, Buffer]),
-  );
-  return fontData;
-}
 
 /** The period as the reader's language writes it: a day with its weekday, a week's first and last day, a month. */
 export function periodText(head: Pick<LogHead, 'range'>, language: Language): string {
@@ -147,7 +125,7 @@ class LogWriter {
   }
 
   async write(records: AsyncIterable<FoodSafetyLogRecord>) {
-    for (const [name, data] of await loadFonts()) this.doc.registerFont(name, data);
+    await registerPdfFonts(this.doc);
     // Every page, whoever starts it (a long text running over included), gets its footer first.
     this.doc.on('pageAdded', () => this.footer());
     this.doc.addPage();
