@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type PDFDocument from 'pdfkit';
 
 export const BOLD = 'DejaVuSans-Bold';
@@ -38,4 +39,12 @@ export function fileNameSlug(name: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 60)
     .replace(/-+$/, '');
+}
+
+/** How far a PDF may run ahead of its reader before drawing pauses: memory stays bounded on a slow connection. */
+const BACKLOG_BYTES = 2 * 1024 * 1024;
+
+/** Waits while the reader is more than BACKLOG_BYTES behind (or until the stream is gone). */
+export async function readerCaughtUp(doc: PDFKit.PDFDocument): Promise<void> {
+  while (doc.readableLength > BACKLOG_BYTES && !doc.destroyed) await sleep(10);
 }

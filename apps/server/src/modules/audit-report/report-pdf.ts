@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { groupByTemplate } from '@brigade/core/audit-groups';
 import { formatTimeIn } from '@brigade/core/date-format';
 import type { Language } from '@brigade/core/languages';
@@ -10,7 +9,7 @@ import type { AuditItem } from '@brigade/core/schemas/audits';
 import { type AuditMark, MARK_LABELS, MARK_VALUES, type ScoreColour, scoreColour } from '@brigade/core/scoring';
 import type { FastifyBaseLogger } from 'fastify';
 import PDFDocument from 'pdfkit';
-import { BOLD, fileNameSlug, REGULAR, registerPdfFonts } from '../../http/pdf-fonts';
+import { BOLD, fileNameSlug, REGULAR, readerCaughtUp, registerPdfFonts } from '../../http/pdf-fonts';
 import { coreText } from '../../http/request-language';
 import { dayIn } from '../../i18n/day-in';
 import type { ServerTexts } from '../../i18n/server-catalogue';
@@ -30,8 +29,6 @@ export interface RenderOptions {
 
 /** A photo file larger than this is not drawn (display sizes are ≤ 1600 px, well under it). */
 export const MAX_PHOTO_BYTES = 16 * 1024 * 1024;
-/** Drawing waits while this much of the PDF is made but not yet taken by the reader. */
-const BACKLOG_BYTES = 2 * 1024 * 1024;
 const PHOTOS_PER_ROW = 3;
 const GAP = 8;
 /** The line under a photo that says when it was taken. */
@@ -428,12 +425,7 @@ class ReportWriter {
           lineBreak: false,
         });
     }
-    await this.readerCaughtUp();
-  }
-
-  /** Waits while the reader is more than BACKLOG_BYTES behind (or until the stream is gone). */
-  private async readerCaughtUp() {
-    while (this.doc.readableLength > BACKLOG_BYTES && !this.doc.destroyed) await sleep(10);
+    await readerCaughtUp(this.doc);
   }
 
   /** "Page n of N" and when the report was made, on every page. */

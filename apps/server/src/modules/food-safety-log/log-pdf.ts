@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { formatDayIn, formatTimeIn } from '@brigade/core/date-format';
 import type { Language } from '@brigade/core/languages';
 import { messages } from '@brigade/core/messages';
@@ -11,7 +10,7 @@ import {
 } from '@brigade/core/schemas/food-safety-log';
 import type { FastifyBaseLogger } from 'fastify';
 import PDFDocument from 'pdfkit';
-import { BOLD, REGULAR, registerPdfFonts } from '../../http/pdf-fonts';
+import { BOLD, REGULAR, readerCaughtUp, registerPdfFonts } from '../../http/pdf-fonts';
 import { coreText } from '../../http/request-language';
 import type { FoodSafetyLogTexts, ServerTexts } from '../../i18n/server-catalogue';
 import { serverTexts } from '../../i18n/server-texts';
@@ -26,8 +25,6 @@ export interface LogPdfOptions {
   language: Language;
 }
 
-/** Drawing waits while this much of the PDF is made but not yet taken by the reader (as the audit report's). */
-const BACKLOG_BYTES = 2 * 1024 * 1024;
 /** A4's width in points, and the margins left and right. */
 const A4_WIDTH = 595.28;
 const MARGIN = 48;
@@ -138,7 +135,7 @@ class LogWriter {
         this.dayHeading(day);
       }
       this.record(record);
-      await this.readerCaughtUp();
+      await readerCaughtUp(this.doc);
     }
     if (day === null) this.line(this.words.noRecords, { color: MUTED });
   }
@@ -364,11 +361,6 @@ class LogWriter {
       .stroke();
     doc.x = this.left;
     doc.y = y + 8;
-  }
-
-  /** Waits while the reader is more than BACKLOG_BYTES behind (or until the stream is gone). */
-  private async readerCaughtUp() {
-    while (this.doc.readableLength > BACKLOG_BYTES && !this.doc.destroyed) await sleep(10);
   }
 
   /**
