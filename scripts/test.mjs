@@ -35,7 +35,12 @@ function runBeside(name, command, args, { env = {}, report } = {}) {
   results.push(result);
   const logFile = path.join(out, `${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.log`);
   const log = fs.openSync(logFile, 'w');
-  const child = spawn(command, args, { cwd: root, stdio: ['ignore', log, log], env: { ...process.env, ...env } });
+  const causes = report?.kind === 'vitest' ? { BRIGADE_CAUSES_FILE: `${report.file}.causes` } : {};
+  const child = spawn(command, args, {
+    cwd: root,
+    stdio: ['ignore', log, log],
+    env: { ...process.env, ...causes, ...env },
+  });
   return new Promise((resolve) => {
     child.on('close', (code) => {
       fs.closeSync(log);
@@ -59,7 +64,7 @@ function readCounts(report) {
           passed: json.numPassedTests,
           failed: json.numFailedTests,
           skipped: json.numPendingTests + json.numTodoTests,
-          failures: vitestFailures(json),
+          failures: vitestFailures(json, report.file),
         }
       : {
           passed: json.stats.expected + json.stats.flaky,
@@ -80,12 +85,30 @@ const firstLine = (message = '') =>
     ?.trim()
     .slice(0, 300) ?? '';
 
-function vitestFailures(json) {
+/** What `vitest-causes-reporter.mjs` wrote beside a report: each failed test's error causes. */
+function causesBeside(reportFile) {
+  try {
+    return fs
+      .readFileSync(`${reportFile}.causes`, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
+  } catch {
+    return [];
+  }
+}
+
+function vitestFailures(json, reportFile) {
+  const causes = causesBeside(reportFile);
   return json.testResults.flatMap((file) => {
     const where = path.relative(root, file.name);
     const tests = file.assertionResults
       .filter((test) => test.status === 'failed')
-      .map((test) => `${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+      .map((test) => {
+        const cause = causes.find((entry) => entry.file === file.name && entry.title === test.title)?.causes ?? [];
+        const because = cause.length ? ` (caused by: ${cause.join('; ').slice(0, 300)})` : '';
+        return `${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}${because}`;
+      });
     // A file that failed outside any test (an import error, a hook) has no failed test to name.
     return tests.length || file.status !== 'failed' ? tests : [`${where}: ${firstLine(file.message)}`];
   });
@@ -137,6 +160,8 @@ const vitest = (project, file) => [
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${path.join(out, file)}`,
+  // Each failed test's error causes, beside the JSON report (which drops them).
+  '--reporter=./scripts/vitest-causes-reporter.mjs',
 ];
 
 /**

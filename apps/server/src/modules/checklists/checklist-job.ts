@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { ADVISORY_LOCKS, tryLockForTransaction } from '../../db/advisory-locks';
 import type { Database, Queryable } from '../../db/database';
 import type { JobQueue } from '../../jobs/job-queue';
 import { emailStateSql, type Notifier } from '../../notify/notifier';
@@ -98,19 +99,27 @@ async function markMissed(db: Queryable, now: SQL, emailOn: boolean): Promise<nu
 /**
  * The checklist job, for every restaurant: makes the records of each restaurant's local
  * today and tomorrow (`ensureRuns`), tells people of windows that opened, and marks
- * windows that closed with nothing submitted as missed, telling their managers. Three
- * statements, each idempotent and safe on any number of servers at once. `now` moves
- * the clock for tests; omitted, the database's.
+ * windows that closed with nothing submitted as missed, telling their managers. Each
+ * statement is idempotent; the three run in one transaction under an advisory lock, so
+ * one server runs the job at a time and a second, finding it taken, skips its turn (all
+ * zeros). Two jobs side by side would otherwise lock the same records in different
+ * orders (opening time, closing time, the day counters' keys) and could deadlock.
+ * `now` moves the clock for tests; omitted, the database's.
  */
 export async function runChecklistJob(
   db: Queryable,
   { emailOn = false, now }: { emailOn?: boolean; now?: Date } = {},
 ): Promise<ChecklistJobResult> {
   const clock = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
-  const ensured = await ensureRuns(db, { dayOffsets: [0, 1], now });
-  const opened = await notifyOpened(db, clock, emailOn);
-  const missed = await markMissed(db, clock, emailOn);
-  return { ...ensured, opened, missed };
+  return db.transaction(async (tx) => {
+    if (!(await tryLockForTransaction(tx, ADVISORY_LOCKS.checklistJob))) {
+      return { made: 0, moved: 0, dropped: 0, opened: 0, missed: 0 };
+    }
+    const ensured = await ensureRuns(tx, { dayOffsets: [0, 1], now });
+    const opened = await notifyOpened(tx, clock, emailOn);
+    const missed = await markMissed(tx, clock, emailOn);
+    return { ...ensured, opened, missed };
+  });
 }
 
 /** The checklist job every 5 minutes, and once as the queue starts (a server down at a window's turn catches up). */
