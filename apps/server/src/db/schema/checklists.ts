@@ -158,6 +158,14 @@ export const checklistRuns = pgTable(
     status: text('status').notNull().default('open'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     submittedBy: text('submitted_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * A submit sent from the offline outbox (issue 34): `submitted_at` is when it was made
+     * (the device's time corrected by its clock offset, so a wrong phone clock cannot make
+     * a late check look on time), `submit_received_at` when the server got it, and
+     * `submit_clock_offset_seconds` how far the device's clock was off. Null when online.
+     */
+    submitReceivedAt: timestamp('submit_received_at', { withTimezone: true }),
+    submitClockOffsetSeconds: integer('submit_clock_offset_seconds'),
     /** Items that failed when submitted (out of range, a critical "no", a failing choice). */
     failures: integer('failures').notNull().default(0),
     /** Whether "window open" was sent (once, by whichever server's job got there first). */
@@ -193,6 +201,12 @@ export const checklistValues = pgTable(
     note: text('note'),
     enteredBy: text('entered_by').references(() => users.id, { onDelete: 'set null' }),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Entered offline (issue 34): when, in server time (the device's time corrected by its
+     * clock offset), and how far the device's clock was off. Null when saved online.
+     */
+    recordedAt: timestamp('recorded_at', { withTimezone: true }),
+    clockOffsetSeconds: integer('clock_offset_seconds'),
   },
   (t) => [primaryKey({ columns: [t.runId, t.itemId] })],
 );

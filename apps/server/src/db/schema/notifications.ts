@@ -49,12 +49,19 @@ export const notifications = pgTable(
     emailClaimedAt: timestamp('email_claimed_at', { withTimezone: true }),
     emailedAt: timestamp('emailed_at', { withTimezone: true }),
     emailAttempts: integer('email_attempts').notNull().default(0),
+    /**
+     * 'new' until the push job has made its deliveries to the person's devices (issue 34),
+     * then 'done'. Every writer's INSERT gets 'new' by default; the job does the rest.
+     */
+    pushState: text('push_state').notNull().default('new'),
   },
   (t) => [
     unique('notifications_once_key').on(t.userId, t.kind, t.subjectKey),
     check('notifications_email_state_check', sql`${t.emailState} in ('none', 'pending', 'sending', 'sent', 'failed')`),
     index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('notifications_user_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+    check('notifications_push_state_check', sql`${t.pushState} in ('new', 'done')`),
+    index('notifications_push_new_idx').on(t.createdAt).where(sql`${t.pushState} = 'new'`),
     index('notifications_email_queue_idx').on(t.createdAt).where(sql`${t.emailState} in ('pending', 'sending')`),
     // The health line counts emails given up lately without reading the whole history.
     index('notifications_email_failed_idx').on(t.emailClaimedAt).where(sql`${t.emailState} = 'failed'`),
