@@ -142,8 +142,12 @@ export async function buildApp(
         defaultSrc: ["'self'"],
         // Mantine sets style attributes at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        // Photos (issue 19) load from the bucket too (a redirect to a presigned link) with S3.
-        imgSrc: ["'self'", 'data:', ...(storage.mediaOrigin ? [storage.mediaOrigin] : [])],
+        // Photos (issue 19) load from the bucket too (a redirect to a presigned link) with S3;
+        // a photo waiting in the offline outbox shows from its blob (issue 34).
+        imgSrc: ["'self'", 'data:', 'blob:', ...(storage.mediaOrigin ? [storage.mediaOrigin] : [])],
+        // The service worker (sw.js) and the web app manifest, ours only (issue 34).
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         // Training videos may be direct links to files hosted anywhere on https; uploaded
         // ones play from the bucket (a redirect to a presigned link) when S3 is configured.
         mediaSrc: ["'self'", 'https:', 'blob:', ...(storage.mediaOrigin ? [storage.mediaOrigin] : [])],

@@ -7,6 +7,14 @@ import type { App } from './http/app-instance';
 export const defaultWebRoot = path.resolve(import.meta.dirname, '../../web/dist');
 
 /**
+ * Files with a fixed name that change with each release (issue 34): the service worker,
+ * which finds a new release by fetching itself again, the web app manifest, and index.html
+ * (which its precache asks for by name). Checked with the server on every use (their ETag
+ * answers 304 when unchanged), never taken from a browser's or a proxy's cache unasked.
+ */
+const ASKED_AGAIN_EVERY_TIME = new Set(['sw.js', 'manifest.webmanifest', 'index.html']);
+
+/**
  * Serves the built web app with history fallback: any non-API path that is not a file
  * gets index.html, and the client-side router takes it from there. API paths that
  * match nothing get a JSON 404.
@@ -26,6 +34,8 @@ export async function serveWebApp(app: App, webRoot: string | null) {
         // Vite fingerprints everything under assets/, so it can be cached for good.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        } else if (ASKED_AGAIN_EVERY_TIME.has(path.basename(filePath))) {
+          res.setHeader('cache-control', 'no-cache');
         }
       },
     });

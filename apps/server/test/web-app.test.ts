@@ -15,6 +15,9 @@ const write = (file: string, content: string) => {
 };
 write('index.html', '<!doctype html><title>Brigade</title><script src="/assets/app-abc123.js"></script>');
 write('assets/app-abc123.js', `console.log(${JSON.stringify('x'.repeat(2000))});`);
+// The service worker and the web app manifest (vite-plugin-pwa writes them without .br/.gz).
+fs.writeFileSync(path.join(webRoot, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+fs.writeFileSync(path.join(webRoot, 'manifest.webmanifest'), JSON.stringify({ name: 'Brigade', start_url: '/' }));
 
 const app = await startWebApp(webRoot);
 
@@ -40,4 +43,17 @@ test('every page address gets index.html, compressed and never cached', async ()
       'no-cache',
     ]);
   }
+});
+
+test('the service worker, the manifest and index.html are asked for again every time, not cached', async () => {
+  const worker = await app.inject({ url: '/sw.js' });
+  expect([worker.statusCode, worker.headers['cache-control']]).toEqual([200, 'no-cache']);
+  expect(worker.headers['content-type']).toMatch(/^(?:text|application)\/javascript/);
+  const manifest = await app.inject({ url: '/manifest.webmanifest' });
+  expect([manifest.statusCode, manifest.headers['cache-control']]).toEqual([200, 'no-cache']);
+  expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+  expect(manifest.json()).toMatchObject({ name: 'Brigade' });
+  // The worker's precache asks for index.html by name (with its revision in the query).
+  const index = await app.inject({ url: '/index.html?__WB_REVISION__=1' });
+  expect([index.statusCode, index.headers['cache-control']]).toEqual([200, 'no-cache']);
 });
