@@ -1,16 +1,20 @@
-import { MAX_PHOTOS_PER_ITEM, type PhotoRef } from '@brigade/core/schemas/photos';
+import { MAX_PHOTOS_PER_ITEM, PhotoRef } from '@brigade/core/schemas/photos';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Alert, Button, FileButton, Group, Image, Progress, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCamera, IconPhotoPlus, IconRefresh, IconX } from '@tabler/icons-react';
 import { type DragEvent, useEffect, useRef, useState } from 'react';
 import { deletePhoto } from '../../lib/api/delete-photo';
+import { sendThroughOutbox } from '../../lib/api/send-through-outbox';
 import { uploadPhoto } from '../../lib/api/upload-photo';
-import { isApiError } from '../../lib/api-client';
+import { isApiError, NETWORK_ERROR_STATUS } from '../../lib/api-client';
 import { useCoreText } from '../../lib/i18n';
+import { OutboxFullError, type OutboxKind, onSent } from '../../lib/offline/outbox';
+import { outboxFullMessage } from '../../lib/offline/use-outbox';
 import { confirmDelete } from '../confirm-delete';
 import { PhotoViewer } from './photo-viewer';
 import classes from './photos.module.css';
+import { useWaitingPhotos, WaitingPhotos } from './waiting-photos';
 
 interface PendingUpload {
   key: string;
@@ -32,6 +36,12 @@ export interface PhotoUploaderProps {
   /** What the photos are of (an item's text), for labels and alt text. */
   label: string;
   onChange?: (photos: PhotoRef[]) => void;
+  /**
+   * Keep photos taken offline (or whose upload lost the connection) in the outbox (issue
+   * 34): shown from the device until sent, each sent once, in order with the record's
+   * other changes (`subject`). Online they upload at once, as without it.
+   */
+  outbox?: { kind: OutboxKind; subject: string; label: string };
 }
 
 let sequence = 0;
@@ -52,6 +62,7 @@ export function PhotoUploader({
   disabled = false,
   label,
   onChange,
+  outbox,
 }: PhotoUploaderProps) {
   const { t } = useLingui();
   const { text } = useCoreText();
@@ -68,8 +79,25 @@ export function PhotoUploader({
     if (changed.current) onChangeRef.current?.(photos);
   }, [photos]);
 
+  const waiting = useWaitingPhotos(outbox?.subject, uploadUrl);
+
+  // A waiting photo the outbox sends (now or after a reload) joins the stored ones.
+  const viaOutbox = outbox !== undefined;
+  useEffect(() => {
+    if (!viaOutbox) return;
+    return onSent((item) => {
+      if (item.url !== uploadUrl || !item.photo) return;
+      const parsed = PhotoRef.safeParse(item.reply);
+      if (!parsed.success) return;
+      changed.current = true;
+      setPhotos((current) =>
+        current.some((each) => each.id === parsed.data.id) ? current : [...current, parsed.data],
+      );
+    });
+  }, [viaOutbox, uploadUrl]);
+
   const stored = photos.length;
-  const busy = pending.filter((upload) => !upload.error).length;
+  const busy = pending.filter((upload) => !upload.error).length + waiting.length;
   const room = max - photos.length - busy;
   const full = room <= 0;
 
@@ -78,6 +106,8 @@ export function PhotoUploader({
   }
 
   function send(key: string, file: File) {
+    // Offline, the photo waits in the outbox; online it goes at once, with its progress.
+    if (outbox && !navigator.onLine) return queue(key, file);
     uploadPhoto(uploadUrl, file, (progress) => update(key, { progress }))
       .then((photo) => {
         changed.current = true;
@@ -85,7 +115,28 @@ export function PhotoUploader({
         setPhotos((current) => [...current, photo]);
       })
       .catch((error: unknown) => {
+        // The connection dropped on the way: kept in the outbox rather than lost.
+        if (outbox && isApiError(error) && error.status === NETWORK_ERROR_STATUS) return queue(key, file);
         const message = isApiError(error) ? text(error.message) : t`The upload failed. Please try again.`;
+        update(key, { error: message, progress: 0 });
+      });
+  }
+
+  function queue(key: string, file: File) {
+    if (!outbox) return;
+    const name = file.name || 'photo.jpg';
+    sendThroughOutbox({
+      kind: outbox.kind,
+      subject: outbox.subject,
+      label: outbox.label,
+      method: 'POST',
+      url: uploadUrl,
+      photo: { blob: file, name, bytes: file.size },
+    })
+      .then(() => setPending((current) => current.filter((upload) => upload.key !== key)))
+      .catch((error: unknown) => {
+        // The device's photo cap, or storage refusing the blob.
+        const message = error instanceof OutboxFullError ? t(outboxFullMessage) : t`The photo could not be kept.`;
         update(key, { error: message, progress: 0 });
       });
   }
@@ -193,7 +244,7 @@ export function PhotoUploader({
         </Group>
       </Group>
 
-      {photos.length === 0 && pending.length === 0 && (
+      {photos.length === 0 && pending.length === 0 && waiting.length === 0 && (
         // Whole sentences, one per screen size: a phone has nowhere to drop files, and a
         // sentence pieced around a hidden part read "choose files ." there (issue 31).
         <>
@@ -244,6 +295,8 @@ export function PhotoUploader({
           })}
         </Group>
       )}
+
+      <WaitingPhotos items={waiting} label={label} />
 
       {pending.map((upload) => {
         const name = upload.file.name || t`Photo`;
