@@ -1,3 +1,4 @@
+import type https from 'node:https';
 import type { INetworkModule } from '@azure/msal-node';
 import { FALLBACK_TIME_ZONE } from '@brigade/core/restaurant-time';
 import fastifyCookie from '@fastify/cookie';
@@ -45,6 +46,8 @@ import { registerNotificationJobs } from './modules/notifications/service';
 import { passwordRoutes } from './modules/passwords/routes';
 import { photoRoutes } from './modules/photos/routes';
 import { profileRoutes } from './modules/profile/routes';
+import { pushRoutes } from './modules/push/routes';
+import { registerPushJob } from './modules/push/service';
 import { quizRoutes } from './modules/quizzes/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { restaurantRoutes } from './modules/restaurants/routes';
@@ -57,6 +60,8 @@ import { uploadRoutes } from './modules/uploads/routes';
 import { userRoutes } from './modules/users/routes';
 import { createNotifier } from './notify/notifier';
 import { echoRequestId, requestIdOptions } from './ops/request-id';
+import { createPushSender } from './push/sender';
+import { resolveVapidKeys, type VapidKeys } from './push/vapid-keys';
 import { addSecurityHeaders } from './security-headers';
 import { LocalStorage } from './storage/local-storage';
 import type { S3Config } from './storage/s3-storage';
@@ -96,9 +101,16 @@ export interface AppOptions {
   jobs?: boolean;
   /** SMTP email (SMTP_URL, MAIL_FROM); omitted, email is off. */
   mail?: MailConfig;
+  /**
+   * Web Push (VAPID_*): the key pair (omitted, generated once into `dataDir`) and the
+   * subject push services may contact; `agent` lets tests trust a local push service.
+   */
+  push?: { vapidKeys?: VapidKeys; subject?: string; agent?: https.Agent };
 }
 
 export const BODY_LIMIT = 1024 * 1024;
+/** Who push services may contact when no VAPID_SUBJECT is given (config.ts derives a better one). */
+const DEFAULT_VAPID_SUBJECT = 'mailto:push@brigade.invalid';
 export const DEFAULT_UPLOAD_MAX_BYTES = 2 * 1024 * 1024 * 1024;
 export const DEFAULT_PHOTO_MAX_BYTES = 15 * 1024 * 1024;
 
@@ -210,6 +222,11 @@ export async function buildApp(
     },
     mailer,
     notifier: createNotifier({ emailOn: mailer.configured, jobs: () => jobs }),
+    push: createPushSender({
+      keys: resolveVapidKeys(options.push?.vapidKeys, options.dataDir),
+      subject: options.push?.subject ?? DEFAULT_VAPID_SUBJECT,
+      agent: options.push?.agent,
+    }),
     jobs,
     publicUrl: options.publicUrl,
   };
@@ -244,6 +261,7 @@ export async function buildApp(
   await app.register(assignmentRoutes, context);
   await app.register(announcementRoutes, context);
   await app.register(notificationRoutes, context);
+  await app.register(pushRoutes, context);
   await app.register(trainingSuggestionRoutes, context);
   await app.register(dashboardRoutes, context);
   await app.register(storePerformanceRoutes, context);
@@ -254,6 +272,7 @@ export async function buildApp(
     registerAuditDueJob(jobs, context.database.db, context.notifier);
     registerNotificationJobs(jobs, context);
     registerChecklistJob(jobs, context.database.db, context.notifier);
+    registerPushJob(jobs, context.database.db, context.push, app.log);
     runJobsWithApp(app, jobs);
   }
   app.addHook('onClose', async () => mailer.close());

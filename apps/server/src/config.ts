@@ -112,8 +112,37 @@ const Env = z
       .default(FALLBACK_TIME_ZONE)
       .refine(isTimeZone, 'must be an IANA time zone such as Europe/Amsterdam or America/New_York'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(
+        /^[A-Za-z0-9_-]{87}$/,
+        'must be a P-256 public key in base64url (87 characters), as web-push generate-vapid-keys prints it',
+      )
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(
+        /^[A-Za-z0-9_-]{43}$/,
+        'must be a P-256 private key in base64url (43 characters), as web-push generate-vapid-keys prints it',
+      )
+      .optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .regex(
+        /^(mailto:.+|https:\/\/.+)$/,
+        'must be a mailto: address or an https URL where push services can reach whoever runs Brigade',
+      )
+      .optional(),
   })
   .superRefine((env, context) => {
+    if (!env.VAPID_PUBLIC_KEY !== !env.VAPID_PRIVATE_KEY) {
+      const missing = env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
+      context.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: `is required because ${env.VAPID_PUBLIC_KEY ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY'} is set (set both, or neither to have the keys generated into DATA_DIR)`,
+      });
+    }
     const set = S3_REQUIRED.filter((name) => env[name]);
     if (set.length === 0 || set.length === S3_REQUIRED.length) return;
     for (const name of S3_REQUIRED.filter((name) => !env[name])) {
@@ -150,6 +179,14 @@ const Env = z
     powerBi: powerBiConfigOf(env),
     s3: s3ConfigOf(env),
     brandWord: env.BRAND_WORD?.trim() || undefined,
+    /** Web Push (issue 34): the VAPID keys (unset, generated once into DATA_DIR) and who push services may contact. */
+    push: {
+      vapidKeys:
+        env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+          ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+          : undefined,
+      subject: env.VAPID_SUBJECT ?? defaultVapidSubject(env.PUBLIC_URL, env.MAIL_FROM),
+    },
   }));
 
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -199,6 +236,17 @@ function trustProxyOf(value: string, context: z.RefinementCtx): TrustProxy {
 function defaultMailFrom(publicUrl: string | undefined): string {
   const host = publicUrl ? new URL(publicUrl).hostname : 'localhost';
   return `Brigade <no-reply@${host}>`;
+}
+
+/**
+ * Who push services may contact about this server's pushes: the PUBLIC_URL when it is
+ * https, else the address of MAIL_FROM, else a placeholder (push services accept it;
+ * Apple's asks for a real one, so set VAPID_SUBJECT for Safari).
+ */
+function defaultVapidSubject(publicUrl: string | undefined, mailFrom: string | undefined): string {
+  if (publicUrl?.startsWith('https://')) return new URL(publicUrl).origin;
+  const address = mailFrom?.match(/<([^>]+)>/)?.[1] ?? mailFrom;
+  return `mailto:${address && /^[^\s@]+@[^\s@]+$/.test(address) ? address : 'push@brigade.invalid'}`;
 }
 
 /** The bucket for uploaded files, or undefined for local disk (DATA_DIR/uploads). */

@@ -7,6 +7,7 @@ import type { PowerBiClient } from './integrations/powerbi';
 import type { JobQueue } from './jobs/job-queue';
 import type { Mailer } from './mail/mailer';
 import type { Notifier } from './notify/notifier';
+import type { PushSender } from './push/sender';
 import type { Storage } from './storage/storage';
 
 /** What every module's routes are registered with. */
@@ -31,6 +32,8 @@ export interface AppContext {
   mailer: Mailer;
   /** How every module notifies people (in-app, and email by their choice). */
   notifier: Notifier;
+  /** Web Push (issue 34): the VAPID public key, and sending to one device. */
+  push: PushSender;
   /** The app's one job queue, or null when this server runs no jobs (JOBS=off, most tests). */
   jobs: JobQueue | null;
   /** The address links in emails point to (PUBLIC_URL). */

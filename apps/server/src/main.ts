@@ -42,6 +42,7 @@ async function main() {
     trustProxy: config.trustProxy,
     jobs: config.jobs,
     mail: config.mail,
+    push: config.push,
   });
 
   // Several servers may start at once on one database: one migrates (and loads the demo),

@@ -40,6 +40,8 @@ export async function startTestApp(
     jobs?: boolean;
     /** SMTP email, such as a test SMTP sink's (test/smtp-sink.ts); omitted, email is off. */
     mail?: AppOptions['mail'];
+    /** Web Push's keys and subject (issue 34); omitted, keys are generated into the test's DATA_DIR. */
+    push?: AppOptions['push'];
   } = {},
 ) {
   const { database, dispose } = await openTestDatabase({ onQuery: options.onQuery });
@@ -64,6 +66,7 @@ export async function startTestApp(
     logger: options.logger ?? (process.env.BRIGADE_TEST_LOG ? { level: 'error' } : false),
     jobs: options.jobs,
     mail: options.mail,
+    push: options.push,
   });
   afterAll(async () => {
     await app.close();

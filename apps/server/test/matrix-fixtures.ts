@@ -498,6 +498,9 @@ export async function buildMatrixFixtures(t: TestApp) {
     },
     // Back to following the browser: the caller's later calls are unaffected.
     'PUT /api/profile/language': { call: () => ({ body: { language: null } }) },
+    // Push (issue 34): each caller's own device, turned on and off; nothing is sent here.
+    'POST /api/push/subscriptions': { call: () => ({ body: pushSubscriptionExample() }) },
+    'DELETE /api/push/subscriptions': { call: () => ({ body: { endpoint: pushSubscriptionExample().endpoint } }) },
 
     'GET /api/dashboards/manager': {
       call: () => ({ query: { restaurantId: a.id } }),
@@ -553,5 +556,13 @@ function multipart(fileName: string, contentType: string, bytes: Buffer) {
   return {
     payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
     contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+/** A browser's push subscription as PushSubscription.toJSON() gives it (keys of the right shape). */
+function pushSubscriptionExample() {
+  return {
+    endpoint: `https://push.example.com/send/${randomUUID()}`,
+    keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
   };
 }

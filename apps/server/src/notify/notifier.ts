@@ -22,6 +22,9 @@ export interface NewNotification {
 /** The job that sends pending notification emails (registered by the notifications module). */
 export const NOTIFICATION_EMAILS_JOB = 'notification-emails';
 
+/** The job that pushes new notifications to people's devices (registered by the push module, issue 34). */
+export const PUSH_NOTIFICATIONS_JOB = 'push-notifications';
+
 /**
  * How every part of the app notifies people (issue 20). `notify` inserts in one
  * statement, inside the caller's transaction when given one; a notification that
@@ -29,7 +32,8 @@ export const NOTIFICATION_EMAILS_JOB = 'notification-emails';
  * key, so a retried job or a second server never makes it twice. Whether it also goes
  * by email is decided here, from the person's choice for that kind (or the kind's
  * default) and whether SMTP is configured. After the caller's transaction commits,
- * `wake()` asks a worker to send the new emails now rather than at the next minute.
+ * `wake()` asks a worker to send the new emails and pushes now rather than at the next
+ * minute.
  */
 export interface Notifier {
   readonly emailOn: boolean;
@@ -81,9 +85,10 @@ export function createNotifier({ emailOn, jobs }: { emailOn: boolean; jobs: () =
     },
     wake() {
       const queue = jobs();
-      if (!emailOn || !queue?.running) return;
+      if (!queue?.running) return;
       // Best effort: the minute's schedule sends whatever a lost wake-up leaves pending.
-      queue.send(NOTIFICATION_EMAILS_JOB).catch(() => {});
+      if (emailOn) queue.send(NOTIFICATION_EMAILS_JOB).catch(() => {});
+      queue.send(PUSH_NOTIFICATIONS_JOB).catch(() => {});
     },
   };
 }
