@@ -23,8 +23,9 @@ import { DataTable } from '../../components/data-list/data-table';
 import { EmptyList } from '../../components/empty-list';
 import { ListPagination } from '../../components/list-pagination';
 import { LoadError } from '../../components/load-error';
+import { OutboxItemStatus } from '../../components/outbox/outbox-item-status';
 import { PageHeader } from '../../components/page-header';
-import { useAcknowledgeAnnouncement } from '../../lib/api/acknowledge-announcement';
+import { useAcknowledgeAnnouncement, useWaitingAcknowledgement } from '../../lib/api/acknowledge-announcement';
 import { useRestaurantOptions } from '../../lib/api/get-restaurant-options';
 import { isApiError } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/current-user';
@@ -89,8 +90,12 @@ function AnnouncementView({ announcement }: { announcement: AnnouncementDetail }
   const { t } = useLingui();
   const { text } = useCoreText();
   const me = useCurrentUser();
+  const waiting = useWaitingAcknowledgement(announcement.id);
   const acknowledge = useAcknowledgeAnnouncement({
-    onSuccess: () => notifications.show({ color: 'green', message: text(ackMessages.acknowledged) }),
+    // Offline it waits in the outbox, and the page says so instead of the button.
+    onSuccess: (acknowledgement) => {
+      if (acknowledgement) notifications.show({ color: 'green', message: text(ackMessages.acknowledged) });
+    },
     onError: () => notifications.show({ color: 'red', message: text(ackMessages.acknowledgeFailed) }),
   });
   const author = announcement.createdByName ?? text(messages.deletedUser);
@@ -132,7 +137,9 @@ function AnnouncementView({ announcement }: { announcement: AnnouncementDetail }
             <Text className={classes.multiline}>{announcement.description}</Text>
             {announcement.requiresAck && announcement.inMyAudience && (
               <Group>
-                {announcement.acknowledgedAt ? (
+                {waiting && !announcement.acknowledgedAt ? (
+                  <OutboxItemStatus item={waiting} what={t`Your acknowledgement`} />
+                ) : announcement.acknowledgedAt ? (
                   <Text size="sm" role="status">
                     <IconCheck
                       size={16}
@@ -146,7 +153,7 @@ function AnnouncementView({ announcement }: { announcement: AnnouncementDetail }
                   <Button
                     leftSection={<IconCheck size={16} aria-hidden />}
                     loading={acknowledge.isPending}
-                    onClick={() => acknowledge.mutate(announcement.id)}
+                    onClick={() => acknowledge.mutate({ id: announcement.id, title: announcement.title })}
                   >
                     {text(ackMessages.iHaveReadThis)}
                   </Button>

@@ -1,8 +1,11 @@
+// IndexedDB for Dexie, before the outbox module opens its database.
+import '../../../test/fake-outbox-db';
 import type { PinnedAnnouncement } from '@brigade/core/schemas/announcements';
 import type { Me } from '@brigade/core/schemas/session';
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
+import { clearOutbox, outboxDb, setOutboxUser } from '../../lib/offline/outbox';
 import { PinnedAnnouncements } from './pinned-announcements';
 
 const staff: Me = {
@@ -26,8 +29,12 @@ const allergens: PinnedAnnouncement = {
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-afterEach(() => {
+beforeEach(() => setOutboxUser(staff.id));
+
+afterEach(async () => {
   vi.unstubAllGlobals();
+  setOutboxUser(null);
+  await clearOutbox();
 });
 
 describe('PinnedAnnouncements', () => {
@@ -52,8 +59,37 @@ describe('PinnedAnnouncements', () => {
     );
     await user.click(within(card).getByRole('button', { name: 'I have read this' }));
 
-    expect(fetch).toHaveBeenCalledWith(`/api/announcements/${allergens.id}/acknowledge`, expect.anything());
+    // Through the outbox: stored on the device first, then sent with its Idempotency-Key.
+    await vi.waitFor(() =>
+      expect(fetch).toHaveBeenCalledWith(
+        `/api/announcements/${allergens.id}/acknowledge`,
+        expect.objectContaining({ headers: expect.objectContaining({ 'idempotency-key': expect.any(String) }) }),
+      ),
+    );
     await vi.waitFor(() => expect(screen.queryByRole('heading', { name: 'Allergen chart updated' })).toBeNull());
+  });
+
+  test('offline, the acknowledgement waits on the device and the card says so instead of the button', async () => {
+    const fetch = vi.fn(async (url: string) =>
+      url === '/api/announcements/pinned' ? json([allergens]) : json({}, 500),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const { user } = renderWithProviders(<PinnedAnnouncements />, { me: staff });
+    const card = (await screen.findByRole('heading', { name: 'Allergen chart updated' })).closest('li');
+    if (!card) throw new Error('no card');
+    const onLine = vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      await user.click(within(card).getByRole('button', { name: 'I have read this' }));
+      expect(await within(card).findByText('Will be sent when you are back online')).toBeInTheDocument();
+      expect(within(card).queryByRole('button', { name: 'I have read this' })).toBeNull();
+      expect(fetch).not.toHaveBeenCalledWith(`/api/announcements/${allergens.id}/acknowledge`, expect.anything());
+      const waiting = await outboxDb.items.toArray();
+      expect(waiting).toMatchObject([
+        { kind: 'acknowledge', subject: `announcement:${allergens.id}`, userId: staff.id, state: 'waiting' },
+      ]);
+    } finally {
+      onLine.mockRestore();
+    }
   });
 
   test('nothing is drawn when there is nothing to acknowledge', async () => {

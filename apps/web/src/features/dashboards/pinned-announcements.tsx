@@ -6,7 +6,8 @@ import { notifications } from '@mantine/notifications';
 import { IconCheck, IconPinFilled } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { useAcknowledgeAnnouncement } from '../../lib/api/acknowledge-announcement';
+import { OutboxItemStatus } from '../../components/outbox/outbox-item-status';
+import { useAcknowledgeAnnouncement, useWaitingAcknowledgement } from '../../lib/api/acknowledge-announcement';
 import { formatDate } from '../../lib/format-date';
 import { useCoreText } from '../../lib/i18n';
 import { usePinnedAnnouncements } from './api/get-pinned-announcements';
@@ -50,8 +51,12 @@ function PinnedCard({ announcement }: { announcement: PinnedAnnouncement }) {
   const { t } = useLingui();
   const { text } = useCoreText();
   const titleId = useId();
+  const waiting = useWaitingAcknowledgement(announcement.id);
   const acknowledge = useAcknowledgeAnnouncement({
-    onSuccess: () => notifications.show({ color: 'green', message: text(ackMessages.acknowledged) }),
+    onSuccess: (acknowledgement) => {
+      // Offline it waits in the outbox, and the card says so instead of the button.
+      if (acknowledgement) notifications.show({ color: 'green', message: text(ackMessages.acknowledged) });
+    },
     onError: () => notifications.show({ color: 'red', message: text(ackMessages.acknowledgeFailed) }),
   });
   return (
@@ -78,17 +83,21 @@ function PinnedCard({ announcement }: { announcement: PinnedAnnouncement }) {
             {announcement.description}
           </Text>
         </Spoiler>
-        <Group>
-          <Button
-            size="sm"
-            leftSection={<IconCheck size={16} aria-hidden />}
-            loading={acknowledge.isPending}
-            onClick={() => acknowledge.mutate(announcement.id)}
-            aria-describedby={titleId}
-          >
-            {text(ackMessages.iHaveReadThis)}
-          </Button>
-        </Group>
+        {waiting ? (
+          <OutboxItemStatus item={waiting} what={t`Your acknowledgement`} />
+        ) : (
+          <Group>
+            <Button
+              size="sm"
+              leftSection={<IconCheck size={16} aria-hidden />}
+              loading={acknowledge.isPending}
+              onClick={() => acknowledge.mutate({ id: announcement.id, title: announcement.title })}
+              aria-describedby={titleId}
+            >
+              {text(ackMessages.iHaveReadThis)}
+            </Button>
+          </Group>
+        )}
       </Stack>
     </Paper>
   );
