@@ -13,12 +13,15 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { FormFailureAlert } from '../../components/form-failure-alert';
+import { OutboxItemStatus } from '../../components/outbox/outbox-item-status';
 import { PhotoUploader } from '../../components/photos/photo-uploader';
 import { useFormFailure } from '../../lib/form-failure';
 import { useCoreText } from '../../lib/i18n';
+import type { OutboxItem } from '../../lib/offline/outbox';
 import { type ActionChange, useChangeAction } from './api/change-action';
 import { actionQueryKey } from './api/get-action';
 import { useOwnerChoices } from './api/get-owner-choices';
+import { actionSubject, useResolveAction } from './api/resolve-action';
 
 interface FormProps {
   action: ActionDetail;
@@ -47,13 +50,17 @@ function useActionForm(action: ActionDetail, successMessage: string) {
 
 /**
  * "Resolve": what was done (required) and, optionally, photos of the fix; the owners and
- * hq, while the action is open. Each photo is stored as it is taken (its own request, so
- * the note typed so far stays); the history then shows it.
+ * hq, while the action is open. Both go through the outbox (issue 34), so they work
+ * offline: each photo is kept as it is taken (its own change, so the note typed so far
+ * stays) and sent before the resolution. While the resolution waits, the note shows with
+ * "Will be sent when you are back online" instead of the form.
  */
-export function ResolveForm({ action }: FormProps) {
+export function ResolveForm({ action, waiting }: FormProps & { waiting: OutboxItem | undefined }) {
   const { t } = useLingui();
-  const { change, failure, send, field } = useActionForm(action, actionMessages.resolved);
+  const { text } = useCoreText();
   const itemText = action.itemText;
+  const resolve = useResolveAction(action.id, t`Resolution · ${itemText}`);
+  const failure = useFormFailure();
   const queryClient = useQueryClient();
   const actionPath = `/api/actions/${encodeURIComponent(action.id)}`;
   const form = useForm({
@@ -62,27 +69,46 @@ export function ResolveForm({ action }: FormProps) {
     initialValues: { note: '' },
     validate: (values) => schemaResolver(ResolveAction, { sync: true })({ ...values, version: action.version }),
   });
+  const submit = (values: { note: string }) =>
+    resolve.mutate(
+      { note: values.note, version: action.version },
+      {
+        onSuccess: (resolved) => {
+          notifications.show(
+            resolved
+              ? { color: 'green', message: text(actionMessages.resolved) }
+              : { color: 'blue', message: t`Resolution saved on this device. Will be sent when you are back online` },
+          );
+          form.reset();
+        },
+        onError: (error) => failure.report(form, error, actionMessages.actionFailed),
+      },
+    );
+  const note = (waiting?.body as { note?: string } | undefined)?.note;
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="resolve-title">
-      <form
-        noValidate
-        onSubmit={form.onSubmit((values) =>
-          send(form, { kind: 'resolve', body: { note: values.note, version: action.version } }),
-        )}
-      >
+      <form noValidate onSubmit={form.onSubmit(submit)}>
         <Stack gap="sm">
           <Title order={2} size="h4" id="resolve-title">
             <Trans>Resolve</Trans>
           </Title>
-          <Textarea
-            label={t`What was done`}
-            required
-            autosize
-            minRows={3}
-            maxLength={2000}
-            key={form.key('note')}
-            {...field(form.getInputProps('note'))}
-          />
+          {waiting ? (
+            <OutboxItemStatus item={waiting} what={t`Your resolution`}>
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {note}
+              </Text>
+            </OutboxItemStatus>
+          ) : (
+            <Textarea
+              label={t`What was done`}
+              required
+              autosize
+              minRows={3}
+              maxLength={2000}
+              key={form.key('note')}
+              {...field(form.getInputProps('note'))}
+            />
+          )}
           <Stack gap={4}>
             <Text size="sm" fw={500}>
               <Trans>Photos of the fix (optional)</Trans>
@@ -92,19 +118,28 @@ export function ResolveForm({ action }: FormProps) {
               uploadUrl={`${actionPath}/photos`}
               removeUrl={(photoId) => `${actionPath}/photos/${encodeURIComponent(photoId)}`}
               photos={action.fixPhotos}
+              // A photo taken after the resolution would reach a resolved action: refused.
+              disabled={Boolean(waiting)}
+              outbox={{ kind: 'actionPhoto', subject: actionSubject(action.id), label: t`Fix photo · ${itemText}` }}
               onChange={() => void queryClient.invalidateQueries({ queryKey: actionQueryKey(action.id) })}
             />
           </Stack>
           <FormFailureAlert failure={failure.failure} />
-          <Group justify="flex-end">
-            <Button type="submit" loading={change.isPending}>
-              <Trans>Resolve Action</Trans>
-            </Button>
-          </Group>
+          {!waiting && (
+            <Group justify="flex-end">
+              <Button type="submit" loading={resolve.isPending}>
+                <Trans>Resolve Action</Trans>
+              </Button>
+            </Group>
+          )}
         </Stack>
       </form>
     </Paper>
   );
+
+  function field<Input extends { error?: unknown }>(input: Input): Input {
+    return { ...input, error: typeof input.error === 'string' ? text(input.error) : input.error };
+  }
 }
 
 /** "Reopen" (hq): a reason, and a confirmation before the resolution is set aside. */

@@ -5,17 +5,23 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Timeline, Title } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadError } from '../../components/load-error';
+import { OutboxItemStatus } from '../../components/outbox/outbox-item-status';
 import { PageHeader } from '../../components/page-header';
 import { PhotoGallery } from '../../components/photos/photo-gallery';
+import { WaitingPhotos } from '../../components/photos/waiting-photos';
 import { isApiError } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/current-user';
 import { formatDate, formatDateTime } from '../../lib/format-date';
 import { useCoreText } from '../../lib/i18n';
+import { useOutboxFor } from '../../lib/offline/use-outbox';
 import { ActionStatusBadges, useMarkLabel } from './action-badges';
 import { ChangeDueForm, ReassignForm, ReopenForm, ResolveForm } from './action-forms';
-import { useAction } from './api/get-action';
+import { actionQueryKey, useAction } from './api/get-action';
+import { actionSubject } from './api/resolve-action';
 
 const LIST_PATH = '/actions';
 
@@ -75,6 +81,13 @@ function ActionView({ action }: { action: ActionDetail }) {
   const me = useCurrentUser();
   const isHq = me.role === 'hq';
   const mayResolve = isHq || (me.role === 'manager' && me.restaurants.some((r) => r.id === action.restaurant.id));
+  const outbox = useOutboxFor(actionSubject(action.id)).filter((item) => item.state !== 'sent');
+  const waitingResolve = outbox.find((item) => item.kind === 'actionResolve');
+  const refusedPhotos = outbox.filter((item) => item.kind === 'actionPhoto' && item.state !== 'waiting');
+  const showForm = action.status === 'open' && mayResolve;
+  useRefreshOnRefusal(action.id, outbox);
+  const resolvedBy = action.resolution?.resolvedBy ?? t`Deleted user`;
+  const resolvedAt = action.resolution ? formatDateTime(action.resolution.resolvedAt) : '';
   return (
     <>
       <PageHeader
@@ -135,7 +148,21 @@ function ActionView({ action }: { action: ActionDetail }) {
           </Paper>
         )}
 
-        {action.status === 'open' && mayResolve && <ResolveForm key={`resolve-${action.version}`} action={action} />}
+        {showForm && <ResolveForm key={`resolve-${action.version}`} action={action} waiting={waitingResolve} />}
+        {!showForm && waitingResolve && (
+          <OutboxItemStatus
+            item={waitingResolve}
+            what={t`Your resolution`}
+            conflictMessage={
+              action.resolution ? t`Resolved by ${resolvedBy} on ${resolvedAt} while you were offline.` : undefined
+            }
+          >
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {(waitingResolve.body as { note?: string } | undefined)?.note}
+            </Text>
+          </OutboxItemStatus>
+        )}
+        {!showForm && <WaitingPhotos items={refusedPhotos} label={t`Fix of ${itemText}`} />}
         {action.status === 'resolved' && isHq && <ReopenForm key={`reopen-${action.version}`} action={action} />}
         {isHq && (
           // Each form starts again from the action as saved; the keys differ between siblings,
@@ -184,6 +211,21 @@ function ActionView({ action }: { action: ActionDetail }) {
       </Stack>
     </>
   );
+}
+
+/**
+ * A change of this action the server refused (someone resolved it meanwhile, or it was
+ * not found) shows beside the action as it now is: fetched again once.
+ */
+function useRefreshOnRefusal(id: string, items: ReturnType<typeof useOutboxFor>) {
+  const queryClient = useQueryClient();
+  const refused = items
+    .filter((item) => item.state === 'conflict' || item.state === 'failed')
+    .map((item) => item.id)
+    .join(',');
+  useEffect(() => {
+    if (refused) void queryClient.invalidateQueries({ queryKey: actionQueryKey(id) });
+  }, [refused, id, queryClient]);
 }
 
 const EVENT_TITLES: Record<ActionEvent['kind'], MessageDescriptor> = {

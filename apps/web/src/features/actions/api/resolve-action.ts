@@ -1,0 +1,64 @@
+import { ActionDetail, type ResolveAction } from '@brigade/core/schemas/corrective-actions';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { sendThroughOutbox } from '../../../lib/api/send-through-outbox';
+import { onSent } from '../../../lib/offline/outbox';
+import { queryClient } from '../../../lib/query-client';
+import { actionQueryKey } from './get-action';
+import { actionsQueryKey } from './get-actions';
+
+const SUBJECT_PREFIX = 'action:';
+
+/** The outbox subject of an action's resolution and fix photos: sent in the order taken. */
+export function actionSubject(id: string) {
+  return `${SUBJECT_PREFIX}${id}`;
+}
+
+/** A resolved action leaves "open": lists, the dashboards' counts and the audits' findings change. */
+function refreshAround(client: QueryClient) {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: actionsQueryKey, predicate: (query) => query.queryKey[1] === 'list' }),
+    client.invalidateQueries({ queryKey: ['dashboards'] }),
+    client.invalidateQueries({ queryKey: ['store-performance'] }),
+    client.invalidateQueries({ queryKey: ['audits'] }),
+  ]);
+}
+
+// What the outbox sends later (back online, after a reload) updates the cached action too.
+onSent((item) => {
+  if (!item.subject.startsWith(SUBJECT_PREFIX)) return;
+  const id = item.subject.slice(SUBJECT_PREFIX.length);
+  if (item.kind === 'actionResolve') {
+    const parsed = ActionDetail.safeParse(item.reply);
+    if (parsed.success) queryClient.setQueryData(actionQueryKey(id), parsed.data);
+    void refreshAround(queryClient);
+  } else if (item.kind === 'actionPhoto') {
+    void queryClient.invalidateQueries({ queryKey: actionQueryKey(id) });
+  }
+});
+
+/**
+ * "Resolve" through the outbox (issue 34): answers the resolved action once sent, or null
+ * while the resolution waits on this device; its time is when the person resolved it.
+ * A refusal (someone resolved it meanwhile: 409) stays in the outbox with its reason.
+ */
+export function useResolveAction(id: string, label: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: ResolveAction): Promise<ActionDetail | null> => {
+      const result = await sendThroughOutbox({
+        kind: 'actionResolve',
+        subject: actionSubject(id),
+        label,
+        method: 'POST',
+        url: `/api/actions/${encodeURIComponent(id)}/resolve`,
+        body,
+      });
+      return result.sent ? ActionDetail.parse(result.reply) : null;
+    },
+    onSuccess: async (action) => {
+      if (!action) return;
+      client.setQueryData(actionQueryKey(id), action);
+      await refreshAround(client);
+    },
+  });
+}
