@@ -12,14 +12,18 @@ import {
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Group, Paper, Progress, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconAlertTriangle, IconDeviceFloppy, IconSend } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { IconAlertCircle, IconDeviceFloppy, IconSend } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { OutboxItemStatus } from '../../components/outbox/outbox-item-status';
 import { PhotoGallery } from '../../components/photos/photo-gallery';
 import { PhotoUploader } from '../../components/photos/photo-uploader';
 import { ScoreBadge } from '../../components/score-badge';
-import { isApiError } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/current-user';
 import { useCoreText } from '../../lib/i18n';
+import { type OutboxItem, onSent } from '../../lib/offline/outbox';
+import { auditSubject, useAuditOutbox } from './api/audit-outbox';
+import { auditQueryKey } from './api/get-audit';
 import { useSaveAuditDraft } from './api/save-audit-draft';
 import { useSubmitAudit } from './api/submit-audit';
 import classes from './audit-editor.module.css';
@@ -37,20 +41,28 @@ function valuesOf(audit: AuditDetail): Values {
   return Object.fromEntries(audit.items.map((item) => [item.id, { mark: item.mark, comment: item.comment ?? '' }]));
 }
 
-type Failure =
-  | { kind: 'unassessed'; remaining: number }
-  | { kind: 'conflict'; message: string }
-  | { kind: 'failed'; title: string; message: string | null };
+/**
+ * What the editor reports itself: items left unmarked, or the change could not even be
+ * kept on this device. What the server refused (a conflict, a 400) stays in the outbox
+ * and shows from there, with the person's version.
+ */
+type Failure = { kind: 'unassessed'; remaining: number } | { kind: 'failed'; title: string; message: string | null };
 
-function failureOf(error: Error, title: string, text: (english: string) => string): Failure {
-  if (isApiError(error) && error.status === 409) return { kind: 'conflict', message: text(error.message) };
-  const message = isApiError(error) && error.message !== title ? text(error.message) : null;
-  return { kind: 'failed', title: text(title), message };
+/** The marks and comments of a save or submit waiting in the outbox. */
+function valuesOfChange(change: OutboxItem): { values: Values; version: number } | null {
+  const body = change.body as
+    | { version?: number; items?: { id: string; mark: AuditMark | null; comment: string | null }[] }
+    | undefined;
+  if (!body?.items || typeof body.version !== 'number') return null;
+  const values = Object.fromEntries(
+    body.items.map((item) => [item.id, { mark: item.mark, comment: item.comment ?? '' }]),
+  );
+  return { values, version: body.version };
 }
 
 interface AuditEditorProps {
   audit: AuditDetail;
-  /** Fetches the stored audit and starts the editor over from it (discarding unsaved values). */
+  /** Fetches the stored audit and starts the editor over from it (after the person discards a refused change). */
   onReload: () => Promise<void>;
 }
 
@@ -64,14 +76,53 @@ export function AuditEditor({ audit, onReload }: AuditEditorProps) {
   const { t } = useLingui();
   const { text } = useCoreText();
   const me = useCurrentUser();
-  const editable = me.role === 'hq' && audit.status === 'draft';
+  const queryClient = useQueryClient();
   const [values, setValues] = useState<Values>(() => valuesOf(audit));
   const [version, setVersion] = useState(audit.version);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [showMissing, setShowMissing] = useState(false);
-  const [reloading, setReloading] = useState(false);
   const save = useSaveAuditDraft();
   const submit = useSubmitAudit();
+  const outbox = useAuditOutbox(audit.id);
+  // The newest save or submit not sent yet: a newer one replaces a waiting one.
+  const change = outbox.findLast((item) => item.kind === 'auditDraft' || item.kind === 'auditSubmit');
+  const submitWaits = change?.kind === 'auditSubmit';
+  const editable = me.role === 'hq' && audit.status === 'draft';
+  // After Submit, offline, the marks stay as they were sent: nothing more to change.
+  const locked = submitWaits || submit.isPending;
+  const touched = useRef(false);
+  const label = t`Audit · ${audit.restaurant.name}`;
+
+  // Reopened with a save or submit still waiting (a reload, offline): the person's values.
+  // Not over a completed audit: its stored marks show, the person's in the conflict.
+  useEffect(() => {
+    if (!change || touched.current || !editable) return;
+    const waiting = valuesOfChange(change);
+    if (!waiting) return;
+    touched.current = true;
+    setValues((current) => ({ ...current, ...waiting.values }));
+    setVersion(waiting.version);
+  }, [change, editable]);
+
+  // A save the outbox sends later moves the version the next save starts from.
+  useEffect(
+    () =>
+      onSent((item) => {
+        if (item.subject !== auditSubject(audit.id) || item.kind !== 'auditDraft') return;
+        const reply = item.reply as { version?: number } | undefined;
+        if (typeof reply?.version === 'number') setVersion(reply.version);
+      }),
+    [audit.id],
+  );
+
+  // A refusal shows beside the audit as it now is (submitted or deleted by someone else).
+  const refused = outbox
+    .filter((item) => item.state === 'conflict' || item.state === 'failed')
+    .map((item) => item.id)
+    .join(',');
+  useEffect(() => {
+    if (refused) void queryClient.invalidateQueries({ queryKey: auditQueryKey(audit.id) });
+  }, [refused, audit.id, queryClient]);
 
   const groups = useMemo(() => groupByTemplate(audit.items), [audit.items]);
   const marks = audit.items.map((item) => values[item.id]?.mark ?? null);
@@ -79,7 +130,8 @@ export function AuditEditor({ audit, onReload }: AuditEditorProps) {
   const total = audit.items.length;
   const remaining = total - assessed;
 
-  function change(itemId: string, patch: Partial<ItemValue>) {
+  function changeItem(itemId: string, patch: Partial<ItemValue>) {
+    touched.current = true;
     setValues((current) => {
       const previous = current[itemId] ?? { mark: null, comment: '' };
       return { ...current, [itemId]: { ...previous, ...patch } };
@@ -96,14 +148,19 @@ export function AuditEditor({ audit, onReload }: AuditEditorProps) {
 
   function saveDraft() {
     setFailure(null);
+    touched.current = true;
     save.mutate(
-      { id: audit.id, input: input() },
+      { id: audit.id, input: input(), label },
       {
         onSuccess: (saved) => {
-          setVersion(saved.version);
-          notifications.show({ color: 'green', message: text(messages.auditSaved) });
+          if (saved) {
+            setVersion(saved.version);
+            notifications.show({ color: 'green', message: text(messages.auditSaved) });
+          } else {
+            notifications.show({ color: 'blue', message: t`Draft saved on this device.` });
+          }
         },
-        onError: (error) => setFailure(failureOf(error, messages.auditSaveFailed, text)),
+        onError: (error) => setFailure(keptNothing(error, messages.auditSaveFailed)),
       },
     );
   }
@@ -115,26 +172,24 @@ export function AuditEditor({ audit, onReload }: AuditEditorProps) {
       setFailure({ kind: 'unassessed', remaining });
       return;
     }
+    touched.current = true;
     submit.mutate(
-      { id: audit.id, input: input() },
+      { id: audit.id, input: input(), label },
       {
         // The page starts a read-only view from the completed audit.
         onSuccess: (completed) => {
+          if (!completed) return;
           const score = completed.finalScore ?? 0;
           notifications.show({ color: 'green', message: t`Audit submitted: score ${score}%` });
         },
-        onError: (error) => setFailure(failureOf(error, messages.auditSubmitFailed, text)),
+        onError: (error) => setFailure(keptNothing(error, messages.auditSubmitFailed)),
       },
     );
   }
 
-  async function reload() {
-    setReloading(true);
-    try {
-      await onReload();
-    } finally {
-      setReloading(false);
-    }
+  /** The change could not be stored on this device (storage full or refused). */
+  function keptNothing(error: Error, title: string): Failure {
+    return { kind: 'failed', title: text(title), message: error.message || null };
   }
 
   return (
@@ -185,7 +240,8 @@ export function AuditEditor({ audit, onReload }: AuditEditorProps) {
                   item={item}
                   value={value}
                   missing={showMissing && !value.mark}
-                  onChange={(patch) => change(item.id, patch)}
+                  onChange={(patch) => changeItem(item.id, patch)}
+                  locked={locked}
                 />
               ) : (
                 <ReadOnlyItem
@@ -200,24 +256,29 @@ export function AuditEditor({ audit, onReload }: AuditEditorProps) {
         </section>
       ))}
 
+      {change && (
+        <OutboxItemStatus
+          item={change}
+          what={submitWaits ? t`Your submit` : t`Your draft`}
+          // The person's version is gone: the editor starts over from the stored audit.
+          onDiscarded={() => void onReload()}
+          conflictAction={editable ? t`Reload` : undefined}
+        >
+          {change.state === 'conflict' && <ChangeValues change={change} items={audit.items} />}
+        </OutboxItemStatus>
+      )}
+
       {editable && (
         <Paper withBorder shadow="md" p="sm" className={classes.actionBar}>
           <Stack gap="sm">
-            {failure && (
-              <FailureAlert
-                failure={failure}
-                onReload={reload}
-                reloading={reloading}
-                onClose={() => setFailure(null)}
-              />
-            )}
+            {failure && <FailureAlert failure={failure} onClose={() => setFailure(null)} />}
             <Group justify="flex-end" gap="sm">
               <Button
                 variant="default"
                 leftSection={<IconDeviceFloppy size={18} aria-hidden />}
                 onClick={saveDraft}
                 loading={save.isPending}
-                disabled={submit.isPending}
+                disabled={locked}
               >
                 <Trans>Save Draft</Trans>
               </Button>
@@ -225,7 +286,7 @@ export function AuditEditor({ audit, onReload }: AuditEditorProps) {
                 leftSection={<IconSend size={18} aria-hidden />}
                 onClick={submitAudit}
                 loading={submit.isPending}
-                disabled={save.isPending}
+                disabled={save.isPending || submitWaits}
               >
                 <Trans>Submit Audit</Trans>
               </Button>
@@ -237,17 +298,7 @@ export function AuditEditor({ audit, onReload }: AuditEditorProps) {
   );
 }
 
-function FailureAlert({
-  failure,
-  onReload,
-  reloading,
-  onClose,
-}: {
-  failure: Failure;
-  onReload: () => void;
-  reloading: boolean;
-  onClose: () => void;
-}) {
+function FailureAlert({ failure, onClose }: { failure: Failure; onClose: () => void }) {
   const { t } = useLingui();
   const { catalogue } = useCoreText();
   const closeProps = { withCloseButton: true, onClose, closeButtonLabel: t`Dismiss message` } as const;
@@ -255,18 +306,6 @@ function FailureAlert({
     return (
       <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" {...closeProps}>
         {catalogue.assessAllItemsMessage(failure.remaining)}
-      </Alert>
-    );
-  }
-  if (failure.kind === 'conflict') {
-    return (
-      <Alert color="orange" icon={<IconAlertTriangle aria-hidden />} role="alert">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{failure.message}</Text>
-          <Button size="xs" variant="filled" color="orange.9" onClick={onReload} loading={reloading}>
-            <Trans>Reload</Trans>
-          </Button>
-        </Stack>
       </Alert>
     );
   }
@@ -282,6 +321,8 @@ interface AuditItemCardProps {
   item: AuditItem;
   value: ItemValue;
   missing: boolean;
+  /** Submitted on this device, waiting to be sent: shown, no longer changed. */
+  locked: boolean;
   onChange: (patch: Partial<ItemValue>) => void;
 }
 
@@ -289,7 +330,7 @@ interface AuditItemCardProps {
  * A draft's item as hq fills it in: the four marks, an optional comment and up to five
  * photos (uploaded at once, apart from Save Draft: marks and comments are never lost).
  */
-function AuditItemCard({ auditId, item, value, missing, onChange }: AuditItemCardProps) {
+function AuditItemCard({ auditId, item, value, missing, locked, onChange }: AuditItemCardProps) {
   const { t } = useLingui();
   const { text } = useCoreText();
   const itemText = item.itemText;
@@ -305,7 +346,7 @@ function AuditItemCard({ auditId, item, value, missing, onChange }: AuditItemCar
         >
           <Group gap="md" mt={4}>
             {AUDIT_MARKS.map((mark) => (
-              <Radio key={mark} value={mark} label={text(MARK_LABELS[mark])} />
+              <Radio key={mark} value={mark} label={text(MARK_LABELS[mark])} disabled={locked} />
             ))}
           </Group>
         </Radio.Group>
@@ -318,6 +359,7 @@ function AuditItemCard({ auditId, item, value, missing, onChange }: AuditItemCar
           maxRows={8}
           maxLength={2000}
           value={value.comment}
+          readOnly={locked}
           onChange={(event) => onChange({ comment: event.currentTarget.value })}
         />
         <PhotoUploader
@@ -325,9 +367,38 @@ function AuditItemCard({ auditId, item, value, missing, onChange }: AuditItemCar
           removeUrl={(photoId) => `/api/photos/${encodeURIComponent(photoId)}`}
           photos={item.photos}
           label={item.itemText}
+          disabled={locked}
+          outbox={{ kind: 'auditPhoto', subject: auditSubject(auditId), label: t`Audit photo · ${itemText}` }}
         />
       </Stack>
     </Paper>
+  );
+}
+
+/** The person's marks and comments of a save or submit the server refused: kept visible until discarded. */
+function ChangeValues({ change, items }: { change: OutboxItem; items: readonly AuditItem[] }) {
+  const { t } = useLingui();
+  const { text } = useCoreText();
+  const mine = valuesOfChange(change);
+  if (!mine) return null;
+  return (
+    <Stack gap={4} component="section" aria-label={t`Your version`}>
+      <Text size="sm" fw={600}>
+        <Trans>Your version</Trans>
+      </Text>
+      <Stack gap={2} component="ul" m={0} pl="md">
+        {items.map((item) => {
+          const value = mine.values[item.id];
+          const mark = value?.mark ? text(MARK_LABELS[value.mark]) : t`Not assessed`;
+          return (
+            <Text key={item.id} size="sm" component="li" style={{ overflowWrap: 'anywhere' }}>
+              {item.itemText}: {mark}
+              {value?.comment ? ` · ${value.comment}` : ''}
+            </Text>
+          );
+        })}
+      </Stack>
+    </Stack>
   );
 }
 

@@ -1,36 +1,40 @@
-import { AuditDetail, type AuditItemsInput } from '@brigade/core/schemas/audits';
+import type { AuditDetail, AuditItemsInput } from '@brigade/core/schemas/audits';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { auditQueryKey } from './get-audit';
-import { auditsQueryKey } from './get-audits';
+import { sendThroughOutbox } from '../../../lib/api/send-through-outbox';
+import { auditItemsReplaceKey, auditSubject, storeAudit } from './audit-outbox';
 
 export interface AuditItemsVariables {
   id: string;
   /** Every item's mark and comment, and the version the editor started from. */
   input: AuditItemsInput;
+  /** What the list of waiting changes calls it ("Draft · Brigade Amsterdam"). */
+  label: string;
 }
 
 /**
- * Save Draft. Answers 409 when someone saved the draft since `version` was read
- * (messages.auditChangedElsewhere) or it was completed (messages.auditCompletedReadOnly).
+ * Save Draft, through the outbox (issue 34): answers the saved audit once sent, or null
+ * while the save waits on this device. The server answers 409 when someone saved the
+ * draft since `version` was read (messages.auditChangedElsewhere) or it was completed
+ * (messages.auditCompletedReadOnly); that stays in the outbox as a conflict.
  */
-export async function saveAuditDraft({ id, input }: AuditItemsVariables): Promise<AuditDetail> {
-  return AuditDetail.parse(
-    await apiRequest(`/api/audits/${encodeURIComponent(id)}/draft`, { method: 'PUT', body: input }),
-  );
+export async function saveAuditDraft({ id, input, label }: AuditItemsVariables) {
+  return sendThroughOutbox({
+    kind: 'auditDraft',
+    subject: auditSubject(id),
+    replaceKey: auditItemsReplaceKey(id),
+    label,
+    method: 'PUT',
+    url: `/api/audits/${encodeURIComponent(id)}/draft`,
+    body: input,
+  });
 }
 
 export function useSaveAuditDraft() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: saveAuditDraft,
-    onSuccess: (audit) => {
-      queryClient.setQueryData(auditQueryKey(audit.id), audit);
-      // Everything else about audits may show this one; its own detail is already fresh.
-      return queryClient.invalidateQueries({
-        queryKey: auditsQueryKey,
-        predicate: (query) => query.queryKey[1] !== 'detail',
-      });
+    mutationFn: async (variables: AuditItemsVariables): Promise<AuditDetail | null> => {
+      const result = await saveAuditDraft(variables);
+      return result.sent ? storeAudit(queryClient, result.reply) : null;
     },
   });
 }

@@ -1,0 +1,49 @@
+import { AuditDetail } from '@brigade/core/schemas/audits';
+import type { QueryClient } from '@tanstack/react-query';
+import { onSent } from '../../../lib/offline/outbox';
+import { useOutboxFor } from '../../../lib/offline/use-outbox';
+import { queryClient } from '../../../lib/query-client';
+import { auditQueryKey } from './get-audit';
+import { auditsQueryKey } from './get-audits';
+
+const SUBJECT_PREFIX = 'audit:';
+
+/**
+ * The outbox subject of an audit (issue 34): its draft saves, item photos and submit are
+ * sent in the order they were made, so the photos reach the draft before it is submitted.
+ */
+export function auditSubject(id: string) {
+  return `${SUBJECT_PREFIX}${id}`;
+}
+
+/**
+ * Save Draft and Submit share one replace key: a newer save (or the submit, which carries
+ * every mark and comment too) replaces a save still waiting, so the version they were made
+ * from stays the one the server has.
+ */
+export function auditItemsReplaceKey(id: string) {
+  return `${SUBJECT_PREFIX}${id}:items`;
+}
+
+/** Puts a saved or submitted audit into the cache (items in template order) and refreshes the lists. */
+export function storeAudit(client: QueryClient, reply: unknown) {
+  const audit = AuditDetail.parse(reply);
+  const sorted = { ...audit, items: [...audit.items].sort((a, b) => a.orderNum - b.orderNum) };
+  client.setQueryData(auditQueryKey(audit.id), sorted);
+  // Everything else about audits may show this one; its own detail is already fresh.
+  void client.invalidateQueries({ queryKey: auditsQueryKey, predicate: (query) => query.queryKey[1] !== 'detail' });
+  return sorted;
+}
+
+// A save or submit the outbox sends later (back online, after a reload) updates the cache too.
+onSent((item) => {
+  if (!item.subject.startsWith(SUBJECT_PREFIX)) return;
+  if (item.kind === 'auditDraft' || item.kind === 'auditSubmit') {
+    if (AuditDetail.safeParse(item.reply).success) storeAudit(queryClient, item.reply);
+  }
+});
+
+/** This audit's changes still in the outbox (waiting, sending, failed, conflicting). */
+export function useAuditOutbox(id: string) {
+  return useOutboxFor(auditSubject(id)).filter((item) => item.state !== 'sent');
+}
