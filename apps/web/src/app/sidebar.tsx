@@ -9,7 +9,7 @@ import { Link, useLocation } from 'react-router';
 import { useCurrentUser } from '../lib/current-user';
 import { useCoreText } from '../lib/i18n';
 import { isCurrentPath, navIconFor, reportsGroupIcon } from '../lib/nav-icons';
-import { useSignOut } from '../lib/session/sign-out';
+import { useSignOutAsking } from '../lib/session/use-sign-out-asking';
 import classes from './app-layout.module.css';
 
 function initialsOf(name: string): string {
@@ -47,7 +47,7 @@ export function Sidebar() {
   const { text } = useCoreText();
   const me = useCurrentUser();
   const { pathname } = useLocation();
-  const signOut = useSignOut();
+  const signOut = useSignOutAsking();
   const entries = entriesFor(sidebarEntries, me.role);
   const reportEntries = entriesFor(hqReportEntries, me.role);
   const [reportsOpened, setReportsOpened] = useState(() =>
@@ -117,13 +117,12 @@ export function Sidebar() {
           aria-disabled={signOut.isPending || undefined}
           mod={{ disabled: signOut.isPending }}
           className={classes.navLink}
-          onClick={() => {
-            if (signOut.isPending) return;
-            signOut.mutate(undefined, {
-              onError: (error) =>
-                notifications.show({ color: 'red', title: t`Could not sign out`, message: text(error.message) }),
-            });
-          }}
+          // Asks first when this person's changes made offline have not been sent yet.
+          onClick={() =>
+            void signOut.request((error) =>
+              notifications.show({ color: 'red', title: t`Could not sign out`, message: text(error.message) }),
+            )
+          }
         />
       </AppShell.Section>
     </>
