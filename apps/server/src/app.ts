@@ -19,6 +19,8 @@ import { answerCutOffRequests } from './cut-off-requests';
 import type { DatabaseHandle } from './db/client';
 import { registerErrorHandler } from './errors';
 import type { App } from './http/app-instance';
+import { registerIdempotency, registerIdempotencyPurge } from './http/idempotency';
+import { registerOfflineTimes } from './http/offline-times';
 import { registerReplyCompression } from './http/reply-compression';
 import { replySerializerCompiler } from './http/reply-serializer';
 import type { TrustProxy } from './http/trust-proxy';
@@ -137,6 +139,10 @@ export async function buildApp(
   app.setSerializerCompiler(replySerializerCompiler);
   registerErrorHandler(app);
   decorateSessionUser(app);
+  // The routes the offline outbox sends to (`config: { idempotent: true }`, issue 34): the
+  // device's times, then the key; before compression, whose onSend must come after the key's.
+  registerOfflineTimes(app);
+  registerIdempotency(app, options.database.db);
   // Before any route: each guarded route's action goes into the OpenAPI document.
   app.addHook('onRoute', documentGuardedAction);
   // Before any route too: it decides per route, as each is added, which replies are compressed.
@@ -273,6 +279,7 @@ export async function buildApp(
     registerNotificationJobs(jobs, context);
     registerChecklistJob(jobs, context.database.db, context.notifier);
     registerPushJob(jobs, context.database.db, context.push, app.log);
+    registerIdempotencyPurge(jobs, context.database.db);
     runJobsWithApp(app, jobs);
   }
   app.addHook('onClose', async () => mailer.close());

@@ -40,3 +40,12 @@ export function clockOffsetSeconds(sentAt: Date, receivedAt: Date): number {
 
 export const clockWasOff = (offsetSeconds: number | null | undefined) =>
   offsetSeconds != null && Math.abs(offsetSeconds) > CLOCK_OFF_SECONDS;
+
+/** The server's answers about the offline headers (issue 34). */
+export const offlineMessages = {
+  badKey: 'Idempotency-Key must be 1 to 100 letters, digits, dashes or underscores.',
+  keyReused: 'This change key was already used for another change.',
+  stillRunning: 'This change is still being saved. Please try again in a moment.',
+  badTime: 'Send a date and time with its zone, such as 2026-05-04T08:05:00.000Z.',
+  timesGoTogether: 'Send X-Recorded-At and X-Sent-At together.',
+} as const;
