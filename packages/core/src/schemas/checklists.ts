@@ -158,6 +158,12 @@ export const ChecklistRunValue = z.object({
   note: z.string().nullable(),
   enteredBy: Person.nullable(),
   receivedAt: z.string(),
+  /**
+   * Entered offline (issue 34): when it was made, on the server's clock (the device's time
+   * corrected by its clock's offset), and that offset in seconds; null when saved online.
+   */
+  recordedAt: z.string().nullable(),
+  clockOffsetSeconds: z.number().int().nullable(),
 });
 export const ChecklistRunCorrection = z.object({
   id: z.string(),
@@ -188,7 +194,11 @@ export const ChecklistRun = z.object({
   photos: z.array(PhotoRef.extend({ itemId: z.string() })),
   actions: z.array(z.object({ itemId: z.string(), id: z.string(), status: z.string() })),
   submittedBy: Person.nullable(),
+  /** When it was submitted: when it was done, for a submit made offline (corrected for the device clock). */
   submittedAt: z.string().nullable(),
+  /** A submit made offline (issue 34): when the server received it, and the device clock's offset in seconds. */
+  submitReceivedAt: z.string().nullable(),
+  submitClockOffsetSeconds: z.number().int().nullable(),
   /** Whether the caller may still enter values (open, or closed less than a day ago and not submitted). */
   canFill: z.boolean(),
   /** Whether the caller may correct it (submitted; a manager of its restaurant or hq). */

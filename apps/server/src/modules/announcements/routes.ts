@@ -103,8 +103,10 @@ export async function announcementRoutes(
         response: { 200: Acknowledgement, ...errors },
       },
       onRequest: guard('announcements.acknowledge'),
+      // Sent by the offline outbox: Idempotency-Key and the device's times (http/idempotency.ts).
+      config: { idempotent: true },
     },
-    async (request) => acknowledgeAnnouncement(db, callerOf(request), request.params.id),
+    async (request) => acknowledgeAnnouncement(db, callerOf(request), request.params.id, request.offline),
   );
 
   app.get(

@@ -26,6 +26,7 @@ import { restaurants } from '../../db/schema/restaurants';
 import { users } from '../../db/schema/users';
 import { type ListSorting, orderByOf } from '../../db/sorting';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import type { OfflineTimes } from '../../http/offline-times';
 import { emailStateSql, type Notifier } from '../../notify/notifier';
 import { textsSql } from '../../notify/texts-sql';
 
@@ -316,7 +317,14 @@ export async function pinnedAnnouncements(db: Queryable, actor: SessionUser): Pr
  * "I have read this": records the caller's acknowledgement of the current version, and
  * marks its notification read. Idempotent: acknowledging again keeps the first time.
  */
-export async function acknowledgeAnnouncement(db: Database, actor: SessionUser, id: string): Promise<Acknowledgement> {
+export async function acknowledgeAnnouncement(
+  db: Database,
+  actor: SessionUser,
+  id: string,
+  offline: OfflineTimes | null = null,
+): Promise<Acknowledgement> {
+  // Acknowledged offline (issue 34): when the person read it, corrected for the device's clock.
+  const at = offline ? sql`${offline.recordedAt.toISOString()}::timestamptz` : sql`now()`;
   return db.transaction(async (tx) => {
     const [standing] = (
       (await tx.execute(sql`
@@ -330,12 +338,12 @@ export async function acknowledgeAnnouncement(db: Database, actor: SessionUser, 
     if (!standing.in_audience) throw forbidden(ackMessages.notInAudience);
     const [row] = (
       (await tx.execute(sql`
-        insert into announcement_acknowledgements (announcement_id, user_id, version)
-        values (${id}, ${actor.id}, ${standing.ack_version})
+        insert into announcement_acknowledgements (announcement_id, user_id, version, acknowledged_at)
+        values (${id}, ${actor.id}, ${standing.ack_version}, ${at})
         on conflict (announcement_id, user_id) do update
           set version = excluded.version,
               acknowledged_at = case when announcement_acknowledgements.version = excluded.version
-                then announcement_acknowledgements.acknowledged_at else now() end
+                then announcement_acknowledgements.acknowledged_at else excluded.acknowledged_at end
         returning version, acknowledged_at`)) as unknown as {
         rows: { version: number; acknowledged_at: string | Date }[];
       }

@@ -106,6 +106,8 @@ export async function auditRoutes(
         response: { 200: AuditDetail, ...errors },
       },
       onRequest: guard('audits.conduct'),
+      // Sent by the offline outbox: Idempotency-Key and the device's times (http/idempotency.ts).
+      config: { idempotent: true },
     },
     async (request) => saveDraft(db, callerOf(request), request.params.id, request.body),
   );
@@ -121,6 +123,8 @@ export async function auditRoutes(
         response: { 200: AuditDetail, ...errors },
       },
       onRequest: guard('audits.conduct'),
+      // Sent by the offline outbox: Idempotency-Key and the device's times (http/idempotency.ts).
+      config: { idempotent: true },
     },
     async (request) => submitAudit(db, callerOf(request), request.params.id, request.body, notifier),
   );

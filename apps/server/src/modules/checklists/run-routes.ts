@@ -67,8 +67,11 @@ export async function checklistRunRoutes(
         response: { 200: ChecklistRun, ...errors },
       },
       onRequest: guard('checklists.fill', { restaurant: 'stored' }),
+      // Sent by the offline outbox: Idempotency-Key and the device's times (http/idempotency.ts).
+      config: { idempotent: true },
     },
-    async (request) => saveValue(db, callerOf(request), request.params.id, request.params.itemId, request.body),
+    async (request) =>
+      saveValue(db, callerOf(request), request.params.id, request.params.itemId, request.body, request.offline),
   );
 
   app.post(
@@ -81,8 +84,10 @@ export async function checklistRunRoutes(
         response: { 200: ChecklistRun, ...errors },
       },
       onRequest: guard('checklists.fill', { restaurant: 'stored' }),
+      // Sent by the offline outbox: Idempotency-Key and the device's times (http/idempotency.ts).
+      config: { idempotent: true },
     },
-    async (request) => submitRun(db, callerOf(request), notifier, request.params.id),
+    async (request) => submitRun(db, callerOf(request), notifier, request.params.id, request.offline),
   );
 
   app.post(

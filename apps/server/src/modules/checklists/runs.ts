@@ -25,6 +25,7 @@ import { inReach } from '../../auth/reach';
 import type { SessionUser } from '../../auth/session-user';
 import type { Database, Queryable } from '../../db/database';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import type { OfflineTimes } from '../../http/offline-times';
 import type { Notifier } from '../../notify/notifier';
 import { ensureRuns } from './ensure-runs';
 import { type FailedItem, openFailureActions } from './failures';
@@ -101,12 +102,13 @@ export async function readRunHead(
 /**
  * Whether values may be entered and the record submitted now (core's `mayStillFill`), or
  * the 409 that says why not: submitted already, not open yet, or closed more than
- * `LATE_SUBMIT_HOURS` ago (missed for good).
+ * `LATE_SUBMIT_HOURS` ago (missed for good). A change made offline is judged at `at`,
+ * when it was made (issue 34): filled in time, it counts though it arrives later.
  */
-export function assertFillable(run: RunHead): void {
-  if (mayStillFill(run, run.now)) return;
+export function assertFillable(run: RunHead, at: Date = run.now): void {
+  if (mayStillFill(run, at)) return;
   if (run.status === 'submitted') throw conflict(checklistMessages.runSubmitted);
-  if (run.now.getTime() < run.opensAt.getTime()) throw conflict(checklistMessages.runNotOpenYet);
+  if (at.getTime() < run.opensAt.getTime()) throw conflict(checklistMessages.runNotOpenYet);
   throw conflict(checklistMessages.runMissed);
 }
 
@@ -120,9 +122,10 @@ export async function lockRunForFilling(
   actor: Pick<SessionUser, 'role' | 'restaurantIds'>,
   runId: string,
   lock: 'share' | 'update' = 'share',
+  offline: OfflineTimes | null = null,
 ): Promise<RunHead> {
   const run = await readRunHead(db, actor, runId, lock);
-  assertFillable(run);
+  assertFillable(run, offline?.recordedAt);
   return run;
 }
 
@@ -147,7 +150,8 @@ const jsonbOf = (value: ChecklistValue) => (value === null ? sql`null::jsonb` : 
 
 /**
  * Writes one value as it is entered (save as you go), in the caller's transaction: who
- * entered it and the server's time it was received, and whether it fails its item. A
+ * entered it and the server's time it was received, and whether it fails its item; one
+ * entered offline also keeps when it was made and the device clock's offset (issue 34). A
  * submitted record's values never change: the database refuses it whatever the route
  * (migration 0023's trigger), and the callers lock the record against Submit first.
  */
@@ -158,12 +162,18 @@ export async function writeValue(
   item: ChecklistItem,
   value: ChecklistValue,
   note: string | null,
+  offline: OfflineTimes | null = null,
 ) {
+  const recordedAt = offline?.recordedAt.toISOString() ?? null;
+  const offset = offline?.clockOffsetSeconds ?? null;
   await db.execute(sql`
-    insert into checklist_values (run_id, item_id, value, failed, note, entered_by, received_at)
-    values (${runId}, ${item.id}, ${jsonbOf(value)}, ${failureOf(item, value)}, ${note}, ${actor.id}, now())
+    insert into checklist_values (run_id, item_id, value, failed, note, entered_by, received_at, recorded_at,
+      clock_offset_seconds)
+    values (${runId}, ${item.id}, ${jsonbOf(value)}, ${failureOf(item, value)}, ${note}, ${actor.id}, now(),
+      ${recordedAt}, ${offset})
     on conflict (run_id, item_id) do update set value = excluded.value, failed = excluded.failed,
-      note = excluded.note, entered_by = excluded.entered_by, received_at = excluded.received_at`);
+      note = excluded.note, entered_by = excluded.entered_by, received_at = excluded.received_at,
+      recorded_at = excluded.recorded_at, clock_offset_seconds = excluded.clock_offset_seconds`);
 }
 
 async function photoCountOf(db: Queryable, runId: string, itemId: string): Promise<number> {
@@ -183,15 +193,16 @@ export async function saveValue(
   runId: string,
   itemId: string,
   input: z.output<typeof ChecklistValueInput>,
+  offline: OfflineTimes | null = null,
 ): Promise<ChecklistRun> {
   await db.transaction(async (tx) => {
-    const run = await lockRunForFilling(tx, actor, runId);
+    const run = await lockRunForFilling(tx, actor, runId, 'share', offline);
     const item = itemOfRun(run, itemId);
     const value = parseValue(item, input.value);
     if (item.kind === 'photo' && value === true && (await photoCountOf(tx, runId, itemId)) === 0) {
       throw badRequest(checklistMessages.photoRequired, { value: checklistMessages.photoRequired });
     }
-    await writeValue(tx, actor, runId, item, value, input.note);
+    await writeValue(tx, actor, runId, item, value, input.note, offline);
   });
   return getRun(db, actor, runId);
 }
@@ -207,11 +218,23 @@ export async function saveValue(
  * after the window closed, also when the job had marked it missed (within
  * `LATE_SUBMIT_HOURS`). In the same transaction each failed item opens its corrective
  * action; the record keeps how many items failed.
+ *
+ * A submit made offline (issue 34) is submitted when it was made (`offline.recordedAt`,
+ * corrected for the device's clock), so one done in the window is on time however late
+ * it arrives; the record keeps when it arrived and the clock's offset beside it.
  */
-export async function submitRun(db: Database, actor: Actor, notifier: Notifier, runId: string): Promise<ChecklistRun> {
+export async function submitRun(
+  db: Database,
+  actor: Actor,
+  notifier: Notifier,
+  runId: string,
+  offline: OfflineTimes | null = null,
+): Promise<ChecklistRun> {
+  const submittedAt = offline ? sql`${offline.recordedAt.toISOString()}::timestamptz` : sql`now()`;
+  const receivedAt = offline ? sql`now()` : sql`null`;
   await db.transaction(async (tx) => {
     const run = await readRunHead(tx, actor, runId, 'update');
-    assertFillable(run);
+    assertFillable(run, offline?.recordedAt);
     const { rows: values } = (await tx.execute(sql`
       select v.item_id, v.value, v.note,
         (select count(*)::int from photos p where p.checklist_run_id = v.run_id and p.checklist_item_id = v.item_id)
@@ -240,8 +263,9 @@ export async function submitRun(db: Database, actor: Actor, notifier: Notifier, 
     const [first] = Object.values(unmet);
     if (first) throw badRequest(first, unmet);
     const { rows: submitted } = (await tx.execute(sql`
-      update checklist_runs set status = 'submitted', submitted_at = now(), submitted_by = ${actor.id},
-        failures = ${failed.length}
+      update checklist_runs set status = 'submitted', submitted_at = ${submittedAt}, submitted_by = ${actor.id},
+        failures = ${failed.length}, submit_received_at = ${receivedAt},
+        submit_clock_offset_seconds = ${offline?.clockOffsetSeconds ?? null}
       where id = ${runId} and status <> 'submitted'
       returning id`)) as unknown as { rows: { id: string }[] };
     if (submitted.length === 0) throw conflict(checklistMessages.runSubmitted);
@@ -300,6 +324,8 @@ interface RunRow {
   closes_at: string | Date;
   status: Status;
   submitted_at: string | Date | null;
+  submit_received_at: string | Date | null;
+  submit_clock_offset_seconds: number | null;
   submitted_by: { id: string; name: string } | null;
   version: number;
   content: ChecklistContent;
@@ -310,6 +336,8 @@ interface RunRow {
     note: string | null;
     enteredBy: { id: string; name: string } | null;
     receivedAt: string;
+    recordedAt: string | null;
+    clockOffsetSeconds: number | null;
   }[];
   corrections: {
     id: string;
@@ -343,9 +371,10 @@ export async function getRun(db: Queryable, actor: Actor, runId: string): Promis
   const { rows } = (await db.execute(sql`
     select cr.id, cr.checklist_id, c.name as checklist_name, cr.restaurant_id, r.name as restaurant_name, r.time_zone,
       cr.local_day::text as local_day, cr.starts_at, cr.minutes, cr.opens_at, cr.closes_at, cr.status, cr.submitted_at,
-      ${personJson('su')} as submitted_by, v.version, v.content,
+      cr.submit_received_at, cr.submit_clock_offset_seconds, ${personJson('su')} as submitted_by, v.version, v.content,
       coalesce((select json_agg(json_build_object('itemId', cv.item_id, 'value', cv.value, 'failed', cv.failed,
-          'note', cv.note, 'enteredBy', ${personJson('eu')}, 'receivedAt', cv.received_at) order by cv.item_id)
+          'note', cv.note, 'enteredBy', ${personJson('eu')}, 'receivedAt', cv.received_at,
+          'recordedAt', cv.recorded_at, 'clockOffsetSeconds', cv.clock_offset_seconds) order by cv.item_id)
         from checklist_values cv left join users eu on eu.id = cv.entered_by where cv.run_id = cr.id), '[]'::json)
         as values,
       coalesce((select json_agg(json_build_object('id', cc.id, 'itemId', cc.item_id, 'value', cc.value,
@@ -383,12 +412,18 @@ export async function getRun(db: Queryable, actor: Actor, runId: string): Promis
     state: runStateOf(times, now),
     version: row.version,
     content: row.content,
-    values: row.values.map((value) => ({ ...value, receivedAt: iso(value.receivedAt) })),
+    values: row.values.map((value) => ({
+      ...value,
+      receivedAt: iso(value.receivedAt),
+      recordedAt: isoOrNull(value.recordedAt),
+    })),
     corrections: row.corrections.map((correction) => ({ ...correction, correctedAt: iso(correction.correctedAt) })),
     photos: row.photos.map((photo) => ({ ...photo, ...photoUrls(photo.id) })),
     actions: row.actions,
     submittedBy: row.submitted_by,
     submittedAt: isoOrNull(row.submitted_at),
+    submitReceivedAt: isoOrNull(row.submit_received_at),
+    submitClockOffsetSeconds: row.submit_clock_offset_seconds,
     canFill: mayStillFill(times, now),
     canCorrect: row.status === 'submitted' && (actor.role === 'hq' || actor.role === 'manager'),
   };

@@ -120,8 +120,10 @@ export async function correctiveActionRoutes(
         response: { 200: ActionDetail, ...errors },
       },
       onRequest: guard('actions.resolve', { restaurant: 'stored' }),
+      // Sent by the offline outbox: Idempotency-Key and the device's times (http/idempotency.ts).
+      config: { idempotent: true },
     },
-    async (request) => resolveAction(db, callerOf(request), request.params.id, request.body),
+    async (request) => resolveAction(db, callerOf(request), request.params.id, request.body, request.offline),
   );
 
   app.post(

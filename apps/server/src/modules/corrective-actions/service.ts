@@ -36,6 +36,7 @@ import { restaurants, staffRestaurantAssignments } from '../../db/schema/restaur
 import { users } from '../../db/schema/users';
 import { type ListSorting, orderByOf } from '../../db/sorting';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import type { OfflineTimes } from '../../http/offline-times';
 import { emailStateSql, type Notifier } from '../../notify/notifier';
 import { textsSql } from '../../notify/texts-sql';
 
@@ -565,13 +566,16 @@ export async function resolveAction(
   actor: SessionUser,
   id: string,
   input: z.output<typeof ResolveAction>,
+  offline: OfflineTimes | null = null,
 ) {
+  // Resolved offline (issue 34): when the person did it, corrected for the device's clock.
+  const resolvedAt = offline ? offline.recordedAt : sql`now()`;
   await db.transaction(async (tx) => {
     const action = await lockAction(tx, actor, id, input.version);
     if (action.status === 'resolved') throw conflict(actionMessages.alreadyResolved);
     await tx
       .update(correctiveActions)
-      .set({ status: 'resolved', resolutionNote: input.note, resolvedBy: actor.id, resolvedAt: sql`now()`, ...bump })
+      .set({ status: 'resolved', resolutionNote: input.note, resolvedBy: actor.id, resolvedAt, ...bump })
       .where(eq(correctiveActions.id, id));
     await logEvent(tx, actor, id, { kind: 'resolved', note: input.note });
   });

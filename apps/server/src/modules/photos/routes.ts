@@ -57,6 +57,8 @@ export async function photoRoutes(
         response: { 201: PhotoRef, ...errors },
       },
       onRequest: guard('audits.conduct'),
+      // Sent by the offline outbox: Idempotency-Key and the device's times (http/idempotency.ts).
+      config: { idempotent: true },
     },
     async (request, reply) => {
       const photo = await sayingWhenBusy(
@@ -96,6 +98,8 @@ export async function photoRoutes(
         response: { 201: PhotoRef, ...errors },
       },
       onRequest: guard('actions.resolve', { restaurant: 'stored' }),
+      // Sent by the offline outbox: Idempotency-Key and the device's times (http/idempotency.ts).
+      config: { idempotent: true },
     },
     async (request, reply) => {
       const photo = await sayingWhenBusy(
@@ -135,6 +139,8 @@ export async function photoRoutes(
         response: { 201: PhotoRef, ...errors },
       },
       onRequest: guard('checklists.fill', { restaurant: 'stored' }),
+      // Sent by the offline outbox: Idempotency-Key and the device's times (http/idempotency.ts).
+      config: { idempotent: true },
     },
     async (request, reply) => {
       const photo = await sayingWhenBusy(
