@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { chunkGroups } from './chunk-groups';
 import { mantineComponentStyles } from './mantine-component-styles';
+import { installableApp } from './pwa';
 
 const apiServer = 'http://localhost:3000';
 
@@ -20,6 +21,8 @@ export default defineConfig({
     mantineComponentStyles(),
     react(),
     compression({ algorithms: ['gzip', 'brotliCompress'] }),
+    // The service worker (src/sw.ts) and the web app manifest: Brigade installs and starts offline (issue 34).
+    installableApp(),
   ],
   server: {
     proxy: {
