@@ -32,6 +32,9 @@ preloadWhenSomeoneSignsIn(queryClient);
 preloadAddressedPage(window.location.pathname);
 void queryClient.prefetchQuery(meQuery);
 void queryClient.prefetchQuery(setupStatusQuery);
+// What was seen before comes back from this device (issue 34): offline, the signed-in app
+// opens with it; online it shows until the answers above replace it. Not in Sign In's code.
+void import('./lib/query-persister').then(({ persistQueries }) => persistQueries(queryClient));
 
 // The first screen is drawn in its language: that language's small public catalogue comes
 // first (beside the session check above); a signed-in person's own choice follows (AppGate).

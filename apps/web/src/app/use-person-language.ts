@@ -17,5 +17,8 @@ export function usePersonLanguage(me: Me) {
     },
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
+    // Code, not an API answer: loaded offline too (from the service worker's precache),
+    // where a query in TanStack's default network mode would wait for a connection.
+    networkMode: 'always',
   });
 }

@@ -9,9 +9,16 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < MAX_RETRIES;
 }
 
+/**
+ * How long an answer no screen shows any more is kept (TanStack's gcTime): as long as the
+ * device keeps it for reading offline (lib/query-persister.ts), which saves only what is
+ * in memory. A page loaded this morning still opens in the walk-in fridge this afternoon.
+ */
+export const KEPT_FOR_MS = 24 * 60 * 60 * 1000;
+
 export const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { retry: shouldRetry, staleTime: 30_000 },
+    queries: { retry: shouldRetry, staleTime: 30_000, gcTime: KEPT_FOR_MS },
     mutations: { retry: false },
   },
 });

@@ -25,10 +25,16 @@ export function clearSessionEndedNotice() {
 export function endSession(queryClient: QueryClient, reason: 'signed-out' | 'expired') {
   endedUnexpectedly = reason === 'expired';
   queryClient.setQueryData(meQueryKey, null);
-  // Queries about the app rather than the person (such as the first-run check) stay,
-  // so Sign In does not flash a spinner and lose what is being typed into it.
-  const isPersonal = (query: Query) => query.queryKey[0] !== meQueryKey[0] && !query.meta?.survivesSignOut;
-  void queryClient.cancelQueries({ predicate: isPersonal });
-  queryClient.removeQueries({ predicate: isPersonal });
+  void queryClient.cancelQueries({ predicate: isPersonalQuery });
+  queryClient.removeQueries({ predicate: isPersonalQuery });
   notifications.clean();
+}
+
+/**
+ * A query with the signed-in person's data. Queries about the app rather than the person
+ * (such as the first-run check) stay when a session ends, so Sign In does not flash a
+ * spinner and lose what is being typed into it.
+ */
+export function isPersonalQuery(query: Query): boolean {
+  return query.queryKey[0] !== meQueryKey[0] && !query.meta?.survivesSignOut;
 }
