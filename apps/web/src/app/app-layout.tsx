@@ -13,9 +13,11 @@ import { useCurrentUser } from '../lib/current-user';
 import { useCoreText } from '../lib/i18n';
 import { useAppRoute } from '../lib/use-app-route';
 import classes from './app-layout.module.css';
+import { OfflineBanner } from './offline-banner';
 import { RestaurantSelector } from './restaurant-selector';
 import { Sidebar } from './sidebar';
 import { TabBar } from './tab-bar';
+import { UpdatePrompt } from './update-prompt';
 
 const NAVBAR_ID = 'app-navigation';
 
@@ -88,6 +90,7 @@ export function AppLayout() {
           </AppShell.Navbar>
 
           <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
+            <OfflineBanner />
             {showSelector && <RestaurantSelector />}
             {mayOpen ? <Outlet /> : <Navigate to={dashboardPathFor(me.role)} replace />}
           </AppShell.Main>
@@ -97,6 +100,7 @@ export function AppLayout() {
           </footer>
 
           {tabEntries.length > 0 && <TabBar entries={tabEntries} />}
+          <UpdatePrompt />
         </AppShell>
       </ModalsProvider>
     </NuqsAdapter>
