@@ -102,13 +102,14 @@ export async function readRunHead(
 /**
  * Whether values may be entered and the record submitted now (core's `mayStillFill`), or
  * the 409 that says why not: submitted already, not open yet, or closed more than
- * `LATE_SUBMIT_HOURS` ago (missed for good). A change made offline is judged at `at`,
- * when it was made (issue 34): filled in time, it counts though it arrives later.
+ * `LATE_SUBMIT_HOURS` ago (missed for good). Judged when the change arrives, also for
+ * one made offline (decision 033): after that limit the record is missed for good, and
+ * what was signed off on it stays as it was.
  */
-export function assertFillable(run: RunHead, at: Date = run.now): void {
-  if (mayStillFill(run, at)) return;
+export function assertFillable(run: RunHead): void {
+  if (mayStillFill(run, run.now)) return;
   if (run.status === 'submitted') throw conflict(checklistMessages.runSubmitted);
-  if (at.getTime() < run.opensAt.getTime()) throw conflict(checklistMessages.runNotOpenYet);
+  if (run.now.getTime() < run.opensAt.getTime()) throw conflict(checklistMessages.runNotOpenYet);
   throw conflict(checklistMessages.runMissed);
 }
 
@@ -122,10 +123,9 @@ export async function lockRunForFilling(
   actor: Pick<SessionUser, 'role' | 'restaurantIds'>,
   runId: string,
   lock: 'share' | 'update' = 'share',
-  offline: OfflineTimes | null = null,
 ): Promise<RunHead> {
   const run = await readRunHead(db, actor, runId, lock);
-  assertFillable(run, offline?.recordedAt);
+  assertFillable(run);
   return run;
 }
 
@@ -196,7 +196,7 @@ export async function saveValue(
   offline: OfflineTimes | null = null,
 ): Promise<ChecklistRun> {
   await db.transaction(async (tx) => {
-    const run = await lockRunForFilling(tx, actor, runId, 'share', offline);
+    const run = await lockRunForFilling(tx, actor, runId);
     const item = itemOfRun(run, itemId);
     const value = parseValue(item, input.value);
     if (item.kind === 'photo' && value === true && (await photoCountOf(tx, runId, itemId)) === 0) {
@@ -220,8 +220,9 @@ export async function saveValue(
  * action; the record keeps how many items failed.
  *
  * A submit made offline (issue 34) is submitted when it was made (`offline.recordedAt`,
- * corrected for the device's clock), so one done in the window is on time however late
- * it arrives; the record keeps when it arrived and the clock's offset beside it.
+ * corrected for the device's clock, never before the window opened), so one done in the
+ * window is on time though it arrives after it closed; the record keeps when it arrived
+ * and the clock's offset beside it.
  */
 export async function submitRun(
   db: Database,
@@ -230,11 +231,11 @@ export async function submitRun(
   runId: string,
   offline: OfflineTimes | null = null,
 ): Promise<ChecklistRun> {
-  const submittedAt = offline ? sql`${offline.recordedAt.toISOString()}::timestamptz` : sql`now()`;
+  const submittedAt = offline ? sql`greatest(${offline.recordedAt.toISOString()}::timestamptz, opens_at)` : sql`now()`;
   const receivedAt = offline ? sql`now()` : sql`null`;
   await db.transaction(async (tx) => {
     const run = await readRunHead(tx, actor, runId, 'update');
-    assertFillable(run, offline?.recordedAt);
+    assertFillable(run);
     const { rows: values } = (await tx.execute(sql`
       select v.item_id, v.value, v.note,
         (select count(*)::int from photos p where p.checklist_run_id = v.run_id and p.checklist_item_id = v.item_id)
