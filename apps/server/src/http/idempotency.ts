@@ -36,9 +36,10 @@ declare module 'fastify' {
  *   missing (fill the last item, then retry the submit) and send the same item again.
  * A server that died mid-change leaves a claim 'running': after STALE_CLAIM_MINUTES the
  * next copy takes it over and runs. The key is not written in the change's own
- * transaction (the services open theirs), so a crash between the change and keeping its
- * reply could run it twice; the services' own rules (one submit per record, 409 for a
- * record submitted since) make that copy answer as a conflict, not store twice.
+ * transaction (the services open theirs, and a photo is a file too), so a crash in the
+ * moment between the change and keeping its reply lets a copy run it again: a submit or
+ * a resolution then answers 409 (done already), a value is written again alike, a photo
+ * could be added twice. Rare enough to accept for a key kept outside the services.
  * Without the header the route behaves as it always did.
  */
 const KEY_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
