@@ -13,6 +13,7 @@ import { useProfile } from './api/get-profile';
 import { useUpdateProfile } from './api/update-profile';
 import { LanguageSection } from './language-section';
 import { NotificationPreferencesSection } from './notification-preferences-section';
+import { PushSection } from './push-section';
 
 const FORM_WIDTH = 520;
 
@@ -36,6 +37,7 @@ export function ProfilePage() {
       </FormPage>
       <LanguageSection />
       <NotificationPreferencesSection />
+      <PushSection />
     </>
   );
 }
