@@ -46,6 +46,8 @@ export function useAcknowledgeAnnouncement(callbacks: MutationCallbacks<Acknowle
   const { t } = useLingui();
   const client = useQueryClient();
   return useMutation({
+    // Offline too: the outbox keeps the change until the connection is back.
+    networkMode: 'always',
     mutationFn: ({ id, title }: { id: string; title: string }) =>
       acknowledgeAnnouncement(id, t`Acknowledgement · ${title}`),
     onSuccess: (acknowledgement, { id }) => {

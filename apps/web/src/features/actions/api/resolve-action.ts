@@ -44,6 +44,8 @@ onSent((item) => {
 export function useResolveAction(id: string, label: string) {
   const client = useQueryClient();
   return useMutation({
+    // Offline too: the outbox keeps the change until the connection is back.
+    networkMode: 'always',
     mutationFn: async (body: ResolveAction): Promise<ActionDetail | null> => {
       const result = await sendThroughOutbox({
         kind: 'actionResolve',

@@ -17,9 +17,8 @@ export function auditSubject(id: string) {
 }
 
 /**
- * Save Draft and Submit share one replace key: a newer save (or the submit, which carries
- * every mark and comment too) replaces a save still waiting, so the version they were made
- * from stays the one the server has.
+ * Save Draft's replace key: a newer save replaces one still waiting, so the version it was
+ * made from stays the one the server has; a submit drops the saves before it (submit-audit.ts).
  */
 export function auditItemsReplaceKey(id: string) {
   return `${SUBJECT_PREFIX}${id}:items`;

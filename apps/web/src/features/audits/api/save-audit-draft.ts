@@ -32,6 +32,8 @@ export async function saveAuditDraft({ id, input, label }: AuditItemsVariables) 
 export function useSaveAuditDraft() {
   const queryClient = useQueryClient();
   return useMutation({
+    // Offline too: the outbox keeps the change until the connection is back.
+    networkMode: 'always',
     mutationFn: async (variables: AuditItemsVariables): Promise<AuditDetail | null> => {
       const result = await saveAuditDraft(variables);
       return result.sent ? storeAudit(queryClient, result.reply) : null;

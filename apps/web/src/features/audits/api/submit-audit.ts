@@ -1,6 +1,7 @@
 import type { AuditDetail } from '@brigade/core/schemas/audits';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sendThroughOutbox } from '../../../lib/api/send-through-outbox';
+import { outboxDb } from '../../../lib/offline/outbox';
 import { auditItemsReplaceKey, auditSubject, storeAudit } from './audit-outbox';
 import type { AuditItemsVariables } from './save-audit-draft';
 
@@ -11,20 +12,36 @@ import type { AuditItemsVariables } from './save-audit-draft';
  * Answers 400 "Please assess all items (N remaining)" while an item is unmarked.
  */
 export async function submitAudit({ id, input, label }: AuditItemsVariables) {
-  return sendThroughOutbox({
+  const result = await sendThroughOutbox({
     kind: 'auditSubmit',
     subject: auditSubject(id),
-    replaceKey: auditItemsReplaceKey(id),
     label,
     method: 'POST',
     url: `/api/audits/${encodeURIComponent(id)}/submit`,
     body: input,
   });
+  if (!result.sent) await dropSupersededSaves(id, result.item.seq);
+  return result;
+}
+
+/**
+ * The submit carries every mark and comment and the version the waiting saves were made
+ * from, so those saves go (sent first, they would move the version under the submit).
+ * Not by replacing them: the submit must keep its own place after the photos taken since.
+ */
+async function dropSupersededSaves(id: string, submitSeq: number) {
+  await outboxDb.items
+    .where('replaceKey')
+    .equals(auditItemsReplaceKey(id))
+    .filter((item) => item.kind === 'auditDraft' && item.seq < submitSeq && ['waiting', 'failed'].includes(item.state))
+    .delete();
 }
 
 export function useSubmitAudit() {
   const queryClient = useQueryClient();
   return useMutation({
+    // Offline too: the outbox keeps the change until the connection is back.
+    networkMode: 'always',
     mutationFn: async (variables: AuditItemsVariables): Promise<AuditDetail | null> => {
       const result = await submitAudit(variables);
       // Lists, dashboards' recent audits and counts all change when an audit completes.
