@@ -31,6 +31,28 @@ describe('configuration', () => {
     }
   });
 
+  test('Web Push: both VAPID keys or neither (then generated into DATA_DIR); the subject from PUBLIC_URL or MAIL_FROM', () => {
+    const publicKey = `B${'A'.repeat(86)}`;
+    const privateKey = 'A'.repeat(43);
+    expect(readConfig({}).push).toEqual({ vapidKeys: undefined, subject: 'mailto:push@brigade.invalid' });
+    expect(readConfig({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey }).push.vapidKeys).toEqual({
+      publicKey,
+      privateKey,
+    });
+    expect(readConfig({ PUBLIC_URL: 'https://brigade.example.com/' }).push.subject).toBe('https://brigade.example.com');
+    expect(readConfig({ MAIL_FROM: 'Brigade <ops@example.com>' }).push.subject).toBe('mailto:ops@example.com');
+    expect(readConfig({ VAPID_SUBJECT: 'mailto:push@example.com' }).push.subject).toBe('mailto:push@example.com');
+    expect(() => readConfig({ VAPID_PUBLIC_KEY: publicKey })).toThrow(
+      'VAPID_PRIVATE_KEY: is required because VAPID_PUBLIC_KEY is set',
+    );
+    expect(() => readConfig({ VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: privateKey })).toThrow(
+      'VAPID_PUBLIC_KEY: must be a P-256 public key in base64url',
+    );
+    expect(() => readConfig({ VAPID_SUBJECT: 'http://brigade.example.com' })).toThrow(
+      'VAPID_SUBJECT: must be a mailto:',
+    );
+  });
+
   test('file storage: local disk by default, S3 when all four settings are set', () => {
     expect(readConfig({}).s3).toBeUndefined();
     expect(
