@@ -374,6 +374,36 @@ describe('recorded at, corrected for the phone clock (issue 34)', () => {
     expect((online.json() as ChecklistRun).values[0]).toMatchObject({ recordedAt: null, clockOffsetSeconds: null });
   });
 
+  test('a photo item answered offline keeps when the photo was taken', async () => {
+    const photoLog = await insertChecklist(t.db, {
+      name: 'Dry store photo',
+      allRestaurants: false,
+      windows: [],
+      content: {
+        sections: [
+          {
+            id: 'store',
+            title: 'Store',
+            items: [
+              { ...content.sections[0]?.items[0], id: 'shelf', label: 'Photo of the shelf', kind: 'photo' } as never,
+            ],
+          },
+        ],
+      },
+    });
+    const runId = await insertRun(t.db, photoLog, restaurant.id, { opensAt: minutesFromNow(-20), windowId: null });
+    const takenAt = ago(12);
+    const response = await sendPhoto(
+      staff.cookie,
+      `/api/checklist-runs/${runId}/items/shelf/photos`,
+      offline(newKey(), takenAt),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const [value] = (await getRun(runId)).values;
+    expect(value?.value).toBe(true);
+    expect(Math.abs(Date.parse(value?.recordedAt ?? '') - Date.parse(takenAt))).toBeLessThan(5000);
+  });
+
   test('a submit made in the window but received after it closed counts on time', async () => {
     // Opened 90 minutes ago for an hour: closed 30 minutes ago.
     const runId = await runOpened(90);

@@ -145,7 +145,15 @@ export async function photoRoutes(
     async (request, reply) => {
       const photo = await sayingWhenBusy(
         reply,
-        addChecklistItemPhoto(db, storage, callerOf(request), request.params, await fileOf(request), photoMaxBytes),
+        addChecklistItemPhoto(
+          db,
+          storage,
+          callerOf(request),
+          request.params,
+          await fileOf(request),
+          photoMaxBytes,
+          request.offline,
+        ),
       );
       return reply.status(201).send(photo);
     },

@@ -20,6 +20,7 @@ import { checklistRuns } from '../../db/schema/checklists';
 import { correctiveActionEvents, correctiveActions } from '../../db/schema/corrective-actions';
 import { photos } from '../../db/schema/photos';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../errors';
+import type { OfflineTimes } from '../../http/offline-times';
 import type { Storage } from '../../storage/storage';
 import { itemOfRun, lockRunForFilling, writeValue } from '../checklists/service';
 import { fixPhotoOfCurrentRound } from '../corrective-actions/service';
@@ -238,7 +239,8 @@ async function checkChecklistItem(db: Queryable, actor: SessionUser, runId: stri
  * A photo of an item of a checklist record being filled (issue 33), by anyone who may
  * fill it: the evidence of a failure, or a photo item's answer (adding one answers it).
  * Checked before the photo is processed and again, under the record's lock, in the
- * transaction that writes the row.
+ * transaction that writes the row. A photo item's answer taken offline keeps when it was
+ * taken (`offline`, issue 34), as a value does.
  */
 export async function addChecklistItemPhoto(
   db: Database,
@@ -247,6 +249,7 @@ export async function addChecklistItemPhoto(
   target: { id: string; itemId: string },
   file: MultipartFile | undefined,
   maxBytes: number,
+  offline: OfflineTimes | null = null,
 ): Promise<PhotoRef> {
   try {
     await checkChecklistItem(db, actor, target.id, target.itemId);
@@ -263,7 +266,7 @@ export async function addChecklistItemPhoto(
         .values({ ...photoValues(stored, actor), checklistRunId: target.id, checklistItemId: target.itemId })
         .returning({ id: photos.id, width: photos.width, height: photos.height });
       if (!row) throw new Error('insert returned no row');
-      if (item.kind === 'photo') await writeValue(tx, actor, target.id, item, true, null);
+      if (item.kind === 'photo') await writeValue(tx, actor, target.id, item, true, null, offline);
       return photoRefOf(row);
     }),
   );
