@@ -180,6 +180,21 @@ describe('sending', () => {
     // The retry is the same change: the same key, so the server stores it once.
     expect(server.requests[1]?.headers['idempotency-key']).toBe(server.requests[0]?.headers['idempotency-key']);
   });
+
+  test('a connection that fails while the browser says it is online is tried again soon, on its own', async () => {
+    let attempts = 0;
+    const server = fakeServer(() => {
+      attempts += 1;
+      return attempts === 1 ? 'network-error' : { status: 200, body: {} };
+    });
+    await stored(change());
+    setOutboxUser(ALEX);
+    await syncNow();
+    expect(await states()).toEqual([['/api/checklist-runs/1/items/a', 'waiting']]);
+
+    await vi.waitFor(async () => expect(await states()).toEqual([]), { timeout: 10_000, interval: 200 });
+    expect(server.requests).toHaveLength(2);
+  });
 });
 
 describe('replacing a waiting change', () => {

@@ -132,6 +132,7 @@ let acceptLanguage: () => string | undefined = () => globalThis.navigator?.langu
 /** The signed-in person whose items this page sends (null: nobody, or the session ended). */
 export function setOutboxUser(userId: string | null) {
   signedInUserId = userId;
+  cancelRetry();
 }
 
 export function outboxUser(): string | null {
@@ -330,7 +331,11 @@ export function syncNow(): Promise<void> {
         const userId: string | null = signedInUserId;
         if (!userId) return;
         outcome = await sendOutbox(userId);
-        if (outcome === 'offline') requestBackgroundSync();
+        if (outcome === 'done') retryStep = 0;
+        if (outcome === 'offline') {
+          requestBackgroundSync();
+          scheduleRetry();
+        }
         if (outcome === 'unauthorized') {
           if (signedInUserId === userId) signedInUserId = null;
           unauthorizedListeners.emit(userId);
@@ -341,6 +346,31 @@ export function syncNow(): Promise<void> {
     }
   })();
   return running;
+}
+
+/**
+ * After a failed connection while the browser says it is online (a flaky signal, or the
+ * `online` event arriving before the network is usable), sooner tries than the runner's
+ * 30 s; once these are used up, the 30 s rhythm takes over.
+ */
+const RETRY_DELAYS_MS = [2_000, 5_000, 15_000];
+let retryStep = 0;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+function scheduleRetry() {
+  const delay = RETRY_DELAYS_MS[retryStep];
+  if (retryTimer !== undefined || delay === undefined || isOffline()) return;
+  retryStep += 1;
+  retryTimer = setTimeout(() => {
+    retryTimer = undefined;
+    void syncNow();
+  }, delay);
+}
+
+function cancelRetry() {
+  clearTimeout(retryTimer);
+  retryTimer = undefined;
+  retryStep = 0;
 }
 
 /**
