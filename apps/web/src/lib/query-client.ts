@@ -19,6 +19,9 @@ export const KEPT_FOR_MS = 24 * 60 * 60 * 1000;
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: { retry: shouldRetry, staleTime: 30_000, gcTime: KEPT_FOR_MS },
-    mutations: { retry: false },
+    // Run offline too (TanStack pauses them by default once the browser says it is
+    // offline): a change through the outbox is then kept on the device at once, and any
+    // other change says it could not reach Brigade instead of spinning until back online.
+    mutations: { retry: false, networkMode: 'always' },
   },
 });
