@@ -1,0 +1,143 @@
+import { type APIRequestContext, type Page, request } from '@playwright/test';
+import { created, DEMO_PASSWORD, demoAccounts, expect, fillSignIn, signInAs, test, uniqueTag } from './fixtures';
+
+/**
+ * Issue 34, the outbox and the session: changes made offline belong to the person who made
+ * them. Sign Out asks before deleting them; a session that ended while offline asks to sign
+ * in, and then sends them only as that person, never as someone else who signs in here.
+ */
+
+const WAITING = 'Will be sent when you are back online';
+
+/** hq's own API session, apart from the browser: it posts announcements and counts acknowledgements. */
+async function hqApi(baseURL: string) {
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
+  const signIn = await api.post('/api/auth/sign-in/email', {
+    data: { email: demoAccounts.hq.email, password: DEMO_PASSWORD },
+  });
+  expect(signIn.ok(), await signIn.text()).toBe(true);
+  return api;
+}
+
+/** An announcement managers must acknowledge; answers its id and how many acknowledged it. */
+async function announcementForManagers(hq: APIRequestContext, title: string) {
+  const announcement = await created(
+    await hq.post('/api/announcements', {
+      data: {
+        title,
+        description: 'The walk-in fridge door seal was replaced.',
+        requiresAck: true,
+        audienceRoles: ['manager'],
+        restaurantIds: [],
+      },
+    }),
+  );
+  const acknowledged = async () =>
+    (
+      (await (await hq.get(`/api/announcements/${announcement.id}/acknowledgement-counts`)).json()) as {
+        acknowledged: number;
+      }
+    ).acknowledged;
+  return { id: announcement.id, acknowledged };
+}
+
+/** The changes in this browser's outbox not yet accepted by the server, by whom they were made. */
+function unsentChanges(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('brigade-outbox');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const items = open.result.transaction('items').objectStore('items').getAll();
+          items.onerror = () => reject(items.error);
+          items.onsuccess = () => {
+            const rows = items.result as { state: string; userId: string }[];
+            resolve(rows.filter((item) => item.state !== 'sent').map((item) => item.userId));
+            open.result.close();
+          };
+        };
+      }),
+  );
+}
+
+/** Acknowledges the open announcement with no connection: the change waits on the device. */
+async function acknowledgeOffline(page: Page) {
+  await page.context().setOffline(true);
+  await page.getByRole('button', { name: 'I have read this' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your acknowledgement' })).toContainText(WAITING);
+  await expect.poll(async () => (await unsentChanges(page)).length).toBe(1);
+}
+
+test('Sign Out asks first while a change waits; once it has gone, signing out asks nothing', async ({
+  page,
+  baseURL,
+}) => {
+  test.slow();
+  const hq = await hqApi(baseURL ?? '');
+  const title = `Door seal replaced ${uniqueTag()}`;
+  const announcement = await announcementForManagers(hq, title);
+  await signInAs(page, 'manager', `/announcements/${announcement.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await acknowledgeOffline(page);
+
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign out?' });
+  await expect(dialog).toContainText('1 change has not been sent yet. Signing out deletes it from this device.');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+
+  await page.context().setOffline(false);
+  await expect(page.getByRole('status').filter({ hasText: 'You acknowledged this on' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect.poll(() => unsentChanges(page)).toEqual([]);
+  expect(await announcement.acknowledged()).toBe(1);
+
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await hq.dispose();
+});
+
+test('a session that ended offline: another person who signs in does not send the change; its maker does, once', async ({
+  page,
+  baseURL,
+}) => {
+  test.slow();
+  const hq = await hqApi(baseURL ?? '');
+  const title = `Fryer oil changed ${uniqueTag()}`;
+  const announcement = await announcementForManagers(hq, title);
+  await signInAs(page, 'manager', `/announcements/${announcement.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  const managerId = ((await (await page.request.get('/api/me')).json()) as { id: string }).id;
+  await acknowledgeOffline(page);
+
+  // The session ends while offline; back online, sending meets 401 and Sign In appears.
+  await page.context().clearCookies();
+  await page.context().setOffline(false);
+  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible({ timeout: 30_000 });
+  expect(await unsentChanges(page)).toEqual([managerId]);
+
+  // Someone else signs in on this browser: the manager's change is shown, never sent as theirs.
+  await fillSignIn(page, demoAccounts.staff.email);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText('Changes made by another person on this device are waiting')).toBeVisible();
+  // Sending runs on sign-in; give it time to (wrongly) send before looking.
+  await page.waitForTimeout(2_000);
+  expect(await unsentChanges(page)).toEqual([managerId]);
+  expect(await announcement.acknowledged()).toBe(0);
+
+  // They have nothing waiting of their own: Sign Out asks nothing and leaves the manager's change.
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+  expect(await unsentChanges(page)).toEqual([managerId]);
+
+  // The manager signs in again: their change goes, once.
+  await fillSignIn(page, demoAccounts.manager.email);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect.poll(() => unsentChanges(page), { timeout: 30_000 }).toEqual([]);
+  expect(await announcement.acknowledged()).toBe(1);
+  await hq.dispose();
+});
