@@ -62,6 +62,8 @@ const runOpened = (minutesAgo: number) =>
   insertRun(t.db, checklist, restaurant.id, { opensAt: minutesFromNow(-minutesAgo), minutes: 60, windowId: null });
 
 const MINUTE = 60_000;
+/** How far a time may be from the one expected: a slow machine never fails a test; the rules differ by many minutes. */
+const TOLERANCE_MS = 60_000;
 const ago = (minutes: number, from = Date.now()) => new Date(from - minutes * MINUTE).toISOString();
 let keySequence = 0;
 const newKey = () => `key-${Date.now()}-${++keySequence}`;
@@ -366,8 +368,8 @@ describe('recorded at, corrected for the phone clock (issue 34)', () => {
     );
     expect(response.statusCode, response.body).toBe(200);
     const [value] = (response.json() as ChecklistRun).values;
-    expect(Math.abs(Date.parse(value?.recordedAt ?? '') - Date.parse(recordedAt))).toBeLessThan(5000);
-    expect(Math.abs(value?.clockOffsetSeconds ?? 99)).toBeLessThanOrEqual(5);
+    expect(Math.abs(Date.parse(value?.recordedAt ?? '') - Date.parse(recordedAt))).toBeLessThan(TOLERANCE_MS);
+    expect(Math.abs(value?.clockOffsetSeconds ?? 99)).toBeLessThanOrEqual(TOLERANCE_MS / 1000);
     expect(Date.parse(value?.receivedAt ?? '')).toBeGreaterThan(Date.parse(recordedAt));
     // Saved again online: the offline times go.
     const online = await send(staff.cookie, 'PUT', `/api/checklist-runs/${runId}/items/floor`, {}, { value: true });
@@ -401,7 +403,7 @@ describe('recorded at, corrected for the phone clock (issue 34)', () => {
     expect(response.statusCode, response.body).toBe(201);
     const [value] = (await getRun(runId)).values;
     expect(value?.value).toBe(true);
-    expect(Math.abs(Date.parse(value?.recordedAt ?? '') - Date.parse(takenAt))).toBeLessThan(5000);
+    expect(Math.abs(Date.parse(value?.recordedAt ?? '') - Date.parse(takenAt))).toBeLessThan(TOLERANCE_MS);
   });
 
   test('a submit made in the window but received after it closed counts on time', async () => {
@@ -425,7 +427,7 @@ describe('recorded at, corrected for the phone clock (issue 34)', () => {
     expect(response.statusCode, response.body).toBe(200);
     const run = response.json() as ChecklistRun;
     expect(run.state).toBe('done');
-    expect(Math.abs(Date.parse(run.submittedAt ?? '') - Date.parse(recordedAt))).toBeLessThan(5000);
+    expect(Math.abs(Date.parse(run.submittedAt ?? '') - Date.parse(recordedAt))).toBeLessThan(TOLERANCE_MS);
     expect(Date.parse(run.submitReceivedAt ?? '')).toBeGreaterThan(Date.parse(run.closesAt));
     expect(clockWasOff(run.submitClockOffsetSeconds)).toBe(false);
     // The same submit sent online now would be late.
@@ -455,8 +457,8 @@ describe('recorded at, corrected for the phone clock (issue 34)', () => {
     expect(response.statusCode, response.body).toBe(200);
     const run = response.json() as ChecklistRun;
     expect(run.state).toBe('late');
-    expect(Math.abs(Date.parse(run.submittedAt ?? '') - (Date.now() - 10 * MINUTE))).toBeLessThan(5000);
-    expect(Math.abs((run.submitClockOffsetSeconds ?? 0) - 3600)).toBeLessThanOrEqual(5);
+    expect(Math.abs(Date.parse(run.submittedAt ?? '') - (Date.now() - 10 * MINUTE))).toBeLessThan(TOLERANCE_MS);
+    expect(Math.abs((run.submitClockOffsetSeconds ?? 0) - 3600)).toBeLessThanOrEqual(TOLERANCE_MS / 1000);
     expect(clockWasOff(run.submitClockOffsetSeconds)).toBe(true);
     // The key's row keeps the device's own time and the offset.
     const { rows } = (await t.db.execute(sql`select recorded_at, clock_offset_seconds from idempotent_requests
@@ -466,7 +468,7 @@ describe('recorded at, corrected for the phone clock (issue 34)', () => {
     expect(
       Math.abs(new Date(rows[0]?.recorded_at ?? 0).getTime() - Date.parse(headers['x-recorded-at'] ?? '')),
     ).toBeLessThan(1000);
-    expect(Math.abs((rows[0]?.clock_offset_seconds ?? 0) - 3600)).toBeLessThanOrEqual(5);
+    expect(Math.abs((rows[0]?.clock_offset_seconds ?? 0) - 3600)).toBeLessThanOrEqual(TOLERANCE_MS / 1000);
   });
 
   test('a phone clock ahead cannot push a change past the moment it arrived', async () => {
@@ -501,7 +503,7 @@ describe('recorded at, corrected for the phone clock (issue 34)', () => {
     expect(ack.statusCode, ack.body).toBe(200);
     expect(
       Math.abs(Date.parse((ack.json() as { acknowledgedAt: string }).acknowledgedAt) - Date.parse(readAt)),
-    ).toBeLessThan(5000);
+    ).toBeLessThan(TOLERANCE_MS);
 
     const action = await openAction();
     const fixedAt = ago(15);
@@ -517,7 +519,7 @@ describe('recorded at, corrected for the phone clock (issue 34)', () => {
     );
     expect(resolved.statusCode, resolved.body).toBe(200);
     const detail = resolved.json() as ActionDetail;
-    expect(Math.abs(Date.parse(detail.resolution?.resolvedAt ?? '') - Date.parse(fixedAt))).toBeLessThan(5000);
+    expect(Math.abs(Date.parse(detail.resolution?.resolvedAt ?? '') - Date.parse(fixedAt))).toBeLessThan(TOLERANCE_MS);
   });
 
   test('made in the window but arriving after the late-submit limit: refused as missed, as online', async () => {
