@@ -83,6 +83,10 @@ export default defineConfig({
     // process's), and the suite is bound by CPU on two cores.
     trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
+    // The service worker (issue 34) would answer pages and code from its precache, and keep
+    // what one test loaded for the next page of it: off, except in the specs about working
+    // offline, which opt in with test.use({ serviceWorkers: 'allow' }).
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -44,6 +44,11 @@ export function UpdatePrompt() {
           loading={reloading}
           onClick={() => {
             setReloading(true);
+            // The plugin reloads only when the page had a worker as it registered; a new
+            // version found later in a first visit takes charge all the same: reload then too.
+            navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), {
+              once: true,
+            });
             void updateServiceWorker(true);
           }}
         >
