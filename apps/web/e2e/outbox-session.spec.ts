@@ -141,3 +141,50 @@ test('a session that ended offline: another person who signs in does not send th
   expect(await announcement.acknowledged()).toBe(1);
   await hq.dispose();
 });
+
+test.describe('with the service worker', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('with every tab closed, Background Sync sends the change from the worker, once', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    test.slow();
+    const hq = await hqApi(baseURL ?? '');
+    const title = `Hand wash station restocked ${uniqueTag()}`;
+    const announcement = await announcementForManagers(hq, title);
+    await signInAs(page, 'manager', `/announcements/${announcement.id}`);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await acknowledgeOffline(page);
+
+    // The tab closes while offline; the connection comes back with no page open.
+    const blank = await context.newPage();
+    await page.close();
+    await context.setOffline(false);
+    expect(await announcement.acknowledged()).toBe(0);
+
+    // What Chromium does when the connection returns: the `sync` event with the outbox's tag.
+    const cdp = await context.newCDPSession(blank);
+    const registrations: { registrationId: string; scopeURL: string }[] = [];
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => registrations.push(...event.registrations));
+    await cdp.send('ServiceWorker.enable');
+    const origin = new URL(baseURL ?? '').origin;
+    await expect.poll(() => registrations.some((registration) => registration.scopeURL.startsWith(origin))).toBe(true);
+    const registration = registrations.find((each) => each.scopeURL.startsWith(origin));
+    await cdp.send('ServiceWorker.dispatchSyncEvent', {
+      origin,
+      registrationId: registration?.registrationId ?? '',
+      tag: 'brigade-outbox',
+      lastChance: false,
+    });
+
+    await expect.poll(() => announcement.acknowledged(), { timeout: 30_000 }).toBe(1);
+    // Sent once, and the outbox is empty when the app opens again.
+    await blank.goto(`/announcements/${announcement.id}`);
+    await expect.poll(() => unsentChanges(blank)).toEqual([]);
+    expect(await announcement.acknowledged()).toBe(1);
+    await hq.dispose();
+  });
+});
