@@ -1,9 +1,11 @@
 import { checklistMessages } from '@brigade/core/checklist-items';
-import type { ChecklistRun } from '@brigade/core/schemas/checklists';
+import { ChecklistRun } from '@brigade/core/schemas/checklists';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconAlertTriangle, IconArrowLeft, IconClockExclamation } from '@tabler/icons-react';
-import { useState } from 'react';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconArrowLeft, IconClockExclamation } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { ChecklistStateBadge } from '../../../components/checklist-state-badge';
 import { LoadError } from '../../../components/load-error';
@@ -12,22 +14,27 @@ import { isApiError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { formatDate } from '../../../lib/format-date';
 import { useCoreText } from '../../../lib/i18n';
+import type { OutboxItem } from '../../../lib/offline/outbox';
+import { useOutboxFor } from '../../../lib/offline/use-outbox';
 import { momentIn } from '../shared/restaurant-clock';
-import { useChecklistRun } from './api/get-checklist-run';
-import { FillForm } from './fill-form';
+import { checklistRunQueryKey, useChecklistRun } from './api/get-checklist-run';
+import { runSubject, useSentChecklistChanges } from './checklist-outbox';
+import { ConflictView } from './conflict-view';
+import { FillForm, unsentOf } from './fill-form';
+import { OfflineTimes } from './offline-times';
 import { ReadView } from './read-view';
 
 /**
  * /checklists/{id}: one record of a checklist window (issue 33). While it may be filled
  * (`canFill`) it is the fill screen; otherwise every value to read, with corrections.
+ * Offline (issue 34) it shows as last loaded, with this device's changes still waiting
+ * laid over it; a change refused because someone else submitted first shows both versions.
  */
 export function ChecklistRunPage() {
   const { t } = useLingui();
   const { text } = useCoreText();
   const { id = '' } = useParams();
   const run = useChecklistRun(id);
-  // Kept by the page: the fill screen is gone once the record turns out to be submitted.
-  const [closedMessage, setClosedMessage] = useState<string | null>(null);
 
   if (run.isPending) return <RunSkeleton />;
   if (!run.data) {
@@ -53,7 +60,7 @@ export function ChecklistRunPage() {
       </>
     );
   }
-  return <RunView run={run.data} closedMessage={closedMessage} onClosed={setClosedMessage} />;
+  return <RunView run={run.data} />;
 }
 
 function BackToToday() {
@@ -66,33 +73,51 @@ function BackToToday() {
   );
 }
 
-function RunView({
-  run,
-  closedMessage,
-  onClosed,
-}: {
-  run: ChecklistRun;
-  closedMessage: string | null;
-  onClosed: (message: string) => void;
-}) {
+function RunView({ run }: { run: ChecklistRun }) {
+  const { t } = useLingui();
+  const queryClient = useQueryClient();
   const restaurant = run.restaurant.name;
   const day = formatDate(run.day);
   const hours = `${run.start}–${run.end}`;
+  const mine = unsentOf(useOutboxFor(runSubject(run.id)));
+  const conflicts = mine.filter((change) => change.state === 'conflict').map((change) => change.id);
+  const conflictKey = conflicts.join(' ');
+
+  // The outbox's sent changes update the record; its submit says so and shows the record from the top.
+  useSentChecklistChanges(
+    useCallback(
+      (item: OutboxItem) => {
+        if (item.subject !== runSubject(run.id) || item.kind !== 'checklistSubmit') return;
+        const late = ChecklistRun.safeParse(item.reply).data?.state === 'late';
+        notifications.show({ color: 'green', message: late ? t`Checklist submitted (late)` : t`Checklist submitted` });
+        window.scrollTo({ top: 0 });
+      },
+      [run.id, t],
+    ),
+  );
+
+  // A change the server refused as a conflict: read the record again, to show who was first.
+  useEffect(() => {
+    if (conflictKey) void queryClient.invalidateQueries({ queryKey: checklistRunQueryKey(run.id) });
+  }, [conflictKey, queryClient, run.id]);
+
   return (
     <>
       <PageHeader title={run.checklist.name} subtitle={`${restaurant} · ${day} · ${hours}`} actions={<BackToToday />} />
       <Stack gap="md" maw={760}>
-        <RunStatus run={run} closedMessage={closedMessage} />
-        {run.canFill ? <FillForm key={run.id} run={run} onClosed={onClosed} /> : <ReadView run={run} />}
+        <RunStatus run={run} />
+        {conflicts.length > 0 && <ConflictView run={run} mine={mine} />}
+        {run.canFill ? <FillForm key={run.id} run={run} /> : <ReadView run={run} />}
       </Stack>
     </>
   );
 }
 
 /** The record's state in words, who submitted it and when, and what the clock means for filling it. */
-function RunStatus({ run, closedMessage }: { run: ChecklistRun; closedMessage: string | null }) {
+function RunStatus({ run }: { run: ChecklistRun }) {
   const submitter = run.submittedBy?.name;
-  const submittedAt = run.submittedAt ? momentIn(run.submittedAt, run.restaurant.timeZone, run.day) : null;
+  const at = (iso: string) => momentIn(iso, run.restaurant.timeZone, run.day);
+  const submittedAt = run.submittedAt ? at(run.submittedAt) : null;
   const start = run.start;
   const end = run.end;
   return (
@@ -111,12 +136,15 @@ function RunStatus({ run, closedMessage }: { run: ChecklistRun; closedMessage: s
           </Text>
         )}
       </Group>
-      {closedMessage && (
-        <Alert color="orange" variant="light" role="alert" icon={<IconAlertTriangle aria-hidden />}>
-          <Text size="sm" fw={600} c="dark.8">
-            {closedMessage}
-          </Text>
-        </Alert>
+      {run.submittedAt && run.submitReceivedAt && (
+        <Stack gap={2}>
+          <OfflineTimes
+            recordedAt={run.submittedAt}
+            receivedAt={run.submitReceivedAt}
+            clockOffsetSeconds={run.submitClockOffsetSeconds}
+            at={at}
+          />
+        </Stack>
       )}
       {run.canFill && run.state === 'missed' && (
         <Alert color="yellow" variant="light" role="status" icon={<IconClockExclamation aria-hidden />}>

@@ -9,15 +9,17 @@ import { PhotoGallery } from '../../../components/photos/photo-gallery';
 import { useRangeText, useValueText } from '../shared/item-text';
 import { momentIn } from '../shared/restaurant-clock';
 import { CorrectItemModal } from './correct-item-modal';
+import { OfflineTimes } from './offline-times';
 import { RunSections } from './run-sections';
 
 type RunValue = ChecklistRun['values'][number];
 
 /**
- * A record to read (issue 33): every item's value with who entered it and when; a
- * corrected value beside its original, which is struck through, with the reason, who
- * and when; failed items with their corrective action. Managers of the restaurant and
- * hq may correct a submitted record (`canCorrect`), item by item.
+ * A record to read (issue 33): every item's value with who entered it and when (entered
+ * offline, also when it arrived, issue 34); a corrected value beside its original, which
+ * is struck through, with the reason, who and when; failed items with their corrective
+ * action. Managers of the restaurant and hq may correct a submitted record
+ * (`canCorrect`), item by item.
  */
 export function ReadView({ run }: { run: ChecklistRun }) {
   const [correcting, setCorrecting] = useState<ChecklistItem | null>(null);
@@ -59,7 +61,8 @@ function ReadItem({ run, item, value, corrections, onCorrect }: ReadItemProps) {
   const action = run.actions.find((each) => each.itemId === item.id);
   const photos = run.photos.filter((photo) => photo.itemId === item.id);
   const enteredBy = value?.enteredBy?.name ?? t`Deleted user`;
-  const enteredAt = value ? at(value.receivedAt) : '';
+  // Entered offline: when it was done counts, and both times show below.
+  const enteredAt = value ? at(value.recordedAt ?? value.receivedAt) : '';
   return (
     <Paper
       component="li"
@@ -122,6 +125,14 @@ function ReadItem({ run, item, value, corrections, onCorrect }: ReadItemProps) {
               Entered by {enteredBy} at {enteredAt}
             </Trans>
           </Text>
+        )}
+        {value?.recordedAt && (
+          <OfflineTimes
+            recordedAt={value.recordedAt}
+            receivedAt={value.receivedAt}
+            clockOffsetSeconds={value.clockOffsetSeconds}
+            at={at}
+          />
         )}
 
         {corrections.length > 0 && (

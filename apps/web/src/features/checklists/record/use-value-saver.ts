@@ -1,124 +1,145 @@
-import type { ChecklistValue } from '@brigade/core/checklist-items';
-import type { ChecklistRun } from '@brigade/core/schemas/checklists';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { type ApiError, isApiError } from '../../../lib/api-client';
-import { saveChecklistValue } from './api/save-checklist-value';
+import type { OutboxItem } from '../../../lib/offline/outbox';
+import { describeItemError, useOnline } from '../../../lib/offline/use-outbox';
+import { itemIdOf, queueValue, sendSoon, type ValueBody } from './checklist-outbox';
 
 /** How long typing may pause before a number or text is saved. */
 export const TYPING_PAUSE_MS = 600;
 
 export type SaveState =
-  | { state: 'waiting' | 'saving' | 'saved' }
+  /** Typed, or in the outbox and being sent now. */
+  | { state: 'saving' }
+  /** In the outbox while the device is offline (or the record's earlier changes wait). */
+  | { state: 'waiting' }
+  | { state: 'saved' }
   /** `message` is the server's (already in the reader's language) or a core message. */
-  | { state: 'failed'; message: string; field: boolean };
+  | { state: 'failed'; message: string; field: boolean; outboxId: string }
+  /** The record was submitted by someone else meanwhile, or closed: the page shows both versions. */
+  | { state: 'conflict' };
 
-interface Body {
-  value: ChecklistValue;
-  note: string | null;
+interface SaverOptions {
+  runId: string;
+  userId: string;
+  /** What the outbox's waiting list names an item by ("Fridge log · Walk-in fridge"). */
+  labelOf: (itemId: string) => string;
+  /** The record's items in the outbox (values among them), live. */
+  outbox: OutboxItem[];
 }
 
-interface SaverCallbacks {
-  /** Each answer is the record as it now is. */
-  onSaved: (run: ChecklistRun) => void;
-  /** 404/409: the record was submitted by someone else meanwhile, or closed for good. */
-  onClosed: (error: ApiError) => void;
+/** One item's latest value in the outbox, if any. */
+function latestValue(outbox: OutboxItem[], itemId: string) {
+  return outbox.filter((item) => item.kind === 'checklistValue' && itemIdOf(item) === itemId).at(-1);
 }
 
 /**
- * Saves each item's value as it is entered (issue 33): one PUT per item, the latest
- * value only, never two of one item at once; numbers and text after a pause in typing.
- * A failed save keeps its value and can be retried; leaving the page sends what waits.
+ * Saves each item's value as it is entered (issues 33 and 34): numbers and text after a
+ * pause in typing, the others at once, each as an outbox item that replaces the item's
+ * value still waiting. The outbox sends them in order, now or once back online; each
+ * item's state (saving, waiting, saved, failed with the reason, conflict) is the outbox's.
+ * Leaving the page queues what still waits for a pause in typing.
  */
-export function useValueSaver(runId: string, callbacks: SaverCallbacks) {
-  const [states, setStates] = useState<Record<string, SaveState>>({});
-  const waiting = useRef(new Map<string, Body>());
+export function useValueSaver({ runId, userId, labelOf, outbox }: SaverOptions) {
+  const online = useOnline();
+  const [typing, setTyping] = useState<ReadonlySet<string>>(new Set());
+  // The outbox item each item's latest value became here, and the items the server took.
+  const [queued, setQueued] = useState<ReadonlyMap<string, string>>(new Map());
+  const [sent, setSent] = useState<ReadonlySet<string>>(new Set());
+  const typed = useRef(new Map<string, ValueBody>());
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
-  const sending = useRef(new Set<string>());
-  const lastFailed = useRef(new Map<string, Body>());
-  const handlers = useRef(callbacks);
-  handlers.current = callbacks;
+  // Every enqueue waits for the one before: the outbox keeps the order they were made in.
+  const chain = useRef<Promise<unknown>>(Promise.resolve());
+  const options = useRef({ runId, userId, labelOf });
+  options.current = { runId, userId, labelOf };
   const mounted = useRef(true);
 
-  const setState = useCallback((itemId: string, state: SaveState) => {
-    if (mounted.current) setStates((current) => ({ ...current, [itemId]: state }));
+  const queue = useCallback((itemId: string) => {
+    const timer = timers.current.get(itemId);
+    if (timer) clearTimeout(timer);
+    timers.current.delete(itemId);
+    const body = typed.current.get(itemId);
+    if (!body) return chain.current;
+    typed.current.delete(itemId);
+    const { runId: run, userId: user, labelOf: label } = options.current;
+    chain.current = chain.current
+      .then(() => queueValue(run, itemId, body, label(itemId), user))
+      .then((item) => {
+        if (mounted.current) {
+          setQueued((current) => new Map(current).set(itemId, item.id));
+          setTyping((current) => withOut(current, itemId));
+        }
+        sendSoon();
+      })
+      .catch(() => {
+        if (mounted.current) setTyping((current) => withOut(current, itemId));
+      });
+    return chain.current;
   }, []);
 
-  const send = useCallback(
-    (itemId: string) => {
-      const timer = timers.current.get(itemId);
-      if (timer) clearTimeout(timer);
-      timers.current.delete(itemId);
-      const body = waiting.current.get(itemId);
-      if (!body || sending.current.has(itemId)) return;
-      waiting.current.delete(itemId);
-      sending.current.add(itemId);
-      setState(itemId, { state: 'saving' });
-      saveChecklistValue({ runId, itemId, ...body })
-        .then((run) => {
-          sending.current.delete(itemId);
-          lastFailed.current.delete(itemId);
-          handlers.current.onSaved(run);
-          if (waiting.current.has(itemId)) send(itemId);
-          else setState(itemId, { state: 'saved' });
-        })
-        .catch((error: unknown) => {
-          sending.current.delete(itemId);
-          if (isApiError(error) && (error.status === 409 || error.status === 404)) {
-            waiting.current.clear();
-            handlers.current.onClosed(error);
-            return;
-          }
-          if (waiting.current.has(itemId)) return send(itemId);
-          lastFailed.current.set(itemId, body);
-          const field = isApiError(error) ? (error.fields.value ?? error.fields.note) : undefined;
-          const message = field ?? (error instanceof Error ? error.message : String(error));
-          setState(itemId, { state: 'failed', message, field: field !== undefined });
-        });
-    },
-    [runId, setState],
-  );
-
   const save = useCallback(
-    (itemId: string, body: Body, { atOnce }: { atOnce: boolean }) => {
-      waiting.current.set(itemId, body);
-      lastFailed.current.delete(itemId);
-      setState(itemId, { state: 'waiting' });
+    (itemId: string, body: ValueBody, { atOnce }: { atOnce: boolean }) => {
+      typed.current.set(itemId, body);
+      setTyping((current) => new Set(current).add(itemId));
       const timer = timers.current.get(itemId);
       if (timer) clearTimeout(timer);
-      if (atOnce) send(itemId);
+      if (atOnce) void queue(itemId);
       else
         timers.current.set(
           itemId,
-          setTimeout(() => send(itemId), TYPING_PAUSE_MS),
+          setTimeout(() => void queue(itemId), TYPING_PAUSE_MS),
         );
     },
-    [send, setState],
+    [queue],
   );
 
-  /** Sends an item's waiting value now (leaving its field). */
-  const flush = useCallback((itemId: string) => send(itemId), [send]);
+  /** Queues an item's typed value now (leaving its field). */
+  const flush = useCallback((itemId: string) => void queue(itemId), [queue]);
 
-  const retry = useCallback(
-    (itemId: string) => {
-      const body = lastFailed.current.get(itemId);
-      if (!body) return;
-      waiting.current.set(itemId, body);
-      send(itemId);
-    },
-    [send],
-  );
+  /** Queues every typed value; resolves once they are all in the outbox (before a submit). */
+  const flushAll = useCallback(async () => {
+    for (const itemId of [...typed.current.keys()]) void queue(itemId);
+    await chain.current;
+  }, [queue]);
 
-  // Leaving the page sends whatever still waits for a pause in typing.
+  /** The outbox removes a sent item: remember which items reached the server. */
+  const markSent = useCallback((item: OutboxItem) => {
+    if (item.kind === 'checklistValue' && mounted.current) setSent((current) => new Set(current).add(item.id));
+  }, []);
+
   useEffect(() => {
     mounted.current = true;
-    const pending = waiting.current;
+    const pending = typed.current;
     return () => {
       mounted.current = false;
-      for (const itemId of [...pending.keys()]) send(itemId);
+      for (const itemId of [...pending.keys()]) void queue(itemId);
     };
-  }, [send]);
+  }, [queue]);
 
-  const busy = Object.values(states).some((state) => state.state === 'waiting' || state.state === 'saving');
-  const failed = Object.values(states).some((state) => state.state === 'failed');
-  return { states, save, flush, retry, busy, failed };
+  const stateOf = (itemId: string): SaveState | undefined => {
+    if (typing.has(itemId)) return { state: 'saving' };
+    const mine = queued.get(itemId);
+    if (mine && sent.has(mine)) return { state: 'saved' };
+    const item = latestValue(outbox, itemId);
+    if (mine && !item) return { state: 'saving' };
+    if (item) {
+      if (item.state === 'failed') {
+        const field = item.error?.fields?.value ?? item.error?.fields?.note;
+        const message = field ?? describeItemError(item);
+        return { state: 'failed', message, field: field !== undefined, outboxId: item.id };
+      }
+      if (item.state === 'conflict') return { state: 'conflict' };
+      if (item.state === 'sent') return { state: 'saved' };
+      return online ? { state: 'saving' } : { state: 'waiting' };
+    }
+    return undefined;
+  };
+
+  const typingAny = typing.size > 0;
+  return { stateOf, save, flush, flushAll, markSent, typing: typingAny };
+}
+
+function withOut(set: ReadonlySet<string>, key: string): ReadonlySet<string> {
+  if (!set.has(key)) return set;
+  const next = new Set(set);
+  next.delete(key);
+  return next;
 }
