@@ -6,7 +6,8 @@ import { IconBellOff, IconDeviceMobileOff } from '@tabler/icons-react';
 import { useId } from 'react';
 import { LoadError } from '../../components/load-error';
 import { isApiError } from '../../lib/api-client';
-import { type DevicePush, NotificationsBlockedError, useDevicePush, useSetDevicePush } from './api/push-on-this-device';
+import { NotificationsBlockedError } from '../../lib/push-subscription';
+import { type DevicePush, useDevicePush, useSetDevicePush } from './api/push-on-this-device';
 
 const SECTION_WIDTH = 640;
 
