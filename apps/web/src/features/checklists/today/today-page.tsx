@@ -9,10 +9,13 @@ import { PageHeader } from '../../../components/page-header';
 import { useChecklistToday } from '../../../lib/api/get-checklist-today';
 import { useCurrentUser } from '../../../lib/current-user';
 import { formatDate } from '../../../lib/format-date';
+import type { OutboxItem } from '../../../lib/offline/outbox';
+import { useOutbox } from '../../../lib/offline/use-outbox';
 import { RestaurantNotice, useRestaurantNotice } from '../../../lib/restaurant-notice';
 import { useSelectedRestaurant } from '../../../lib/selected-restaurant';
 import { useAppRoute } from '../../../lib/use-app-route';
-import { TodayEntryCard } from './today-entry-card';
+import { runSubject, useSentChecklistChanges } from '../record/checklist-outbox';
+import { TodayEntryCard, type WaitingChanges } from './today-entry-card';
 
 /** Open now first, then missed, upcoming and done, each by opening time (core TODAY_ORDER). */
 function ordered(today: Today | undefined): TodayEntry[] | undefined {
@@ -22,11 +25,26 @@ function ordered(today: Today | undefined): TodayEntry[] | undefined {
     .map(({ entry }) => entry);
 }
 
+/** This device's unsent changes per record. */
+function waitingByRun(items: OutboxItem[]): Map<string, WaitingChanges> {
+  const byRun = new Map<string, WaitingChanges>();
+  for (const item of items) {
+    const current = byRun.get(item.subject) ?? { count: 0, submit: false, refused: false };
+    byRun.set(item.subject, {
+      count: current.count + 1,
+      submit: current.submit || item.kind === 'checklistSubmit',
+      refused: current.refused || item.state === 'failed' || item.state === 'conflict',
+    });
+  }
+  return byRun;
+}
+
 /**
  * /today (issue 33): every checklist window of the selected restaurant's local day, with
  * its state, its hours, how far it is filled and who submitted it; open ones first.
  * Tapping a card opens the record. Asked again every minute and when the page gets focus,
- * so states move with the clock.
+ * so states move with the clock. A record with changes still on this device (offline,
+ * issue 34) says so.
  */
 export function TodayPage() {
   const { t } = useLingui();
@@ -36,6 +54,8 @@ export function TodayPage() {
   const today = useChecklistToday(notice ? null : (selectedRestaurant?.id ?? null));
   const day = today.data ? formatDate(today.data.day) : null;
   const name = today.data?.restaurant.name ?? selectedRestaurant?.name ?? '';
+  const waiting = waitingByRun(useOutbox().items);
+  useSentChecklistChanges();
 
   return (
     <>
@@ -60,7 +80,13 @@ export function TodayPage() {
           <DataList
             query={{ ...today, data: ordered(today.data) }}
             rowKey={(entry) => entry.runId}
-            card={(entry) => <TodayEntryCard entry={entry} timeZone={today.data?.restaurant.timeZone ?? 'UTC'} />}
+            card={(entry) => (
+              <TodayEntryCard
+                entry={entry}
+                timeZone={today.data?.restaurant.timeZone ?? 'UTC'}
+                waiting={waiting.get(runSubject(entry.runId))}
+              />
+            )}
             cards={{ cols: 1, spacing: 'sm', framed: false }}
             showTable={false}
             labels={{
