@@ -23,10 +23,9 @@ export function OfflineBanner() {
   const waiting = outbox.waiting;
   const kept = outbox.items.length + outbox.refused.length;
 
-  if (online && refused === 0 && outbox.refused.length === 0) {
-    // The list may stay open while the last change goes; it empties itself.
-    return kept > 0 ? <ChangesDrawer opened={listOpened} onClose={list.close} /> : null;
-  }
+  // Online with nothing refused, only the list stays (open while the last changes go).
+  const quiet = online && refused === 0 && outbox.refused.length === 0;
+  if (quiet && kept === 0 && !listOpened) return null;
 
   const showChanges = kept > 0 && (
     <Button size="xs" variant="white" color="dark" onClick={list.open}>
@@ -35,7 +34,7 @@ export function OfflineBanner() {
   );
   return (
     <>
-      {online ? (
+      {quiet ? null : online ? (
         <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" mb="md" p="sm">
           <Group justify="space-between" gap="xs">
             <Text size="sm" fw={500}>
