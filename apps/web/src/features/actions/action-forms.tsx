@@ -59,7 +59,14 @@ export function ResolveForm({ action, waiting }: FormProps & { waiting: OutboxIt
   const { t } = useLingui();
   const { text } = useCoreText();
   const itemText = action.itemText;
-  const resolve = useResolveAction(action.id, t`Resolution · ${itemText}`);
+  const resolve = useResolveAction(action.id, t`Resolution · ${itemText}`, {
+    onSuccess: (resolved) =>
+      notifications.show(
+        resolved
+          ? { color: 'green', message: text(actionMessages.resolved) }
+          : { color: 'blue', message: t`Resolution saved on this device. Will be sent when you are back online` },
+      ),
+  });
   const failure = useFormFailure();
   const queryClient = useQueryClient();
   const actionPath = `/api/actions/${encodeURIComponent(action.id)}`;
@@ -73,14 +80,7 @@ export function ResolveForm({ action, waiting }: FormProps & { waiting: OutboxIt
     resolve.mutate(
       { note: values.note, version: action.version },
       {
-        onSuccess: (resolved) => {
-          notifications.show(
-            resolved
-              ? { color: 'green', message: text(actionMessages.resolved) }
-              : { color: 'blue', message: t`Resolution saved on this device. Will be sent when you are back online` },
-          );
-          form.reset();
-        },
+        onSuccess: () => form.reset(),
         onError: (error) => failure.report(form, error, actionMessages.actionFailed),
       },
     );

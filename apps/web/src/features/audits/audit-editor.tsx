@@ -82,7 +82,15 @@ export function AuditEditor({ audit, onReload }: AuditEditorProps) {
   const [failure, setFailure] = useState<Failure | null>(null);
   const [showMissing, setShowMissing] = useState(false);
   const save = useSaveAuditDraft();
-  const submit = useSubmitAudit();
+  const submit = useSubmitAudit({
+    // The page starts a read-only view from the completed audit.
+    onSuccess: (completed) => {
+      if (!completed) return;
+      const score = completed.finalScore ?? 0;
+      notifications.show({ color: 'green', message: t`Audit submitted: score ${score}%` });
+    },
+    onError: (error) => setFailure(keptNothing(error, messages.auditSubmitFailed)),
+  });
   const outbox = useAuditOutbox(audit.id);
   // The newest save or submit not sent yet: a newer one replaces a waiting one.
   const change = outbox.findLast((item) => item.kind === 'auditDraft' || item.kind === 'auditSubmit');
@@ -173,18 +181,7 @@ export function AuditEditor({ audit, onReload }: AuditEditorProps) {
       return;
     }
     touched.current = true;
-    submit.mutate(
-      { id: audit.id, input: input(), label },
-      {
-        // The page starts a read-only view from the completed audit.
-        onSuccess: (completed) => {
-          if (!completed) return;
-          const score = completed.finalScore ?? 0;
-          notifications.show({ color: 'green', message: t`Audit submitted: score ${score}%` });
-        },
-        onError: (error) => setFailure(keptNothing(error, messages.auditSubmitFailed)),
-      },
-    );
+    submit.mutate({ id: audit.id, input: input(), label });
   }
 
   /** The change could not be stored on this device (storage full or refused). */

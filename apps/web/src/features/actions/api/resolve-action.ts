@@ -1,6 +1,7 @@
 import { ActionDetail, type ResolveAction } from '@brigade/core/schemas/corrective-actions';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { sendThroughOutbox } from '../../../lib/api/send-through-outbox';
+import type { MutationCallbacks } from '../../../lib/mutation-callbacks';
 import { onSent } from '../../../lib/offline/outbox';
 import { queryClient } from '../../../lib/query-client';
 import { actionQueryKey } from './get-action';
@@ -41,7 +42,11 @@ onSent((item) => {
  * while the resolution waits on this device; its time is when the person resolved it.
  * A refusal (someone resolved it meanwhile: 409) stays in the outbox with its reason.
  */
-export function useResolveAction(id: string, label: string) {
+export function useResolveAction(
+  id: string,
+  label: string,
+  callbacks: MutationCallbacks<ActionDetail | null, ResolveAction> = {},
+) {
   const client = useQueryClient();
   return useMutation({
     // Offline too: the outbox keeps the change until the connection is back.
@@ -57,10 +62,13 @@ export function useResolveAction(id: string, label: string) {
       });
       return result.sent ? ActionDetail.parse(result.reply) : null;
     },
-    onSuccess: async (action) => {
+    // Here, not in `mutate`: the resolved action replaces the form before this runs.
+    onSuccess: async (action, body) => {
+      callbacks.onSuccess?.(action, body);
       if (!action) return;
       client.setQueryData(actionQueryKey(id), action);
       await refreshAround(client);
     },
+    onError: (error, body) => callbacks.onError?.(error, body),
   });
 }

@@ -1,6 +1,7 @@
 import type { AuditDetail } from '@brigade/core/schemas/audits';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sendThroughOutbox } from '../../../lib/api/send-through-outbox';
+import type { MutationCallbacks } from '../../../lib/mutation-callbacks';
 import { outboxDb } from '../../../lib/offline/outbox';
 import { auditItemsReplaceKey, auditSubject, storeAudit } from './audit-outbox';
 import type { AuditItemsVariables } from './save-audit-draft';
@@ -37,7 +38,7 @@ async function dropSupersededSaves(id: string, submitSeq: number) {
     .delete();
 }
 
-export function useSubmitAudit() {
+export function useSubmitAudit(callbacks: MutationCallbacks<AuditDetail | null, AuditItemsVariables> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     // Offline too: the outbox keeps the change until the connection is back.
@@ -47,5 +48,8 @@ export function useSubmitAudit() {
       // Lists, dashboards' recent audits and counts all change when an audit completes.
       return result.sent ? storeAudit(queryClient, result.reply) : null;
     },
+    // Here, not in `mutate`: the completed audit replaces the editor before this runs.
+    onSuccess: (audit, variables) => callbacks.onSuccess?.(audit, variables),
+    onError: (error, variables) => callbacks.onError?.(error, variables),
   });
 }
