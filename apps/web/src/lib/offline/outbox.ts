@@ -248,9 +248,24 @@ export async function enqueue(input: OutboxInput): Promise<OutboxItem> {
     await outboxDb.items.add(created);
     return created;
   });
-  if (isOffline()) requestBackgroundSync();
-  else void syncNow();
+  if (isOffline()) {
+    askToKeepStorage();
+    requestBackgroundSync();
+  } else void syncNow();
   return item;
+}
+
+let storageAsked = false;
+
+/**
+ * Asks the browser not to clear this site's storage when the device runs short of space
+ * (it may otherwise evict IndexedDB, outbox included), once a change waits offline: Chromium
+ * grants it to an installed or often used app without asking; Firefox asks the person.
+ */
+function askToKeepStorage() {
+  if (storageAsked) return;
+  storageAsked = true;
+  globalThis.navigator?.storage?.persist?.().catch(() => {});
 }
 
 /** A v4 UUID; crypto.randomUUID exists only in secure contexts (HTTPS, localhost). */
