@@ -12,7 +12,8 @@ import { created, DEMO_PASSWORD, demoAccounts, expect, signInAs, test, uniqueTag
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 test.use({ ...PHONE, serviceWorkers: 'allow' });
 
-const UTRECHT = 'Brigade Utrecht Neude';
+// Amsterdam: actions.spec counts Utrecht's open actions, so this file makes none there.
+const AMSTERDAM = 'Brigade Amsterdam Centraal';
 const HQ_NAME = 'Hannah Quist';
 const WAITING = 'Will be sent when you are back online';
 
@@ -26,8 +27,8 @@ async function hqApi(baseURL: string) {
   return api;
 }
 
-/** A two-item template and a Utrecht draft from it, conducted by hq; answers the draft's id. */
-async function utrechtDraft(request: APIRequestContext, items: readonly [string, string]) {
+/** A two-item template and an Amsterdam draft from it, conducted by hq; answers the draft's id. */
+async function amsterdamDraft(request: APIRequestContext, items: readonly [string, string]) {
   const template = await created(
     await request.post('/api/audit-templates', {
       data: { name: `Offline e2e ${items[0]}`, items: items.map((text) => ({ text })) },
@@ -38,7 +39,7 @@ async function utrechtDraft(request: APIRequestContext, items: readonly [string,
   const draft = await created(
     await request.post('/api/audits', {
       data: {
-        restaurantId: restaurants.find((restaurant) => restaurant.name === UTRECHT)?.id,
+        restaurantId: restaurants.find((restaurant) => restaurant.name === AMSTERDAM)?.id,
         templateIds: [template.id],
         auditorId: auditors.find((auditor) => auditor.name === HQ_NAME)?.id,
       },
@@ -57,9 +58,9 @@ interface StoredAudit {
 const readAudit = async (request: APIRequestContext, id: string) =>
   (await (await request.get(`/api/audits/${id}`)).json()) as StoredAudit;
 
-/** A submitted Utrecht audit whose first item is Bad: answers the corrective action it made. */
+/** A submitted Amsterdam audit whose first item is Bad: answers the corrective action it made. */
 async function actionFromFinding(request: APIRequestContext, finding: string) {
-  const id = await utrechtDraft(request, [finding, `${finding}, second check`]);
+  const id = await amsterdamDraft(request, [finding, `${finding}, second check`]);
   const draft = await readAudit(request, id);
   const submitted = await request.post(`/api/audits/${id}/submit`, {
     data: {
@@ -217,7 +218,7 @@ test('offline, hq fills an audit draft with a photo, saves and submits; back onl
   const hq = await hqApi(baseURL ?? '');
   const tag = uniqueTag();
   const items = [`Fridge at or below 4 °C ${tag}`, `Floors dry and clean ${tag}`] as const;
-  const auditId = await utrechtDraft(hq, items);
+  const auditId = await amsterdamDraft(hq, items);
 
   await openOnline(page, 'hq', `/audits/${auditId}`);
   await expect(page.getByRole('button', { name: 'Submit Audit' })).toBeVisible();
