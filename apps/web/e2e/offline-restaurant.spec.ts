@@ -83,7 +83,7 @@ async function cameraPhoto(name: string) {
 }
 
 /** Opens `path` signed in, once the service worker answers the navigations; what it loaded is kept for offline. */
-async function openOnline(page: Page, role: 'hq' | 'manager', path: string) {
+async function openOnline(page: Page, role: 'hq' | 'manager' | 'staff', path: string) {
   await signInAs(page, role, path);
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await page.reload();
@@ -265,4 +265,61 @@ test('offline, hq fills an audit draft with a photo, saves and submits; back onl
   expect(audit.version).toBe(2);
   expect(first?.actions).toHaveLength(1);
   await hq.dispose();
+});
+
+test('an action hq resolved while the manager was offline: what happened, the manager’s note, Discard mine', async ({
+  page,
+  baseURL,
+}) => {
+  test.slow();
+  const hq = await hqApi(baseURL ?? '');
+  const finding = `Extractor filters cleaned ${uniqueTag()}`;
+  const actionId = await actionFromFinding(hq, finding);
+  const mine = 'Cleaned both filters before service.';
+  const theirs = 'Filters replaced by the contractor.';
+
+  await openOnline(page, 'manager', `/actions/${actionId}`);
+  await page.context().setOffline(true);
+  await page.getByLabel('What was done').fill(mine);
+  await page.getByRole('button', { name: 'Resolve Action' }).tap();
+  await expect(page.getByRole('status').filter({ hasText: 'Your resolution' })).toContainText(WAITING);
+
+  // Meanwhile hq resolves it from the office.
+  const stored = (await (await hq.get(`/api/actions/${actionId}`)).json()) as { version: number };
+  const elsewhere = await hq.post(`/api/actions/${actionId}/resolve`, {
+    data: { note: theirs, version: stored.version },
+  });
+  expect(elsewhere.status()).toBe(200);
+
+  await page.context().setOffline(false);
+  const conflict = page.getByRole('alert').filter({ hasText: 'Your resolution was not sent' });
+  await expect(conflict).toContainText(`Resolved by ${HQ_NAME} on`, { timeout: 30_000 });
+  await expect(conflict).toContainText('while you were offline.');
+  // Both versions: hq's as the action's resolution, the manager's in the conflict.
+  await expect(conflict).toContainText(mine);
+  await expect(page.getByRole('region', { name: 'Resolution' })).toContainText(theirs);
+
+  await conflict.getByRole('button', { name: 'Discard mine' }).tap();
+  await page.getByRole('dialog', { name: 'Discard this change?' }).getByRole('button', { name: 'Discard' }).tap();
+  await expect(conflict).toHaveCount(0);
+  await expect.poll(() => unsentChanges(page)).toBe(0);
+
+  const action = (await (await hq.get(`/api/actions/${actionId}`)).json()) as {
+    resolution: { note: string } | null;
+    events: { kind: string }[];
+  };
+  expect(action.resolution?.note).toBe(theirs);
+  expect(action.events.filter((event) => event.kind === 'resolved')).toHaveLength(1);
+  await hq.dispose();
+});
+
+test('My Trainings loaded once opens offline', async ({ page }) => {
+  await openOnline(page, 'staff', '/my-trainings');
+  const training = page.getByRole('link', { name: /^(Continue|Review|Start) Training/ }).first();
+  await expect(training).toBeVisible();
+  const name = await training.getAttribute('aria-label');
+  await page.context().setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'My Trainings' })).toBeVisible();
+  await expect(name ? page.getByRole('link', { name }) : training).toBeVisible();
 });
