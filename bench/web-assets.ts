@@ -195,3 +195,36 @@ export function measureDownloads(webDir: string, signedInPaths: readonly string[
     })),
   ];
 }
+
+export interface PrecacheSize {
+  files: number;
+  bytes: number;
+  gzipBytes: number;
+  /** The largest files by gzipped size. */
+  largest: { file: string; gzipBytes: number }[];
+}
+
+/**
+ * What the service worker downloads once when it installs (issue 34): the files of the
+ * precache list vite-plugin-pwa wrote into dist/sw.js (`{"revision":…,"url":"…"}`), each
+ * weighed as gzip -9 like the screens above.
+ */
+export function measurePrecache(distDir: string): PrecacheSize {
+  const worker = fs.readFileSync(path.join(distDir, 'sw.js'), 'utf8');
+  const urls = [...worker.matchAll(/\{"revision":(?:"[^"]*"|null),"url":"([^"]+)"\}/g)].map((match) => match[1] ?? '');
+  if (urls.length === 0) throw new Error('dist/sw.js lists no files to precache: see apps/web/pwa.ts');
+  const sized = urls.map((file) => ({
+    file,
+    bytes: fs.statSync(path.join(distDir, file)).size,
+    gzipBytes: gzipSize(distDir, file),
+  }));
+  return {
+    files: sized.length,
+    bytes: sized.reduce((sum, { bytes }) => sum + bytes, 0),
+    gzipBytes: sized.reduce((sum, { gzipBytes }) => sum + gzipBytes, 0),
+    largest: [...sized]
+      .sort((a, b) => b.gzipBytes - a.gzipBytes)
+      .slice(0, 3)
+      .map(({ file, gzipBytes }) => ({ file, gzipBytes })),
+  };
+}
