@@ -142,6 +142,47 @@ test('a session that ended offline: another person who signs in does not send th
   await hq.dispose();
 });
 
+test('two tabs back online at once send each change once (they take turns under a Web Lock)', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.slow();
+  const hq = await hqApi(baseURL ?? '');
+  const tag = uniqueTag();
+  const titles = [`Ice machine descaled ${tag}`, `New glove supplier ${tag}`, `Pest control visit ${tag}`];
+  const announcements = [];
+  for (const title of titles) announcements.push(await announcementForManagers(hq, title));
+
+  await signInAs(page, 'manager', demoAccounts.manager.dashboard);
+  const otherTab = await context.newPage();
+  await otherTab.goto(demoAccounts.manager.dashboard);
+  await expect(otherTab.getByRole('heading', { level: 1 })).toBeVisible();
+
+  await context.setOffline(true);
+  const pinned = page.getByRole('region', { name: 'Please acknowledge' });
+  for (const title of titles) {
+    await pinned
+      .getByRole('listitem')
+      .filter({ hasText: title })
+      .getByRole('button', { name: 'I have read this' })
+      .click();
+  }
+  await expect.poll(async () => (await unsentChanges(page)).length).toBe(3);
+
+  const acknowledgements: string[] = [];
+  context.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/acknowledge')) acknowledgements.push(request.url());
+  });
+  // Both tabs hear `online` and start sending at the same moment.
+  await context.setOffline(false);
+  await expect.poll(() => unsentChanges(page), { timeout: 30_000 }).toEqual([]);
+  for (const announcement of announcements) expect(await announcement.acknowledged()).toBe(1);
+  expect(acknowledgements).toHaveLength(3);
+  expect(new Set(acknowledgements).size).toBe(3);
+  await hq.dispose();
+});
+
 test.describe('with the service worker', () => {
   test.use({ serviceWorkers: 'allow' });
 
