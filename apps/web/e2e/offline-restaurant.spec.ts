@@ -323,3 +323,52 @@ test('My Trainings loaded once opens offline', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'My Trainings' })).toBeVisible();
   await expect(name ? page.getByRole('link', { name }) : training).toBeVisible();
 });
+
+test('an audit submitted elsewhere while hq’s submit waited offline: the message, hq’s marks beside it, Discard mine', async ({
+  page,
+  baseURL,
+}) => {
+  test.slow();
+  const hq = await hqApi(baseURL ?? '');
+  const tag = uniqueTag();
+  const items = [`Hand sinks stocked ${tag}`, `Bins emptied ${tag}`] as const;
+  const auditId = await amsterdamDraft(hq, items);
+
+  await openOnline(page, 'hq', `/audits/${auditId}`);
+  await page.context().setOffline(true);
+  const markGroup = (itemText: string) => page.getByRole('radiogroup', { name: itemText });
+  await markGroup(items[0]).getByRole('radio', { name: 'Bad', exact: true }).check();
+  await markGroup(items[1]).getByRole('radio', { name: 'Bad', exact: true }).check();
+  await page.getByRole('button', { name: 'Submit Audit' }).tap();
+  await expect(page.getByRole('status').filter({ hasText: 'Your submit' })).toContainText(WAITING);
+
+  // Meanwhile the audit is submitted from another device, all Excellent.
+  const stored = await readAudit(hq, auditId);
+  const elsewhere = await hq.post(`/api/audits/${auditId}/submit`, {
+    data: {
+      version: stored.version,
+      items: stored.items.map((item) => ({ id: item.id, mark: 'excellent', comment: null })),
+    },
+  });
+  expect(elsewhere.status()).toBe(200);
+
+  await page.context().setOffline(false);
+  const conflict = page.getByRole('alert').filter({ hasText: 'Your submit was not sent' });
+  await expect(conflict).toBeVisible({ timeout: 30_000 });
+  await expect(conflict).toContainText('This audit is completed and can no longer be changed.');
+  // hq's own marks stay readable in the conflict; the audit shows the stored, completed one.
+  const mine = conflict.getByRole('region', { name: 'Your version' });
+  await expect(mine).toContainText(`${items[0]}: Bad`);
+  await expect(mine).toContainText(`${items[1]}: Bad`);
+  await expect(page.getByRole('button', { name: 'Submit Audit' })).toHaveCount(0);
+
+  await conflict.getByRole('button', { name: 'Discard mine' }).tap();
+  await page.getByRole('dialog', { name: 'Discard this change?' }).getByRole('button', { name: 'Discard' }).tap();
+  await expect(conflict).toHaveCount(0);
+  await expect.poll(() => unsentChanges(page)).toBe(0);
+
+  const audit = await readAudit(hq, auditId);
+  expect(audit.finalScore).toBe(100);
+  expect(audit.items.map((item) => item.mark)).toEqual(['excellent', 'excellent']);
+  await hq.dispose();
+});
