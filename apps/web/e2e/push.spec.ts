@@ -64,7 +64,7 @@ function stubPushManager(subscription: PushSubscriptionJson) {
   };
 }
 
-test('a person turns push on for this device in Profile, a new notification is pushed to it, and push goes off again', async ({
+test('a person turns push on for this device in Profile, a new notification is pushed to it, and push goes off again, also by signing out', async ({
   page,
   context,
   playwright,
@@ -99,7 +99,7 @@ test('a person turns push on for this device in Profile, a new notification is p
   await expect(page.getByRole('heading', { level: 2, name: SWITCH })).toBeVisible();
   const toggle = page.getByRole('switch', { name: SWITCH });
   await expect(toggle).not.toBeChecked();
-  await expect(page.getByText('also appear on this device, even when Brigade is closed')).toBeVisible();
+  await expect(page.getByText('Signing out turns them off on this device.', { exact: false })).toBeVisible();
 
   await toggle.click();
   await expect(page.getByText('Push notifications are on for this device')).toBeVisible();
@@ -145,6 +145,19 @@ test('a person turns push on for this device in Profile, a new notification is p
   const after = (await (await page.request.get('/api/push/subscriptions')).json()) as { items: unknown[] };
   expect(after.items).toEqual([]);
   expect(await page.evaluate(() => localStorage.getItem('e2e-push-subscription'))).toBeNull();
+
+  // On again, then Sign Out: a shared device must not keep showing this person's notifications.
+  await toggle.click();
+  await expect(toggle).toBeChecked();
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('e2e-push-subscription'))).toBeNull();
+  await fillSignIn(page, email, PASSWORD);
+  await expect(page.getByRole('heading', { name: 'Sign In' })).toHaveCount(0);
+  await page.goto('/profile');
+  await expect(toggle).not.toBeChecked();
+  const afterSignOut = (await (await page.request.get('/api/push/subscriptions')).json()) as { items: unknown[] };
+  expect(afterSignOut.items).toEqual([]);
   await hq.dispose();
 });
 

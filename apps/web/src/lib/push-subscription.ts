@@ -118,3 +118,32 @@ export async function turnPushOffOnThisDevice(): Promise<void> {
   await apiRequest('/api/push/subscriptions', { method: 'DELETE', body: { endpoint: subscription.endpoint } });
   await subscription.unsubscribe();
 }
+
+/** How long signing out waits for the server to forget this device. */
+const SIGN_OUT_WAIT_MS = 3_000;
+
+/**
+ * Signing out: this device stops showing the person's notifications, so a shared tablet
+ * never shows them to whoever signs in next. Quick and never failing: no worker, no
+ * subscription, or no answer from the server (offline) do not hold up signing out; the
+ * browser's subscription is dropped anyway, and the server removes it at its next push
+ * (the push service answers 410). Plain fetch: a session that had already ended is no news.
+ */
+export async function forgetPushOnThisDevice(): Promise<void> {
+  try {
+    if (!browserHasPush()) return;
+    const registration = await navigator.serviceWorker.getRegistration();
+    const subscription = await registration?.pushManager.getSubscription();
+    if (!subscription) return;
+    await fetch('/api/push/subscriptions', {
+      method: 'DELETE',
+      credentials: 'same-origin',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify({ endpoint: subscription.endpoint }),
+      signal: AbortSignal.timeout(SIGN_OUT_WAIT_MS),
+    }).catch(() => undefined);
+    await subscription.unsubscribe();
+  } catch {
+    // Signing out goes on whatever happened here.
+  }
+}

@@ -13,7 +13,7 @@ const SECTION_WIDTH = 640;
 
 export const pushMessages = {
   heading: msg`Push notifications on this device`,
-  intro: msg`The notifications you chose to receive by email (under Notifications) also appear on this device, even when Brigade is closed.`,
+  intro: msg`The notifications you chose to receive by email (under Notifications) also appear on this device, even when Brigade is closed. Signing out turns them off on this device.`,
   unsupported: msg`This browser cannot receive push notifications. On an iPhone or iPad, add Brigade to the Home Screen and open it from there.`,
   noWorker: msg`Push notifications need Brigade's offline support, which has not started on this page. Reload the page to start it.`,
   blocked: msg`Notifications are blocked for Brigade in this browser. To receive them, allow notifications in the site settings (the icon beside the address), then reload this page.`,

@@ -2,6 +2,7 @@ import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, networkError } from '../api-client';
+import { forgetPushOnThisDevice } from '../push-subscription';
 import { endSession } from './end-session';
 
 /**
@@ -15,8 +16,13 @@ async function requestSignOut() {
   return authClient.signOut();
 }
 
-/** Ends the session on the server (the cookie is cleared by its reply). */
+/**
+ * Ends the session on the server (the cookie is cleared by its reply). First this device
+ * stops receiving the person's push notifications (issue 34), while the server still
+ * knows whose they are.
+ */
 export async function signOut(): Promise<void> {
+  await forgetPushOnThisDevice();
   let result: Awaited<ReturnType<typeof requestSignOut>>;
   try {
     result = await requestSignOut();
