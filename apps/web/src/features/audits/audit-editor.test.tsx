@@ -1,8 +1,11 @@
+// IndexedDB for the outbox, before the outbox module opens its database.
+import '../../../test/fake-outbox-db';
 import type { AuditDetail, AuditItem } from '@brigade/core/schemas/audits';
 import type { Me } from '@brigade/core/schemas/session';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
+import { clearOutbox, enqueue, outboxDb, setOutboxUser } from '../../lib/offline/outbox';
 import { AuditEditor } from './audit-editor';
 
 const amsterdam = { id: 'r-ams', name: 'Brigade Amsterdam Centraal' };
@@ -138,3 +141,112 @@ function scoreSoFar() {
   if (!(badge instanceof HTMLElement)) throw new Error('no score badge beside "Score so far"');
   return badge;
 }
+
+describe('AuditEditor offline (issue 34): the outbox keeps the draft and the submit', () => {
+  const draft = audit('draft', [item('i1', 'Fridge below 5 °C'), item('i2', 'Floors clean')]);
+
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    setOutboxUser(null);
+    await clearOutbox();
+  });
+
+  function offline() {
+    setOutboxUser(hq.id);
+    vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+    const fetch = vi.fn(async () => new Response('{}', { status: 500 }));
+    vi.stubGlobal('fetch', fetch);
+    return fetch;
+  }
+
+  test("Save Draft then Submit offline: each waits on the device, the submit takes the save's place, nothing is sent", async () => {
+    const fetch = offline();
+    const { user } = renderWithProviders(<AuditEditor audit={draft} onReload={reload} />, { me: hq });
+    await user.click(within(markGroup('Fridge below 5 °C')).getByRole('radio', { name: 'Bad' }));
+    await user.click(screen.getByRole('button', { name: 'Save Draft' }));
+    const saved = await screen.findByText('Your draft');
+    expect(saved.closest('[role="status"]')).toHaveTextContent('Will be sent when you are back online');
+
+    await user.click(within(markGroup('Floors clean')).getByRole('radio', { name: 'Good' }));
+    await user.click(screen.getByRole('button', { name: 'Submit Audit' }));
+    const submitted = await screen.findByText('Your submit');
+    expect(submitted.closest('[role="status"]')).toHaveTextContent('Will be sent when you are back online');
+    // Submitted on this device: the marks are kept as sent.
+    expect(screen.getByRole('button', { name: 'Submit Audit' })).toBeDisabled();
+    expect(within(markGroup('Floors clean')).getByRole('radio', { name: 'Bad' })).toBeDisabled();
+
+    const waiting = await outboxDb.items.orderBy('seq').toArray();
+    expect(waiting.map((each) => [each.kind, each.url])).toEqual([['auditSubmit', '/api/audits/a-1/submit']]);
+    expect(waiting[0]?.body).toEqual({
+      version: 1,
+      items: [
+        { id: 'i1', mark: 'bad', comment: null },
+        { id: 'i2', mark: 'good', comment: null },
+      ],
+    });
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  test("opened again with a save waiting, the editor shows the person's marks, not the stored ones", async () => {
+    offline();
+    await enqueue({
+      kind: 'auditDraft',
+      subject: 'audit:a-1',
+      replaceKey: 'audit:a-1:items',
+      label: 'Audit',
+      method: 'PUT',
+      url: '/api/audits/a-1/draft',
+      body: {
+        version: 1,
+        items: [
+          { id: 'i1', mark: 'excellent', comment: 'Checked twice' },
+          { id: 'i2', mark: null, comment: null },
+        ],
+      },
+    });
+    renderWithProviders(<AuditEditor audit={draft} onReload={reload} />, { me: hq });
+    await vi.waitFor(() =>
+      expect(within(markGroup('Fridge below 5 °C')).getByRole('radio', { name: 'Excellent' })).toBeChecked(),
+    );
+    expect(screen.getByRole('textbox', { name: 'Comment for Fridge below 5 °C' })).toHaveValue('Checked twice');
+    expect(screen.getByText('1 of 2 assessed')).toBeInTheDocument();
+  });
+
+  test("a submit refused because the audit was completed elsewhere keeps the person's marks beside the stored audit", async () => {
+    offline();
+    const refused = await enqueue({
+      kind: 'auditSubmit',
+      subject: 'audit:a-1',
+      label: 'Audit',
+      method: 'POST',
+      url: '/api/audits/a-1/submit',
+      body: {
+        version: 1,
+        items: [
+          { id: 'i1', mark: 'bad', comment: null },
+          { id: 'i2', mark: 'good', comment: 'Wet' },
+        ],
+      },
+    });
+    await outboxDb.items.update(refused.id, {
+      state: 'conflict',
+      error: { status: 409, message: 'This audit is completed and can no longer be changed.' },
+    });
+    const completed = audit(
+      'completed',
+      [item('i1', 'Fridge below 5 °C', 'excellent'), item('i2', 'Floors clean', 'excellent')],
+      100,
+    );
+    renderWithProviders(<AuditEditor audit={completed} onReload={reload} />, { me: hq });
+    const conflict = await screen.findByRole('alert');
+    expect(conflict).toHaveTextContent('Your submit was not sent: someone else changed this meanwhile');
+    expect(conflict).toHaveTextContent('This audit is completed and can no longer be changed.');
+    const mine = within(conflict).getByRole('region', { name: 'Your version' });
+    expect(mine).toHaveTextContent('Fridge below 5 °C: Bad');
+    expect(mine).toHaveTextContent('Floors clean: Good · Wet');
+    expect(within(conflict).getByRole('button', { name: 'Discard mine' })).toBeInTheDocument();
+    // The stored audit, read-only, shows the other submit's marks.
+    expect(screen.getAllByText('Excellent')).toHaveLength(2);
+  });
+});
