@@ -18,6 +18,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { OutboxItemStatus } from '../../components/outbox/outbox-item-status';
 import { PhotoGallery } from '../../components/photos/photo-gallery';
 import { PhotoUploader } from '../../components/photos/photo-uploader';
+import { useWaitingPhotos, WaitingPhotos } from '../../components/photos/waiting-photos';
 import { ScoreBadge } from '../../components/score-badge';
 import { useCurrentUser } from '../../lib/current-user';
 import { useCoreText } from '../../lib/i18n';
@@ -414,6 +415,12 @@ function ReadOnlyItem({
   completedAuditId: string | null;
 }) {
   const comment = value.comment.trim();
+  // A photo this person took offline that reached the audit only after it was completed
+  // elsewhere: refused, shown with its reason until discarded.
+  const photoUrl = completedAuditId
+    ? `/api/audits/${encodeURIComponent(completedAuditId)}/items/${encodeURIComponent(item.id)}/photos`
+    : '';
+  const refusedPhotos = useWaitingPhotos(completedAuditId ? auditSubject(completedAuditId) : undefined, photoUrl);
   return (
     <Paper component="li" withBorder p="md">
       <Stack gap={6}>
@@ -436,6 +443,7 @@ function ReadOnlyItem({
           </Text>
         )}
         <PhotoGallery photos={item.photos} label={item.itemText} />
+        <WaitingPhotos items={refusedPhotos} label={item.itemText} />
         {completedAuditId && <FindingActions auditId={completedAuditId} item={item} />}
         {completedAuditId && <FindingTraining item={item} />}
       </Stack>
