@@ -454,7 +454,7 @@ describe('Offline (issue 34): changes wait on the device and go once back online
     expect(screen.getByRole('textbox', { name: 'Walk-in fridge' })).toHaveValue('');
   });
 
-  test('a value the server refuses shows its reason and can be retried', async () => {
+  test('a value the server refuses shows its reason, holds the later ones, and can be retried', async () => {
     let refuse = true;
     recordRequests((method) =>
       method === 'PUT' && refuse
@@ -469,9 +469,35 @@ describe('Offline (issue 34): changes wait on the device and go once back online
     ).toBeInTheDocument();
     // The field says it too, where the value was typed.
     expect(within(card).getByRole('textbox', { name: 'Display fridge' })).toHaveAttribute('aria-invalid', 'true');
+    // A later value of the record waits behind the refused one: the outbox keeps their order.
+    await user.type(screen.getByRole('textbox', { name: 'Walk-in fridge' }), '3');
+    const walkIn = screen.getByRole('listitem', { name: 'Walk-in fridge' });
+    expect(
+      await within(walkIn).findByText('Waiting: an earlier change to this record was not saved', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
     refuse = false;
     await user.click(within(card).getByRole('button', { name: 'Retry' }));
     expect(await within(card).findByText('Saved', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await within(walkIn).findByText('Saved', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  test('a value the device cannot keep says so and can be tried again', async () => {
+    const puts = stubApi();
+    const transaction = vi.spyOn(outboxDb, 'transaction').mockRejectedValueOnce(new Error('QuotaExceededError'));
+    const { user } = renderWithProviders(<FillForm run={run()} />, { me: staff });
+    await user.type(screen.getByRole('textbox', { name: 'Display fridge' }), '4');
+    const card = screen.getByRole('listitem', { name: 'Display fridge' });
+    expect(
+      await within(card).findByText(
+        'Not saved: This change could not be kept on this device. Try again.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+    transaction.mockRestore();
+    await user.click(within(card).getByRole('button', { name: 'Retry' }));
+    expect(await within(card).findByText('Saved', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(puts.map((put) => put.body)).toEqual([{ value: 4, note: null }]);
   });
 
   test('a record someone else submitted meanwhile: who and when, both versions, and Discard mine after a confirmation', async () => {

@@ -204,7 +204,11 @@ export function FillForm({ run }: { run: ChecklistRun }) {
                 onNote={(note) => changeNote(item, note)}
                 onPhotos={(next) => changePhotos(item, next)}
                 onBlur={() => saver.flush(item.id)}
-                onRetry={() => saveState?.state === 'failed' && void retry(saveState.outboxId)}
+                onRetry={() => {
+                  if (saveState?.state !== 'failed') return;
+                  if (saveState.outboxId) void retry(saveState.outboxId);
+                  else saver.keepAgain(item.id);
+                }}
               />
             );
           }}
@@ -459,6 +463,13 @@ function SaveStatus({ state, onRetry }: { state: SaveState | undefined; onRetry:
           <IconCloudOff size={16} aria-hidden />
           <Text size="xs">
             <Trans>Waiting to be sent: on this device until you are back online</Trans>
+          </Text>
+        </Group>
+      ) : state?.state === 'held' ? (
+        <Group gap={4} c="gray.8">
+          <IconCloudOff size={16} aria-hidden />
+          <Text size="xs">
+            <Trans>Waiting: an earlier change to this record was not saved</Trans>
           </Text>
         </Group>
       ) : state?.state === 'conflict' ? (

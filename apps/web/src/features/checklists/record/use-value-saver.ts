@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OutboxItem } from '../../../lib/offline/outbox';
-import { describeItemError, useOnline } from '../../../lib/offline/use-outbox';
+import { describeItemError, describeOutboxError, useOnline } from '../../../lib/offline/use-outbox';
 import { itemIdOf, queueValue, sendSoon, type ValueBody } from './checklist-outbox';
 
 /** How long typing may pause before a number or text is saved. */
@@ -9,11 +9,14 @@ export const TYPING_PAUSE_MS = 600;
 export type SaveState =
   /** Typed, or in the outbox and being sent now. */
   | { state: 'saving' }
-  /** In the outbox while the device is offline (or the record's earlier changes wait). */
+  /** In the outbox while the device is offline. */
   | { state: 'waiting' }
+  /** In the outbox behind an earlier change of the record that was refused: sent once that is settled. */
+  | { state: 'held' }
   | { state: 'saved' }
   /** `message` is the server's (already in the reader's language) or a core message. */
-  | { state: 'failed'; message: string; field: boolean; outboxId: string }
+  /** `outboxId` is null when the device could not keep the value (it was never in the outbox). */
+  | { state: 'failed'; message: string; field: boolean; outboxId: string | null }
   /** The record was submitted by someone else meanwhile, or closed: the page shows both versions. */
   | { state: 'conflict' };
 
@@ -44,6 +47,8 @@ export function useValueSaver({ runId, userId, labelOf, outbox }: SaverOptions) 
   // The outbox item each item's latest value became here, and the items the server took.
   const [queued, setQueued] = useState<ReadonlyMap<string, string>>(new Map());
   const [sent, setSent] = useState<ReadonlySet<string>>(new Set());
+  // Values the device could not keep (storage refused them): shown as not saved, kept here for Retry.
+  const [unkept, setUnkept] = useState<ReadonlyMap<string, { body: ValueBody; message: string }>>(new Map());
   const typed = useRef(new Map<string, ValueBody>());
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
   // Every enqueue waits for the one before: the outbox keeps the order they were made in.
@@ -59,6 +64,7 @@ export function useValueSaver({ runId, userId, labelOf, outbox }: SaverOptions) 
     const body = typed.current.get(itemId);
     if (!body) return chain.current;
     typed.current.delete(itemId);
+    setUnkept((current) => withOutKey(current, itemId));
     const { runId: run, userId: user, labelOf: label } = options.current;
     chain.current = chain.current
       .then(() => queueValue(run, itemId, body, label(itemId), user))
@@ -69,8 +75,10 @@ export function useValueSaver({ runId, userId, labelOf, outbox }: SaverOptions) 
         }
         sendSoon();
       })
-      .catch(() => {
-        if (mounted.current) setTyping((current) => withOut(current, itemId));
+      .catch((error: unknown) => {
+        if (!mounted.current) return;
+        setTyping((current) => withOut(current, itemId));
+        setUnkept((current) => new Map(current).set(itemId, { body, message: describeOutboxError(error) }));
       });
     return chain.current;
   }, []);
@@ -89,6 +97,17 @@ export function useValueSaver({ runId, userId, labelOf, outbox }: SaverOptions) 
         );
     },
     [queue],
+  );
+
+  /** Tries again to keep a value the device refused. */
+  const keepAgain = useCallback(
+    (itemId: string) => {
+      const lost = unkept.get(itemId);
+      if (!lost) return;
+      typed.current.set(itemId, lost.body);
+      void queue(itemId);
+    },
+    [queue, unkept],
   );
 
   /** Queues an item's typed value now (leaving its field). */
@@ -116,6 +135,8 @@ export function useValueSaver({ runId, userId, labelOf, outbox }: SaverOptions) 
 
   const stateOf = (itemId: string): SaveState | undefined => {
     if (typing.has(itemId)) return { state: 'saving' };
+    const lost = unkept.get(itemId);
+    if (lost) return { state: 'failed', message: lost.message, field: false, outboxId: null };
     const mine = queued.get(itemId);
     if (mine && sent.has(mine)) return { state: 'saved' };
     const item = latestValue(outbox, itemId);
@@ -128,13 +149,24 @@ export function useValueSaver({ runId, userId, labelOf, outbox }: SaverOptions) 
       }
       if (item.state === 'conflict') return { state: 'conflict' };
       if (item.state === 'sent') return { state: 'saved' };
+      const refusedBefore = outbox.some(
+        (other) => other.seq < item.seq && (other.state === 'failed' || other.state === 'conflict'),
+      );
+      if (refusedBefore) return { state: 'held' };
       return online ? { state: 'saving' } : { state: 'waiting' };
     }
     return undefined;
   };
 
   const typingAny = typing.size > 0;
-  return { stateOf, save, flush, flushAll, markSent, typing: typingAny };
+  return { stateOf, save, flush, flushAll, keepAgain, markSent, typing: typingAny };
+}
+
+function withOutKey<T>(map: ReadonlyMap<string, T>, key: string): ReadonlyMap<string, T> {
+  if (!map.has(key)) return map;
+  const next = new Map(map);
+  next.delete(key);
+  return next;
 }
 
 function withOut(set: ReadonlySet<string>, key: string): ReadonlySet<string> {
