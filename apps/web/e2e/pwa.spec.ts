@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { expect, signInAs, test } from './fixtures';
+import { expect, fillSignIn, signInAs, test } from './fixtures';
 
 /**
  * Brigade installs and starts offline (issue 34): the manifest, the service worker, what
@@ -140,6 +140,33 @@ test('offline, a reload still opens the signed-in app on a phone, and says it is
 
   await context.setOffline(false);
   await expect(page.getByText('You are offline')).toHaveCount(0);
+});
+
+test('signing out deletes what the device kept: offline, the next start does not open the app', async ({
+  page,
+  context,
+}) => {
+  // Through the form: ending the worker's shared staff session would cost the next test a sign-in.
+  await page.goto('/');
+  await fillSignIn(page, 'manager@example.com');
+  await expect(page.getByRole('heading', { name: 'Manager Dashboard' })).toBeVisible();
+  await controllingWorker(page);
+  await expect.poll(() => keptSignedIn(page, 'manager@example.com'), { timeout: 15_000 }).toBe(true);
+
+  // On a phone, Sign Out is in the navigation drawer.
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+  await expect.poll(() => keptSignedIn(page, 'manager@example.com')).toBe(false);
+
+  // Nothing kept says who was signed in: Sign In, or that Brigade cannot be reached.
+  await context.setOffline(true);
+  await page.reload();
+  await expect(
+    page.getByRole('heading', { name: 'Sign In' }).or(page.getByRole('alert', { name: 'Brigade could not start' })),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Manager Dashboard' })).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(0);
 });
 
 test('a new version waiting shows "A new version is available", and Reload brings it in', async ({ page }) => {
