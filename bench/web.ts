@@ -354,7 +354,8 @@ async function repeatVisit(baseUrl: string): Promise<RepeatVisit> {
             const database = request.result;
             if (!database.objectStoreNames.contains('cache')) return resolve(false);
             const read = database.transaction('cache').objectStore('cache').get('queries');
-            read.onsuccess = () => resolve(typeof read.result === 'string' && read.result.includes('"checklist-today"'));
+            read.onsuccess = () =>
+              resolve(typeof read.result === 'string' && read.result.includes('"checklist-today"'));
             read.onerror = () => resolve(false);
           };
         }),
