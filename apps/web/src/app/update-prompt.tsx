@@ -2,11 +2,17 @@ import { useRegisterSW } from 'virtual:pwa-register/react';
 import { Trans } from '@lingui/react/macro';
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import classes from './update-prompt.module.css';
 
 /** How often an open app asks whether a new version was released (a kitchen's tablet stays open for days). */
 export const UPDATE_CHECK_MS = 60 * 60 * 1000;
+/**
+ * The worker is registered this long after the signed-in app first draws: its first install
+ * downloads the whole precache (about 0.8 MB), which must not compete with the first
+ * screen's own code and data on a phone's connection.
+ */
+export const REGISTER_AFTER_MS = 3000;
 
 /**
  * Registers the service worker (src/sw.ts) and, when a new version has installed beside the
@@ -15,9 +21,19 @@ export const UPDATE_CHECK_MS = 60 * 60 * 1000;
  * reloads under it, so nothing runs half old, half new, and nothing typed is lost unasked.
  *
  * Part of the signed-in app's code, not of Sign In's download: the worker is registered
- * once someone is signed in, which is when the app is worth keeping offline.
+ * once someone is signed in, which is when the app is worth keeping offline, and once the
+ * first screen has had its turn (REGISTER_AFTER_MS).
  */
 export function UpdatePrompt() {
+  const [started, setStarted] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setStarted(true), REGISTER_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+  return started ? <RegisteredUpdatePrompt /> : null;
+}
+
+function RegisteredUpdatePrompt() {
   const [reloading, setReloading] = useState(false);
   const {
     needRefresh: [needRefresh],
