@@ -15,6 +15,7 @@ import { isApiError } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/current-user';
 import { formatDate } from '../../lib/format-date';
 import { useCoreText } from '../../lib/i18n';
+import { useOnline } from '../../lib/offline/use-outbox';
 import { useDeleteAudit } from './api/delete-audit';
 import { useAudit } from './api/get-audit';
 import { AuditEditor } from './audit-editor';
@@ -33,8 +34,12 @@ export function AuditPage() {
   const audit = useAudit(id);
   // Reload after a conflict: the editor starts over from the stored audit.
   const [generation, setGeneration] = useState(0);
+  const online = useOnline();
 
   if (audit.isPending) return <AuditSkeleton />;
+  // A draft kept on the device waits for the stored one online, so the editor starts from
+  // the current version; offline it opens from the device at once.
+  if (audit.data?.status === 'draft' && online && !audit.isFetchedAfterMount) return <AuditSkeleton />;
   if (!audit.data) {
     const error = audit.error;
     // A mistyped id is refused as invalid (400); to the reader it is as missing as a 404.

@@ -29,8 +29,13 @@ onSent((item) => {
   if (!item.subject.startsWith(SUBJECT_PREFIX)) return;
   const id = item.subject.slice(SUBJECT_PREFIX.length);
   if (item.kind === 'actionResolve') {
+    // Announced again to a page opened within seconds of the sending: an older reply never
+    // replaces a newer action (reopened since, say).
     const parsed = ActionDetail.safeParse(item.reply);
-    if (parsed.success) queryClient.setQueryData(actionQueryKey(id), parsed.data);
+    const cached = queryClient.getQueryData<ActionDetail>(actionQueryKey(id));
+    if (parsed.success && !(cached && cached.version > parsed.data.version)) {
+      queryClient.setQueryData(actionQueryKey(id), parsed.data);
+    }
     void refreshAround(queryClient);
   } else if (item.kind === 'actionPhoto') {
     void queryClient.invalidateQueries({ queryKey: actionQueryKey(id) });

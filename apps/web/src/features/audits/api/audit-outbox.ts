@@ -34,12 +34,17 @@ export function storeAudit(client: QueryClient, reply: unknown) {
   return sorted;
 }
 
-// A save or submit the outbox sends later (back online, after a reload) updates the cache too.
+// A save or submit the outbox sends later (back online, after a reload) updates the cache
+// too. Sent items are announced again to a page opened within seconds of their sending, in
+// no particular order: an older reply never replaces a newer audit.
 onSent((item) => {
   if (!item.subject.startsWith(SUBJECT_PREFIX)) return;
-  if (item.kind === 'auditDraft' || item.kind === 'auditSubmit') {
-    if (AuditDetail.safeParse(item.reply).success) storeAudit(queryClient, item.reply);
-  }
+  if (item.kind !== 'auditDraft' && item.kind !== 'auditSubmit') return;
+  const parsed = AuditDetail.safeParse(item.reply);
+  if (!parsed.success) return;
+  const cached = queryClient.getQueryData<AuditDetail>(auditQueryKey(parsed.data.id));
+  if (cached && cached.version > parsed.data.version) return;
+  storeAudit(queryClient, item.reply);
 });
 
 /** This audit's changes still in the outbox (waiting, sending, failed, conflicting). */

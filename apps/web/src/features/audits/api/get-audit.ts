@@ -19,6 +19,9 @@ export function auditQuery(id: string) {
     queryFn: ({ signal }) => fetchAudit(id, signal),
     // The editor keeps its own values; a refetch on focus would only move the header under it.
     refetchOnWindowFocus: false,
+    // Opened again, the stored audit is asked for even when a copy kept on the device (issue
+    // 34) looks fresh: the editor starts from its version, and an old one only conflicts.
+    refetchOnMount: 'always',
   });
 }
 
