@@ -13,5 +13,13 @@ export async function fetchAction(id: string, signal?: AbortSignal): Promise<Act
 }
 
 export function useAction(id: string) {
-  return useQuery(queryOptions({ queryKey: actionQueryKey(id), queryFn: ({ signal }) => fetchAction(id, signal) }));
+  return useQuery(
+    queryOptions({
+      queryKey: actionQueryKey(id),
+      queryFn: ({ signal }) => fetchAction(id, signal),
+      // Opened again, asked for even when a copy kept on the device (issue 34) looks fresh:
+      // its forms send the version they read, and an old one only conflicts.
+      refetchOnMount: 'always',
+    }),
+  );
 }
