@@ -486,7 +486,7 @@ describe('in an S3 bucket', () => {
       .split(';')
       .map((directive) => directive.trim())
       .find((directive) => directive.startsWith('img-src'));
-    expect(imgSrc).toBe(`img-src 'self' data: ${new URL(s3.url).origin}`);
+    expect(imgSrc).toBe(`img-src 'self' data: blob: ${new URL(s3.url).origin}`);
   });
 
   test('an oversize photo or bad bytes leave nothing in the bucket', async () => {

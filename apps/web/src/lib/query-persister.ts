@@ -65,8 +65,15 @@ export function persistQueries(queryClient: QueryClient): { restored: Promise<vo
     dehydrateOptions: { shouldDehydrateQuery: isKept },
   });
   const stopWatching = forgetOnPersonChange(queryClient);
+  // A kept answer is put back with the time it was fetched, so one kept seconds ago would
+  // count as fresh (staleTime) and never be asked again after a reload: the counts a
+  // person just changed would stay old. Everything put back is stale, as a reload means.
+  const startedAt = Date.now();
+  const restoredStale = restored.then(() =>
+    queryClient.invalidateQueries({ predicate: (query) => query.state.dataUpdatedAt < startedAt }),
+  );
   return {
-    restored,
+    restored: restoredStale,
     stop: () => {
       stopPersisting();
       stopWatching();

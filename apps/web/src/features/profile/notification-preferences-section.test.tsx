@@ -90,7 +90,7 @@ describe('Profile: Notifications', () => {
     renderWithProviders(<NotificationPreferencesSection />, { me: staff });
 
     expect(
-      await screen.findByText(/Email is off on this server .* so only in-app notifications are sent/),
+      await screen.findByText(/Email is off on this server .* so no email is sent: the kinds you choose still reach the devices where you turned push on/),
     ).toBeInTheDocument();
   });
 });

@@ -15,10 +15,10 @@ const SECTION_WIDTH = 640;
 
 export const preferenceMessages = {
   heading: msg`Notifications`,
-  intro: msg`Every notification appears under the bell. Choose which should also be sent to you by email.`,
+  intro: msg`Every notification appears under the bell. Choose which should also reach you by email, and as a push notification on the devices where you turned push on.`,
   inAppOnly: msg`In-app only`,
   inAppAndEmail: msg`In-app and email`,
-  emailOff: msg`Email is off on this server (no SMTP is configured), so only in-app notifications are sent. Your choices are kept for when email is turned on.`,
+  emailOff: msg`Email is off on this server (no SMTP is configured), so no email is sent: the kinds you choose still reach the devices where you turned push on. Your choices are kept for when email is turned on.`,
   loadFailed: msg`Failed to load notification preferences`,
   saved: msg`Notification preference saved`,
   saveFailed: msg`Failed to save notification preference`,
