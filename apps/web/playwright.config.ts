@@ -100,7 +100,18 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  // The tests tagged @board-errors switch the shared fake monday.com board into its error
+  // mode, which any other test reading the board at that moment would see: they run last,
+  // once every other test has finished, in a project of their own.
+  projects: [
+    { name: 'chromium', grepInvert: /@board-errors/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    {
+      name: 'board-errors',
+      grep: /@board-errors/,
+      dependencies: ['chromium'],
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+  ],
   webServer: [
     {
       command: `node --import tsx ${path.join(fakes, 'serve-fakes.ts')}`,

@@ -127,7 +127,9 @@ test.describe('Store Performance charts', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  test('a failing board: the charts say so, and Retry in the visits table refills them', async ({ page }) => {
+  test('a failing board: the charts say so, and Retry in the visits table refills them', {
+    tag: '@board-errors',
+  }, async ({ page }) => {
     await signInAs(page, 'hq');
     await fakeServices.setMondayMode('errors-on-200');
     try {

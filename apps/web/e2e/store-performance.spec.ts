@@ -167,7 +167,9 @@ test.describe('Store Performance', () => {
     await expect(page.getByRole('table')).toHaveCount(0);
   });
 
-  test('a failing board shows Failed to load store visits while the audits and staff still show', async ({ page }) => {
+  test('a failing board shows Failed to load store visits while the audits and staff still show', {
+    tag: '@board-errors',
+  }, async ({ page }) => {
     await signInAs(page, 'hq');
     const amsterdam = performanceAnswer(page, await restaurantId(page, AMSTERDAM));
     await fakeServices.setMondayMode('errors-on-200');

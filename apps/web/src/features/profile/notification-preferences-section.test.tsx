@@ -90,7 +90,9 @@ describe('Profile: Notifications', () => {
     renderWithProviders(<NotificationPreferencesSection />, { me: staff });
 
     expect(
-      await screen.findByText(/Email is off on this server .* so no email is sent: the kinds you choose still reach the devices where you turned push on/),
+      await screen.findByText(
+        /Email is off on this server .* so no email is sent: the kinds you choose still reach the devices where you turned push on/,
+      ),
     ).toBeInTheDocument();
   });
 });
