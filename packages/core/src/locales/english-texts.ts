@@ -8,6 +8,7 @@ import {
   selectRestaurantMessages,
 } from '../messages';
 import { type NotificationKind, notificationKinds } from '../notification-kinds';
+import { offlineMessages } from '../offline';
 import { ROLE_LABELS, type Role } from '../roles';
 import { appRoutes, hqReportEntries, type NavLabel, type RouteTitle, sidebarEntries, tabBarEntries } from '../routes';
 import { scheduleMessages } from '../schedule-messages';
@@ -32,6 +33,7 @@ export type EnglishText =
   | ValueOf<typeof photoMessages>
   | ValueOf<typeof checklistMessages>
   | ValueOf<typeof foodSafetyLogMessages>
+  | ValueOf<typeof offlineMessages>
   | typeof noActiveRestaurantMessage
   | (typeof ROLE_LABELS)[Role]
   | (typeof MARK_LABELS)[AuditMark]
@@ -62,6 +64,7 @@ export function englishTexts(): EnglishText[] {
       ...Object.values(photoMessages),
       ...Object.values(checklistMessages),
       ...Object.values(foodSafetyLogMessages),
+      ...Object.values(offlineMessages),
       noActiveRestaurantMessage,
       ...Object.values(ROLE_LABELS),
       ...Object.values(MARK_LABELS),

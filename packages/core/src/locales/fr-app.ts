@@ -453,6 +453,16 @@ export const frApp: CoreAppCatalogue = {
       "Ce responsable doit d'abord choisir son propre mot de passe dans Brigade avant de valider.",
     'This audit is already signed off.': 'Cet audit est déjà validé.',
     'Only a submitted audit can be signed off.': 'Seul un audit soumis peut être validé.',
+    // Changes made offline (issue 34, offlineMessages)
+    'Idempotency-Key must be 1 to 100 letters, digits, dashes or underscores.':
+      'Idempotency-Key doit contenir de 1 à 100 lettres, chiffres, tirets ou traits de soulignement.',
+    'This change key was already used for another change.':
+      'Cette clé de modification a déjà été utilisée pour une autre modification.',
+    'This change is still being saved. Please try again in a moment.':
+      "Cette modification est encore en cours d'enregistrement. Réessayez dans un instant.",
+    'Send a date and time with its zone, such as 2026-05-04T08:05:00.000Z.':
+      'Envoyez une date et une heure avec leur fuseau horaire, par exemple 2026-05-04T08:05:00.000Z.',
+    'Send X-Recorded-At and X-Sent-At together.': 'Envoyez X-Recorded-At et X-Sent-At ensemble.',
   },
 
   pendingAuditsTrend: (count) => {

@@ -448,6 +448,16 @@ export const nlApp: CoreAppCatalogue = {
       'Deze manager moet eerst een eigen wachtwoord kiezen in Brigade voordat hij of zij kan aftekenen.',
     'This audit is already signed off.': 'Deze audit is al afgetekend.',
     'Only a submitted audit can be signed off.': 'Alleen een ingediende audit kan worden afgetekend.',
+    // Changes made offline (issue 34, offlineMessages)
+    'Idempotency-Key must be 1 to 100 letters, digits, dashes or underscores.':
+      'Idempotency-Key moet uit 1 tot 100 letters, cijfers, streepjes of underscores bestaan.',
+    'This change key was already used for another change.':
+      'Deze wijzigingssleutel is al gebruikt voor een andere wijziging.',
+    'This change is still being saved. Please try again in a moment.':
+      'Deze wijziging wordt nog opgeslagen. Probeer het zo opnieuw.',
+    'Send a date and time with its zone, such as 2026-05-04T08:05:00.000Z.':
+      'Stuur een datum en tijd met tijdzone, zoals 2026-05-04T08:05:00.000Z.',
+    'Send X-Recorded-At and X-Sent-At together.': 'Stuur X-Recorded-At en X-Sent-At samen.',
   },
 
   pendingAuditsTrend: (count) => {
