@@ -15,9 +15,9 @@ import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { JOB_SCHEMA } from '../src/jobs/job-queue';
 import { CHECKLIST_JOB, runChecklistJob } from '../src/modules/checklists/service';
 import { type InsertedChecklist, insertChecklist, insertRun, minutesFromNow } from './checklist-run-fixtures';
-import { sessionCookieOf } from './harness';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database';
-import { freePort, ServerProcess } from './server-process';
+import type { ServerProcess } from './server-process';
+import { callServer, setUpTwinChain, signInAt, startTwoServers } from './two-servers';
 
 const onPostgres = process.env.BRIGADE_TEST_DRIVER === 'postgres' && !!process.env.TEST_DATABASE_URL;
 const PASSWORD = 'two-servers-1';
@@ -31,31 +31,8 @@ describe.skipIf(!onPostgres)('checklist records with two servers on one database
   const people: Record<'hq' | 'staff' | 'manager', { id: string; email: string; cookies: [string, string] }> =
     {} as never;
 
-  async function call(server: ServerProcess, method: string, url: string, cookie?: string, body?: unknown) {
-    const response = await fetch(`${server.url}${url}`, {
-      method,
-      headers: {
-        origin: server.url,
-        ...(cookie ? { cookie } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, json: text ? JSON.parse(text) : null };
-  }
-
-  async function signIn(server: ServerProcess, email: string) {
-    const response = await fetch(`${server.url}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { origin: server.url, 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: PASSWORD }),
-    });
-    await response.arrayBuffer();
-    const cookie = sessionCookieOf(response.headers.getSetCookie());
-    if (!cookie) throw new Error(`sign-in as ${email} answered ${response.status}`);
-    return cookie;
-  }
+  const call = callServer;
+  const signIn = (server: ServerProcess, email: string) => signInAt(server, email, PASSWORD);
 
   beforeAll(async () => {
     scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL ?? '', 'brigade_checklists');
@@ -64,27 +41,13 @@ describe.skipIf(!onPostgres)('checklist records with two servers on one database
       BETTER_AUTH_SECRET: 'checklist-servers-secret-checklist-servers',
       LOG_LEVEL: 'warn',
     };
-    const [portA, portB] = [await freePort(), await freePort()];
-    servers = [new ServerProcess(portA, env), new ServerProcess(portB, env)];
-    await Promise.all(servers.map((server) => server.ready()));
+    servers = await startTwoServers(env);
     database = await openDatabase({ kind: 'postgres', url: scratch.url });
     const [a, b] = servers;
 
-    const setup = await call(a, 'POST', '/api/setup', undefined, {
-      name: 'Head Office',
-      email: 'hq@example.com',
-      password: PASSWORD,
-    });
-    expect(setup.status, JSON.stringify(setup.json)).toBe(201);
-    const hq = await signIn(a, 'hq@example.com');
-    const restaurant = await call(a, 'POST', '/api/restaurants', hq, {
-      name: 'Brigade Twin',
-      city: 'Utrecht',
-      country: 'Netherlands',
-      address: 'Oudegracht 2',
-    });
-    expect(restaurant.status, JSON.stringify(restaurant.json)).toBe(201);
-    restaurantId = restaurant.json.id;
+    const chain = await setUpTwinChain(a, PASSWORD);
+    const hq = chain.hqCookie;
+    restaurantId = chain.restaurantId;
     for (const role of ['staff', 'manager'] as const) {
       const made = await call(b, 'POST', '/api/users', hq, {
         name: `Twin ${role}`,

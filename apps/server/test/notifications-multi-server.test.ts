@@ -8,9 +8,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { type SmtpSink, startSmtpSink } from './fakes/smtp-sink';
-import { sessionCookieOf } from './harness';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database';
-import { freePort, ServerProcess } from './server-process';
+import type { ServerProcess } from './server-process';
+import { signInAt, startTwoServers } from './two-servers';
 
 const onPostgres = process.env.BRIGADE_TEST_DRIVER === 'postgres' && !!process.env.TEST_DATABASE_URL;
 const DEMO_PASSWORD = 'demo1234';
@@ -34,9 +34,7 @@ describe.skipIf(!onPostgres)('notification emails with two servers on one databa
       MAIL_FROM: 'Brigade <no-reply@brigade.test>',
       LOG_LEVEL: 'warn',
     };
-    const [portA, portB] = [await freePort(), await freePort()];
-    servers = [new ServerProcess(portA, env, ['--demo']), new ServerProcess(portB, env, ['--demo'])];
-    await Promise.all(servers.map((server) => server.ready()));
+    servers = await startTwoServers(env, ['--demo']);
   }, 120_000);
 
   afterAll(async () => {
@@ -46,17 +44,7 @@ describe.skipIf(!onPostgres)('notification emails with two servers on one databa
     await database?.drop();
   });
 
-  async function signedIn(server: ServerProcess, email: string) {
-    const response = await fetch(`${server.url}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { origin: server.url, 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-    });
-    await response.arrayBuffer();
-    const cookie = sessionCookieOf(response.headers.getSetCookie());
-    if (!cookie) throw new Error(`sign-in as ${email} answered ${response.status}`);
-    return cookie;
-  }
+  const signedIn = (server: ServerProcess, email: string) => signInAt(server, email, DEMO_PASSWORD);
 
   const queued = async () =>
     (await sql.query(`select count(*)::int as n from notifications where email_state in ('pending', 'sending')`))

@@ -11,9 +11,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import webPush from 'web-push';
 import { type FakePushService, PUSH_SERVICE_CA_FILE, startFakePushService } from './fakes/push-service';
-import { sessionCookieOf } from './harness';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database';
-import { freePort, ServerProcess } from './server-process';
+import type { ServerProcess } from './server-process';
+import { callServer, setUpTwinChain, signInAt, startTwoServers } from './two-servers';
 
 const onPostgres = process.env.BRIGADE_TEST_DRIVER === 'postgres' && !!process.env.TEST_DATABASE_URL;
 const PASSWORD = 'two-servers-1';
@@ -29,31 +29,8 @@ describe.skipIf(!onPostgres)('push notifications with two servers on one databas
   const keys = webPush.generateVAPIDKeys();
   const cookies: { hq: [string, string]; staff: string[] } = { hq: ['', ''], staff: [] };
 
-  async function call(server: ServerProcess, method: string, url: string, cookie?: string, body?: unknown) {
-    const response = await fetch(`${server.url}${url}`, {
-      method,
-      headers: {
-        origin: server.url,
-        ...(cookie ? { cookie } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, json: text ? JSON.parse(text) : null };
-  }
-
-  async function signIn(server: ServerProcess, email: string) {
-    const response = await fetch(`${server.url}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { origin: server.url, 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: PASSWORD }),
-    });
-    await response.arrayBuffer();
-    const cookie = sessionCookieOf(response.headers.getSetCookie());
-    if (!cookie) throw new Error(`sign-in as ${email} answered ${response.status}`);
-    return cookie;
-  }
+  const call = callServer;
+  const signIn = (server: ServerProcess, email: string) => signInAt(server, email, PASSWORD);
 
   beforeAll(async () => {
     scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL ?? '', 'brigade_push');
@@ -70,25 +47,11 @@ describe.skipIf(!onPostgres)('push notifications with two servers on one databas
       NODE_EXTRA_CA_CERTS: PUSH_SERVICE_CA_FILE,
       LOG_LEVEL: 'warn',
     };
-    const [portA, portB] = [await freePort(), await freePort()];
-    servers = [new ServerProcess(portA, env), new ServerProcess(portB, env)];
-    await Promise.all(servers.map((server) => server.ready()));
+    servers = await startTwoServers(env);
     const [a, b] = servers;
 
-    const setup = await call(a, 'POST', '/api/setup', undefined, {
-      name: 'Head Office',
-      email: 'hq@example.com',
-      password: PASSWORD,
-    });
-    expect(setup.status, JSON.stringify(setup.json)).toBe(201);
-    cookies.hq = [await signIn(a, 'hq@example.com'), await signIn(b, 'hq@example.com')];
-    const restaurant = await call(a, 'POST', '/api/restaurants', cookies.hq[0], {
-      name: 'Brigade Twin',
-      city: 'Utrecht',
-      country: 'Netherlands',
-      address: 'Oudegracht 2',
-    });
-    expect(restaurant.status, JSON.stringify(restaurant.json)).toBe(201);
+    const { hqCookie, restaurantId } = await setUpTwinChain(a, PASSWORD);
+    cookies.hq = [hqCookie, await signIn(b, 'hq@example.com')];
     for (let index = 0; index < STAFF; index++) {
       const email = `staff${index}@example.com`;
       const made = await call(b, 'POST', '/api/users', cookies.hq[1], {
@@ -96,7 +59,7 @@ describe.skipIf(!onPostgres)('push notifications with two servers on one databas
         email,
         password: PASSWORD,
         role: 'staff',
-        selectedRestaurants: [restaurant.json.id],
+        selectedRestaurants: [restaurantId],
       });
       expect(made.status, JSON.stringify(made.json)).toBeLessThan(300);
       cookies.staff.push(await signIn(index % 2 === 0 ? a : b, email));
