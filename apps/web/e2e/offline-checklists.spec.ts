@@ -4,8 +4,8 @@ import path from 'node:path';
 import { clockTime, localMinutes } from '@brigade/core/restaurant-time';
 import type { ChecklistRun } from '@brigade/core/schemas/checklists';
 import type { APIRequestContext, BrowserContext, Page, Route } from '@playwright/test';
-import sharp from 'sharp';
 import { created, expect, signInAs, test, uniqueTag } from './fixtures';
+import { cameraPhoto, indexedDbRows, PHONE, reloadUnderWorker, unsentChanges } from './offline-fixtures';
 
 /**
  * Issue 34 on a phone: a checklist filled with the wifi down (a value out of range, its
@@ -40,7 +40,6 @@ async function goOnline(context: BrowserContext) {
   await context.setOffline(false);
 }
 
-const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 test.use({ ...PHONE, serviceWorkers: 'allow' });
 
 const AMSTERDAM = 'Brigade Amsterdam Centraal';
@@ -104,23 +103,13 @@ async function createFridgeLog(request: APIRequestContext): Promise<Log> {
   return log;
 }
 
-/** A photo as a phone's camera hands it over. */
-async function cameraPhoto() {
-  const buffer = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#c0392b' } })
-    .jpeg()
-    .toBuffer();
-  return { name: 'IMG_0107.jpg', mimeType: 'image/jpeg', buffer };
-}
-
 const itemCard = (page: Page, label: string) => page.getByRole('main').getByRole('listitem', { name: label });
 
 /** Opens Today online and the log's record from it; the service worker is in charge and the record is kept for offline reading. */
 async function openRecordOnline(page: Page, log: Log) {
   await signInAs(page, 'staff', '/today');
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   // The first load ran before the worker: from here on it answers the navigations.
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await reloadUnderWorker(page);
   await page.getByRole('link', { name: log.name }).tap();
   await expect(page.getByRole('heading', { level: 1, name: log.name })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Submit checklist' })).toBeVisible();
@@ -132,42 +121,7 @@ async function openRecordOnline(page: Page, log: Log) {
 }
 
 /** What the query persister (lib/query-persister.ts) has written to IndexedDB, as text. */
-function persistedQueries(page: Page) {
-  return page.evaluate(
-    () =>
-      new Promise<string>((resolve, reject) => {
-        const open = indexedDB.open('brigade-queries');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const request = open.result.transaction('cache').objectStore('cache').getAll();
-          request.onerror = () => reject(request.error);
-          request.onsuccess = () => {
-            resolve(JSON.stringify(request.result));
-            open.result.close();
-          };
-        };
-      }),
-  );
-}
-
-/** The changes in this device's outbox not yet accepted by the server. */
-function unsentChanges(page: Page) {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('brigade-outbox');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const request = open.result.transaction('items').objectStore('items').getAll();
-          request.onerror = () => reject(request.error);
-          request.onsuccess = () => {
-            resolve((request.result as { state: string }[]).filter((item) => item.state !== 'sent').length);
-            open.result.close();
-          };
-        };
-      }),
-  );
-}
+const persistedQueries = async (page: Page) => JSON.stringify(await indexedDbRows(page, 'brigade-queries', 'cache'));
 
 async function readRun(request: APIRequestContext, recordPath: string): Promise<ChecklistRun> {
   const response = await request.get(`/api${recordPath.replace('/checklists/', '/checklist-runs/')}`);
@@ -214,7 +168,7 @@ test('staff fills a checklist offline with a photo and submits; reloaded and reo
       await expect(itemCard(staff, log.walkIn).getByRole('alert')).toContainText('Move the food and call the engineer');
       await itemCard(staff, log.walkIn)
         .locator('input[type="file"][capture="environment"]')
-        .setInputFiles(await cameraPhoto());
+        .setInputFiles(await cameraPhoto('IMG_0107.jpg', '#c0392b'));
       // The photo shows from the phone's own copy until it is sent.
       await expect(
         itemCard(staff, log.walkIn).getByRole('img', { name: `${log.walkIn}: waiting photo 1` }),

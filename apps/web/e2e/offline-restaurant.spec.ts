@@ -1,6 +1,6 @@
-import { type APIRequestContext, type Page, request } from '@playwright/test';
-import sharp from 'sharp';
-import { created, DEMO_PASSWORD, demoAccounts, expect, signInAs, test, uniqueTag } from './fixtures';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { created, expect, signInAs, test, uniqueTag } from './fixtures';
+import { cameraPhoto, hqApi, PHONE, reloadUnderWorker, unsentChanges, WAITING } from './offline-fixtures';
 
 /**
  * Issue 34 on a phone, beyond the checklists: with the wifi down a manager resolves a
@@ -9,23 +9,11 @@ import { created, DEMO_PASSWORD, demoAccounts, expect, signInAs, test, uniqueTag
  * back online each reaches the server exactly once (counted through the API).
  */
 
-const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 test.use({ ...PHONE, serviceWorkers: 'allow' });
 
 // Amsterdam: actions.spec counts Utrecht's open actions, so this file makes none there.
 const AMSTERDAM = 'Brigade Amsterdam Centraal';
 const HQ_NAME = 'Hannah Quist';
-const WAITING = 'Will be sent when you are back online';
-
-/** hq's own API session, apart from the phone: it prepares records and counts what arrived. */
-async function hqApi(baseURL: string) {
-  const api = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
-  const signIn = await api.post('/api/auth/sign-in/email', {
-    data: { email: demoAccounts.hq.email, password: DEMO_PASSWORD },
-  });
-  expect(signIn.ok(), await signIn.text()).toBe(true);
-  return api;
-}
 
 /** A two-item template and an Amsterdam draft from it, conducted by hq; answers the draft's id. */
 async function amsterdamDraft(request: APIRequestContext, items: readonly [string, string]) {
@@ -74,42 +62,13 @@ async function actionFromFinding(request: APIRequestContext, finding: string) {
   return action?.id ?? '';
 }
 
-/** A photo as a phone's camera hands it over. */
-async function cameraPhoto(name: string) {
-  const buffer = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#16a085' } })
-    .jpeg()
-    .toBuffer();
-  return { name, mimeType: 'image/jpeg', buffer };
-}
-
 /** Opens `path` signed in, once the service worker answers the navigations; what it loaded is kept for offline. */
 async function openOnline(page: Page, role: 'hq' | 'manager' | 'staff', path: string) {
   await signInAs(page, role, path);
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await reloadUnderWorker(page);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // The persister writes what was loaded to IndexedDB a moment after it arrives.
   await page.waitForTimeout(1500);
-}
-
-/** The changes in this device's outbox not yet accepted by the server. */
-function unsentChanges(page: Page) {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('brigade-outbox');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const request = open.result.transaction('items').objectStore('items').getAll();
-          request.onerror = () => reject(request.error);
-          request.onsuccess = () => {
-            resolve((request.result as { state: string }[]).filter((item) => item.state !== 'sent').length);
-            open.result.close();
-          };
-        };
-      }),
-  );
 }
 
 test('offline, a manager resolves an action with a note and a photo; back online both arrive once', async ({
