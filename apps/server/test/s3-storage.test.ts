@@ -66,11 +66,15 @@ function upload(bytes = video, fileName = 'clip.mp4') {
   return t.request(hq.cookie, { method: 'POST', url: '/api/uploads', ...multipart(fileName, 'video/mp4', bytes) });
 }
 
-/** Files under the data directory, other than directories. */
+/** The server's own settings it keeps in the data directory (the push key pair), not uploads. */
+const SETTINGS_FILES = new Set(['vapid-keys.json']);
+
+/** Files under the data directory, other than directories and the server's settings. */
 function filesOnDisk(dir = t.dataDir): string[] {
   return fs
     .readdirSync(dir, { withFileTypes: true })
-    .flatMap((entry) => (entry.isDirectory() ? filesOnDisk(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
+    .flatMap((entry) => (entry.isDirectory() ? filesOnDisk(path.join(dir, entry.name)) : [path.join(dir, entry.name)]))
+    .filter((file) => !SETTINGS_FILES.has(path.basename(file)));
 }
 
 /** The requests the bucket received from `from` on, as `METHOD path?calls`. */
