@@ -102,13 +102,16 @@ export default defineConfig({
   },
   // The tests tagged @board-errors switch the shared fake monday.com board into its error
   // mode, which any other test reading the board at that moment would see: they run last,
-  // once every other test has finished, in a project of their own.
+  // once every other test has finished, in a project of their own, one at a time (each
+  // puts the board back to normal when it ends). Running one of them alone runs the rest
+  // first; `--no-deps` skips that.
   projects: [
     { name: 'chromium', grepInvert: /@board-errors/, use: { ...devices['Desktop Chrome'], channel: undefined } },
     {
       name: 'board-errors',
       grep: /@board-errors/,
       dependencies: ['chromium'],
+      workers: 1,
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
   ],
