@@ -34,9 +34,19 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** How a server process is started: Node's arguments before the server's own, and where. */
+export interface ServerCommand {
+  nodeArgs: string[];
+  cwd: string;
+}
+
+/** The server from its TypeScript sources, through tsx (the multi-server tests' default). */
+export const FROM_SOURCE: ServerCommand = { nodeArgs: ['--import', 'tsx', 'apps/server/src/main.ts'], cwd: root };
+
 /**
- * The real server (`node --import tsx apps/server/src/main.ts`) as a child process, as an
- * operator starts it: settings from the environment, its own DATA_DIR, output kept.
+ * The real server (by default `node --import tsx apps/server/src/main.ts`; the compiled
+ * `apps/server/dist/main.js` with `command`) as a child process, as an operator starts it:
+ * settings from the environment, its own DATA_DIR, output kept.
  */
 export class ServerProcess {
   readonly child: ChildProcess;
@@ -48,9 +58,10 @@ export class ServerProcess {
     readonly port: number,
     env: Record<string, string>,
     args: string[] = [],
+    command: ServerCommand = FROM_SOURCE,
   ) {
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', ...args], {
-      cwd: root,
+    this.child = spawn(process.execPath, [...command.nodeArgs, ...args], {
+      cwd: command.cwd,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {
         ...withoutBrigadeSettings(process.env),

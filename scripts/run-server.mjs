@@ -1,0 +1,9 @@
+#!/usr/bin/env node
+// `npm start` (`node scripts/run-server.mjs`) and `npm run demo` (`… --demo`): the compiled
+// server, apps/server/dist/main.js, in this process (decision 034). The web app and the
+// server are built first when missing or older than their sources (build-if-missing.mjs).
+import { buildIfMissing } from './build-if-missing.mjs';
+
+buildIfMissing();
+// main.js reads its flags (--demo) from this process's arguments.
+await import(new URL('../apps/server/dist/main.js', import.meta.url).href);
