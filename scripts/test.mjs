@@ -6,6 +6,10 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
+import { runOnSupportedNode } from './supported-node.mjs';
+
+// On a Node older than 22.12 the whole run goes on a Node 24 installed from the npm registry.
+await runOnSupportedNode();
 
 const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, '.test-output');
@@ -191,9 +195,10 @@ const [, built] = await Promise.all([
 /**
  * The API suite runs twice, side by side (each leg has one worker, and this machine two
  * cores): on embedded PGlite with this Node, and on PostgreSQL with the other Node that
- * .ci/run installs (Brigade supports Node 20.19+, 22 and 24), so both drivers and both
- * runtimes are covered in two legs instead of three. Without a PostgreSQL server the
- * other Node runs the PGlite leg again; without another Node, this one runs both.
+ * .ci/run installs (Brigade supports Node 22 and 24; CI runs this on 24, the other on 22),
+ * so both drivers and both runtimes are covered in two legs instead of three. Without a
+ * PostgreSQL server the other Node runs the PGlite leg again; without another Node, this
+ * one runs both.
  */
 const otherNode = process.env.BRIGADE_OTHER_NODE;
 const otherVersion = otherNode
@@ -234,7 +239,7 @@ if (postgres.url) {
 }
 if (!otherNode) {
   results.push({
-    name: 'API tests on another Node version: NOT RUN (set BRIGADE_OTHER_NODE to a node binary, e.g. Node 24 as .ci/run installs it)',
+    name: 'API tests on another Node version: NOT RUN (set BRIGADE_OTHER_NODE to a node binary, e.g. Node 22 as .ci/run installs it: node scripts/supported-node.mjs install 22)',
     ok: true,
     seconds: 0,
     notRun: true,
