@@ -29,6 +29,7 @@ import { PowerBiClient, type PowerBiConfig } from './integrations/powerbi';
 import { runJobsWithApp } from './jobs/app-jobs';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { createMailer, type MailConfig, type Mailer } from './mail/mailer';
+import { type MetricsConfig, type MetricsEndpoint, registerMetrics } from './metrics/endpoint';
 import { announcementRoutes } from './modules/announcements/routes';
 import { assignmentRoutes } from './modules/assignments/routes';
 import { auditReportRoutes } from './modules/audit-report/routes';
@@ -47,6 +48,7 @@ import { notificationRoutes } from './modules/notifications/routes';
 import { registerNotificationJobs } from './modules/notifications/service';
 import { passwordRoutes } from './modules/passwords/routes';
 import { photoRoutes } from './modules/photos/routes';
+import { photoProcessingLoad } from './modules/photos/service';
 import { profileRoutes } from './modules/profile/routes';
 import { pushRoutes } from './modules/push/routes';
 import { registerPushJob } from './modules/push/service';
@@ -103,6 +105,8 @@ export interface AppOptions {
   jobs?: boolean;
   /** SMTP email (SMTP_URL, MAIL_FROM); omitted, email is off. */
   mail?: MailConfig;
+  /** Prometheus metrics at /metrics (METRICS_*, decision 036); omitted, off. */
+  metrics?: MetricsConfig;
   /**
    * Web Push (VAPID_*): the key pair (omitted, generated once into `dataDir`) and the
    * subject push services may contact; `agent` lets tests trust a local push service.
@@ -117,9 +121,17 @@ export const DEFAULT_UPLOAD_MAX_BYTES = 2 * 1024 * 1024 * 1024;
 export const DEFAULT_PHOTO_MAX_BYTES = 15 * 1024 * 1024;
 
 /** The whole server, ready to listen or to be driven by `app.inject()` in tests. */
-export async function buildApp(
-  options: AppOptions,
-): Promise<App & { auth: Auth; storage: Storage; guard: AppContext['guard']; jobs: JobQueue | null; mailer: Mailer }> {
+export async function buildApp(options: AppOptions): Promise<
+  App & {
+    auth: Auth;
+    storage: Storage;
+    guard: AppContext['guard'];
+    jobs: JobQueue | null;
+    mailer: Mailer;
+    /** Null when metrics are off; main.ts starts their listener of its own (METRICS_PORT). */
+    metrics: MetricsEndpoint | null;
+  }
+> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
@@ -201,6 +213,15 @@ export async function buildApp(
   });
   const sessionCheck = createSessionCheck(auth, options.database.db);
   const jobs = options.jobs ? createJobQueue(options.database, app.log) : null;
+  // Before the modules: its request hook is inherited by every route.
+  const metrics = options.metrics
+    ? registerMetrics(app, options.metrics, {
+        database: options.database,
+        jobs: () => jobs,
+        photos: photoProcessingLoad,
+        log: app.log,
+      })
+    : null;
   const context: AppContext = {
     database: options.database,
     auth,
@@ -283,5 +304,5 @@ export async function buildApp(
     runJobsWithApp(app, jobs);
   }
   app.addHook('onClose', async () => mailer.close());
-  return Object.assign(app, { auth, storage, guard: context.guard, jobs, mailer });
+  return Object.assign(app, { auth, storage, guard: context.guard, jobs, mailer, metrics });
 }

@@ -112,6 +112,13 @@ const Env = z
       .default(FALLBACK_TIME_ZONE)
       .refine(isTimeZone, 'must be an IANA time zone such as Europe/Amsterdam or America/New_York'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    METRICS_TOKEN: z
+      .string()
+      .regex(/^\S+$/, 'must not contain spaces')
+      .min(32, 'must be at least 32 characters (openssl rand -hex 32 makes one)')
+      .optional(),
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
     VAPID_PUBLIC_KEY: z
       .string()
       .regex(
@@ -135,6 +142,13 @@ const Env = z
       .optional(),
   })
   .superRefine((env, context) => {
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+      context.addIssue({
+        code: 'custom',
+        path: ['METRICS_PORT'],
+        message: `must differ from PORT (${env.PORT}): it is a listener of its own; to serve /metrics on PORT, set METRICS_TOKEN alone`,
+      });
+    }
     if (!env.VAPID_PUBLIC_KEY !== !env.VAPID_PRIVATE_KEY) {
       const missing = env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
       context.addIssue({
@@ -170,6 +184,11 @@ const Env = z
     /** The time zone a new restaurant gets when the form names none (issue 33). */
     defaultTimeZone: env.DEFAULT_TIME_ZONE,
     logLevel: env.LOG_LEVEL,
+    /** Prometheus metrics (issue 35, decision 036): off unless METRICS_TOKEN or METRICS_PORT is set. */
+    metrics:
+      env.METRICS_TOKEN || env.METRICS_PORT
+        ? { token: env.METRICS_TOKEN, port: env.METRICS_PORT, host: env.METRICS_HOST }
+        : undefined,
     /** The job queue (due audits every 15 minutes); off for a server that must not run jobs. */
     jobs: env.JOBS === 'on',
     /** Email (issue 20): unset SMTP_URL means in-app notifications only, said at start. */

@@ -5,6 +5,7 @@ import { ConfigError, readConfig } from './config';
 import { EmbeddedDatabaseError, openDatabase } from './db/client';
 import { loggerOptions, logSafeMessage } from './logging';
 import { mailLine } from './mail/mailer';
+import { metricsLine } from './metrics/endpoint';
 import { fileStorageLine } from './storage/storage';
 import { defaultWebRoot } from './web';
 
@@ -43,6 +44,7 @@ async function main() {
     jobs: config.jobs,
     mail: config.mail,
     push: config.push,
+    metrics: config.metrics,
   });
 
   // Several servers may start at once on one database: one migrates (and loads the demo),
@@ -74,6 +76,7 @@ async function main() {
   const where = database.driver === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL';
   console.log(`Brigade is running at ${config.publicUrl} (database: ${where})`);
   console.log(fileStorageLine(config.s3, config.dataDir));
+  console.log(metricsLine(config.metrics, config.publicUrl, await app.metrics?.listen()));
   console.log(mailLine(config.mail));
 }
 

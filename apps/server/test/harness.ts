@@ -42,6 +42,8 @@ export async function startTestApp(
     mail?: AppOptions['mail'];
     /** Web Push's keys and subject (issue 34); omitted, keys are generated into the test's DATA_DIR. */
     push?: AppOptions['push'];
+    /** Prometheus metrics (decision 036); omitted, off. */
+    metrics?: AppOptions['metrics'];
   } = {},
 ) {
   const { database, dispose } = await openTestDatabase({ onQuery: options.onQuery });
@@ -67,6 +69,7 @@ export async function startTestApp(
     jobs: options.jobs,
     mail: options.mail,
     push: options.push,
+    metrics: options.metrics,
   });
   afterAll(async () => {
     await app.close();

@@ -12,6 +12,7 @@ import { logSafeMessage } from '../logging';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { sendQueuedEmail } from '../mail/outbox';
 import { passwordResetEmails, queuePasswordResetEmail } from '../mail/password-reset-email';
+import { publishSignIn } from '../metrics/events';
 import { accountSignInLimit } from './account-sign-in-limit';
 import { addressRateLimitStorage } from './address-rate-limit';
 import { trustedOriginsOf } from './origin-check';
@@ -165,6 +166,10 @@ export function createAuth({
         // An answer, not a throw: a throw would be logged as an error on every attempt.
         const refused = await accountLimit.attempt(ctx.body?.email, clientAddressOf(ctx.request ?? ctx));
         if (refused) {
+          publishSignIn({
+            outcome: 'limited',
+            limit: refused.reason === 'address' ? 'account-from-address' : 'account-slowed',
+          });
           const message = refused.reason === 'address' ? messages.tooManyAccountAttempts : messages.signInSlowedDown;
           return Response.json(
             { message },
@@ -180,6 +185,7 @@ export function createAuth({
           // one has just signed in (its password checked): its failed attempts are forgiven.
           before: async (session) => {
             if (!(await accountLimit.succeeded(session.userId, session.ipAddress))) {
+              publishSignIn({ outcome: 'failed', reason: 'deactivated' });
               throw new APIError('FORBIDDEN', { message: messages.accountDeactivated });
             }
             return { data: session };
@@ -221,10 +227,13 @@ export function createAuth({
       if (isSignIn) await accountLimit.forgive(email, clientAddressOf(request)).catch(() => {});
       throw error;
     }
+    // Better Auth's one answer to an unknown email or a wrong password.
+    if (isSignIn && response.status === 401) publishSignIn({ outcome: 'failed', reason: 'wrong-credentials' });
     const retryAfter = response.headers.get('x-retry-after');
     if (response.status !== 429 || !retryAfter || !isSignIn) {
       return response;
     }
+    publishSignIn({ outcome: 'limited', limit: 'address' });
     return Response.json(
       { message: messages.tooManyAttempts },
       { status: 429, headers: { 'retry-after': retryAfter, 'x-retry-after': retryAfter } },

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { DatabaseHandle } from '../db/client';
+import { publishJobRun } from '../metrics/events';
 
 /**
  * The app's one job queue (decision 020): pg-boss, on PostgreSQL through connections of
@@ -28,6 +29,17 @@ export interface JobQueue {
   send(name: string, data?: object): Promise<void>;
   stop(): Promise<void>;
   readonly running: boolean;
+  /** Each registered job's queue, as pg-boss last counted it (its monitor, every minute): for the metrics. */
+  queues(): Promise<JobQueueCounts[]>;
+}
+
+export interface JobQueueCounts {
+  name: string;
+  /** Waiting: ready now, deferred (to run later) or blocked. */
+  queued: number;
+  active: number;
+  /** Failed jobs still kept (pg-boss's retention). */
+  failed: number;
 }
 
 export const JOB_SCHEMA = 'pgboss';
@@ -63,7 +75,15 @@ export function createJobQueue(database: Pick<DatabaseHandle, 'jobStore'>, log: 
       for (const { name, handler, options } of registrations) {
         await boss.createQueue(name);
         await boss.work<object>(name, async (jobs) => {
-          for (const job of jobs) await handler(job.data ?? {});
+          for (const job of jobs) {
+            try {
+              await handler(job.data ?? {});
+            } catch (error) {
+              publishJobRun({ job: name, result: 'failed' });
+              throw error;
+            }
+            publishJobRun({ job: name, result: 'completed' });
+          }
         });
         if (options.cron) await boss.schedule(name, options.cron, {}, { tz: 'UTC' });
         if (options.runOnStart) await boss.send(name, {});
@@ -72,6 +92,16 @@ export function createJobQueue(database: Pick<DatabaseHandle, 'jobStore'>, log: 
     async send(name, data = {}) {
       if (!running) throw new Error('The job queue is not running');
       await boss.send(name, data);
+    },
+    async queues() {
+      const names = registrations.map((registration) => registration.name);
+      if (!running || names.length === 0) return [];
+      return (await boss.getQueues(names)).map((queue) => ({
+        name: queue.name,
+        queued: queue.queuedCount,
+        active: queue.activeCount,
+        failed: queue.failedCount,
+      }));
     },
     async stop() {
       if (!running) return;

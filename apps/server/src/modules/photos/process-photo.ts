@@ -7,6 +7,8 @@ import { Piscina } from 'piscina';
 // libraries must stay loaded until the last worker has ended (sharp's documentation).
 import 'sharp';
 import { HttpError } from '../../errors';
+import { publishPhotoRefused } from '../../metrics/events';
+import type { PhotoProcessingLoad } from '../../metrics/series';
 import type { PhotoOutcome, PhotoTask, ProcessedPhoto } from './photo-sizes';
 
 export {
@@ -86,6 +88,7 @@ export class PhotoProcessor {
   async process(bytes: Buffer): Promise<ProcessedPhoto> {
     const { workers, queue } = this.#limits;
     if (this.#turns.activeCount + this.#turns.pendingCount >= workers + queue) {
+      publishPhotoRefused({ reason: 'busy' });
       throw new PhotoProcessingBusy(this.#retryAfterSeconds());
     }
     const outcome = await this.#turns(() => this.#decode(bytes));
@@ -94,6 +97,16 @@ export class PhotoProcessor {
     return {
       display: { ...outcome.display, bytes: buffer(outcome.display.bytes) },
       thumb: { ...outcome.thumb, bytes: buffer(outcome.thumb.bytes) },
+    };
+  }
+
+  /** Photos being decoded and waiting now, and the limits (the metrics' photo series). */
+  load(): PhotoProcessingLoad {
+    return {
+      active: this.#turns.activeCount,
+      waiting: this.#turns.pendingCount,
+      workers: this.#limits.workers,
+      queue: this.#limits.queue,
     };
   }
 
@@ -120,8 +133,12 @@ export class PhotoProcessor {
         { transferList: [own.buffer, started], signal: timeLimit.signal },
       );
     } catch (error) {
-      if (timeLimit.signal.aborted) throw new HttpError(413, photoMessages.tooSlow);
+      if (timeLimit.signal.aborted) {
+        publishPhotoRefused({ reason: 'too-slow' });
+        throw new HttpError(413, photoMessages.tooSlow);
+      }
       if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
+        publishPhotoRefused({ reason: 'too-much-memory' });
         throw new HttpError(413, photoMessages.tooMuchMemory);
       }
       throw error;
@@ -145,6 +162,12 @@ let processor: PhotoProcessor | undefined;
 function photoProcessor(): PhotoProcessor {
   processor ??= new PhotoProcessor();
   return processor;
+}
+
+/** The server's photo processing now; before the first photo, nothing running and the default limits. */
+export function photoProcessingLoad(): PhotoProcessingLoad {
+  if (processor) return processor.load();
+  return { active: 0, waiting: 0, workers: DEFAULT_PHOTO_LIMITS.workers, queue: DEFAULT_PHOTO_LIMITS.queue };
 }
 
 /**

@@ -24,10 +24,11 @@ import type { OfflineTimes } from '../../http/offline-times';
 import type { Storage } from '../../storage/storage';
 import { itemOfRun, lockRunForFilling, writeValue } from '../checklists/service';
 import { fixPhotoOfCurrentRound } from '../corrective-actions/service';
-import { type ProcessedPhoto, processPhoto } from './process-photo';
+import { type ProcessedPhoto, photoProcessingLoad, processPhoto } from './process-photo';
 
 /** For the demo loader, which attaches its shipped photos the way an upload is stored. */
-export { processPhoto };
+/** For app.ts, which hands it to the metrics (the photo-processing series). */
+export { photoProcessingLoad, processPhoto };
 
 const JPEG = { extension: '.jpg', contentType: 'image/jpeg' } as const;
 
