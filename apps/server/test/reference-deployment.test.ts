@@ -331,19 +331,21 @@ describe.skipIf(!onPostgres)('the reference deployment without containers: two s
     expect(hq.status).toBe(200);
     expect(hq.cookie).toMatch(/^__Secure-better-auth\.session_token=/);
 
-    const answers = [];
-    for (let n = 0; n < 6; n++) {
+    // Round robin alternates; a server its health check just missed (a busy machine) is
+    // skipped for a few seconds, so ask until both have answered.
+    const served = new Set<number>();
+    for (let tries = 0; tries < 30 && served.size < 2; tries++) {
       // A request id the client makes up is replaced by Caddy's own.
-      answers.push(
-        await viaCaddy('GET', '/api/restaurants', {
-          cookie: hq.cookie,
-          headers: { 'x-request-id': 'chosen-by-client' },
-        }),
-      );
+      const answer = await viaCaddy('GET', '/api/restaurants', {
+        cookie: hq.cookie,
+        headers: { 'x-request-id': 'chosen-by-client' },
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.requestId).not.toBe('chosen-by-client');
+      served.add(await servedBy(answer.requestId));
+      if (served.size < 2) await sleep(250);
     }
-    expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(200));
-    const servedByEach = await Promise.all(answers.map((answer) => servedBy(answer.requestId)));
-    expect(new Set(servedByEach)).toEqual(new Set([0, 1]));
+    expect(served).toEqual(new Set([0, 1]));
   });
 
   test('plain HTTP is sent to the HTTPS address', async () => {
@@ -409,9 +411,10 @@ describe.skipIf(!onPostgres)('the reference deployment without containers: two s
 
     // Round robin: within a few requests the other server answers.
     let read: ProxyAnswer | undefined;
-    for (let tries = 0; tries < 6 && !read; tries++) {
+    for (let tries = 0; tries < 30 && !read; tries++) {
       const answer = await viaCaddy('GET', uploaded.json.thumbUrl, { cookie: hqCookie });
       if ((await servedBy(answer.requestId)) !== uploadedBy) read = answer;
+      else await sleep(250);
     }
     expect(read?.status).toBe(302);
     const link = new URL(String(read?.headers.location));
