@@ -7,6 +7,7 @@ import { type AppOptions, buildApp } from '../src/app';
 import { readConfig } from '../src/config';
 import { queuePasswordResetEmail } from '../src/mail/password-reset-email';
 import { AUTH_SECRET, PUBLIC_URL, startTestApp } from './harness';
+import { freePort, ServerProcess } from './server-process';
 
 const TOKEN = 'metrics-token-metrics-token-0123456789';
 const t = await startTestApp({ jobs: true, metrics: { token: TOKEN, host: '127.0.0.1' } });
@@ -138,6 +139,34 @@ describe('who may read /metrics', () => {
     expect((await fetch(url, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(200);
   });
 });
+
+test('the real server opens METRICS_PORT after it listens, says where, and closes it on SIGTERM', async () => {
+  const [port, metricsPort] = [await freePort(), await freePort()];
+  const server = new ServerProcess(port, { METRICS_PORT: String(metricsPort), JOBS: 'off' });
+  try {
+    // A fresh embedded database and its migrations: seconds here, minutes on a machine busy with other work.
+    await server.ready(240_000);
+    await vi.waitFor(() => expect(server.output()).toContain(`Metrics at http://127.0.0.1:${metricsPort}/metrics`));
+    const scraped = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(scraped.status).toBe(200);
+    const samples = samplesOf(await scraped.text());
+    // The readiness checks the test made are there, by their route.
+    expect(
+      sampleValue(samples, 'brigade_http_request_duration_seconds_count', {
+        method: 'GET',
+        route: '/api/health/ready',
+        status_code: '200',
+      }),
+    ).toBeGreaterThanOrEqual(1);
+    // Not on the app's port: there /metrics is no route (the web app's page, or a 404).
+    expect(await (await fetch(`${server.url}/metrics`)).text()).not.toContain('brigade_');
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    await expect(fetch(`http://127.0.0.1:${metricsPort}/metrics`)).rejects.toThrow();
+  } finally {
+    await server.stop();
+  }
+}, 300_000);
 
 describe('the series move', () => {
   test('requests are counted by route pattern and status, never by raw URL', async () => {
