@@ -28,14 +28,14 @@ import { type FakeS3, startFakeS3 } from './fakes/s3-server';
 import { type SmtpSink, startSmtpSink } from './fakes/smtp-sink';
 import { sessionCookieOf } from './harness';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database';
-import { freePort, type ServerProcess } from './server-process';
-import { startTwoServers } from './two-servers';
+import { freePort, ServerProcess } from './server-process';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const CADDYFILE = path.join(root, 'deploy/Caddyfile');
 const COMPOSE_FILE = path.join(root, 'deploy/compose.yaml');
 
 const PASSWORD = 'reference-deployment-1';
+const METRICS_TOKEN = 'reference-metrics-token-0123456789abcdef';
 /** Where the test's browser connects from, and an attacker's address: loopback, but not the proxy's. */
 const RESTAURANT = '127.0.0.3';
 const ATTACKER = '127.0.0.2';
@@ -74,6 +74,7 @@ function brigadeEnvironment(twin: Twin): Record<string, string> {
     MAIL_FROM: 'Brigade <brigade@localhost>',
     VAPID_PUBLIC_KEY: twin.vapid.publicKey,
     VAPID_PRIVATE_KEY: twin.vapid.privateKey,
+    METRICS_TOKEN,
   };
 }
 
@@ -284,7 +285,10 @@ describe.skipIf(!onPostgres)('the reference deployment without containers: two s
       smtpUrl: sink.url,
       vapid: webPush.generateVAPIDKeys(),
     });
-    servers = await startTwoServers(env);
+    // Two servers on one machine with Caddy and the fakes: on a busy 2-core machine their
+    // first start (TypeScript from source) can take longer than ServerProcess's default wait.
+    servers = [new ServerProcess(await freePort(), env), new ServerProcess(await freePort(), env)];
+    await Promise.all(servers.map((server) => server.ready(240_000)));
     caddy = new CaddyProcess(
       caddyEnvironment(
         { http: httpPort, https: httpsPort, admin: await freePort() },
@@ -315,7 +319,7 @@ describe.skipIf(!onPostgres)('the reference deployment without containers: two s
     });
     expect(restaurant.status, restaurant.body.toString()).toBe(201);
     restaurantId = restaurant.json.id;
-  }, 240_000);
+  }, 420_000);
 
   afterAll(async () => {
     await caddy?.stop();
@@ -346,6 +350,36 @@ describe.skipIf(!onPostgres)('the reference deployment without containers: two s
       if (served.size < 2) await sleep(250);
     }
     expect(served).toEqual(new Set([0, 1]));
+  });
+
+  test("metrics are each server's own, read from the server with the token, never through Caddy", async () => {
+    /** The server's count of answered GET /api/restaurants (200). */
+    const restaurantReads = async (server: ServerProcess, authorization = `Bearer ${METRICS_TOKEN}`) => {
+      const response = await fetch(`${server.url}/metrics`, { headers: { authorization } });
+      const text = await response.text();
+      if (response.status !== 200) return response.status;
+      const line = text
+        .split('\n')
+        .find(
+          (candidate) =>
+            candidate.startsWith('brigade_http_request_duration_seconds_count{') &&
+            ['method="GET"', 'route="/api/restaurants"', 'status_code="200"'].every((label) =>
+              candidate.includes(label),
+            ),
+        );
+      return Number(line?.split(' ').at(-1) ?? 0);
+    };
+    const before = await Promise.all(servers.map((server) => restaurantReads(server)));
+    for (let n = 0; n < 6; n++) {
+      expect((await viaCaddy('GET', '/api/restaurants', { cookie: hqCookie })).status).toBe(200);
+    }
+    const after = await Promise.all(servers.map((server) => restaurantReads(server)));
+    expect(Number(after[0]) - Number(before[0]) + (Number(after[1]) - Number(before[1]))).toBe(6);
+
+    expect((await viaCaddy('GET', '/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).status).toBe(
+      404,
+    );
+    expect(await restaurantReads(servers[0], 'Bearer wrong-token-wrong-token-wrong-token')).toBe(401);
   });
 
   test('plain HTTP is sent to the HTTPS address', async () => {
