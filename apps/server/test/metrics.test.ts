@@ -19,14 +19,14 @@ t.app.jobs?.register(FAILING_JOB, async () => {
 });
 
 /** Another app on the test's database, with `metrics` as given; closed when the file's tests end. */
-async function appWith(metrics: AppOptions['metrics']) {
+async function appWith(metrics: AppOptions['metrics'], webRoot: string | null = null) {
   const app = await buildApp({
     database: t.database,
     publicUrl: PUBLIC_URL,
     authSecret: AUTH_SECRET,
     signInRateLimit: 1000,
     sessionDays: 7,
-    webRoot: null,
+    webRoot,
     dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'brigade-metrics-')),
     metrics,
   });
@@ -191,6 +191,29 @@ describe('the series move', () => {
         status_code: '404',
       }),
     ).toBeGreaterThanOrEqual(1);
+  });
+
+  test('the web app’s files are one series, its pages another, whatever their names', async () => {
+    const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'brigade-metrics-web-'));
+    fs.mkdirSync(path.join(webRoot, 'assets'));
+    fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Brigade</title>');
+    fs.writeFileSync(path.join(webRoot, 'assets', 'app-3f2a91.js'), 'console.log(1);');
+    fs.writeFileSync(path.join(webRoot, 'assets', 'page-77c0de.js'), 'console.log(2);');
+    const app = await appWith({ token: TOKEN, host: '127.0.0.1' }, webRoot);
+    for (const url of ['/assets/app-3f2a91.js', '/assets/page-77c0de.js', '/audits', '/restaurants/42']) {
+      expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+    }
+    const text = (await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } }))
+      .body;
+    const count = (route: string) =>
+      sampleValue(samplesOf(text), 'brigade_http_request_duration_seconds_count', {
+        method: 'GET',
+        route,
+        status_code: '200',
+      });
+    expect(count('web-files')).toBe(2);
+    expect(count('unrouted')).toBe(2);
+    expect(text).not.toContain('3f2a91');
   });
 
   test('a failed sign-in, a deactivated account and a limit hit are counted', async () => {

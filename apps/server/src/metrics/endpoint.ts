@@ -33,6 +33,18 @@ const UNAUTHORIZED = 'Send the metrics token as Authorization: Bearer <METRICS_T
 export const UNROUTED = 'unrouted';
 
 /**
+ * The web app's files (web.ts registers a route per built file, some 120): one series
+ * for all of them, so that each build's fingerprinted names never become series.
+ */
+export const WEB_FILES = 'web-files';
+
+/** The label of a request's route: its pattern for the API, one name for everything else. */
+function routeLabelOf(pattern: string | undefined): string {
+  if (pattern === undefined) return UNROUTED;
+  return pattern.startsWith('/api/') || pattern === METRICS_PATH ? pattern : WEB_FILES;
+}
+
+/**
  * The metrics of this app: every answered request observed by its route pattern, and
  * `/metrics` served as `config` says. Register it before the modules, so that its hook
  * is inherited by every route.
@@ -43,7 +55,7 @@ export function registerMetrics(app: App, config: MetricsConfig, sources: Metric
 
   app.addHook('onResponse', (request, reply, done) => {
     metrics.observeRequest(
-      { method: request.method, route: request.routeOptions.url ?? UNROUTED, status: reply.statusCode },
+      { method: request.method, route: routeLabelOf(request.routeOptions.url), status: reply.statusCode },
       reply.elapsedTime / 1000,
     );
     done();

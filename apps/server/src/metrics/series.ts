@@ -66,7 +66,7 @@ export function createMetrics(sources: MetricSources): Metrics {
 
   const requestDuration = new Histogram({
     name: 'brigade_http_request_duration_seconds',
-    help: 'Time to answer a request, by route pattern (unrouted: no route matched, the web app included) and status.',
+    help: 'Time to answer a request, by route pattern (web-files: the web app’s files; unrouted: no route matched, the web app’s pages included) and status.',
     labelNames: ['method', 'route', 'status_code'] as const,
     buckets: DURATION_BUCKETS,
     registers: [registry],
