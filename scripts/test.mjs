@@ -172,7 +172,8 @@ const vitest = (project, file) => [
  * The checks, the unit and component tests and the build each keep about one core busy
  * (tsc, eslint and a one-worker Vitest are single-threaded), so they run in two lanes
  * side by side: the static checks in one, the tests and then the build in the other.
- * The build does not wait for the API legs: nothing in them reads apps/web/dist.
+ * The build does not wait for the API legs: nothing in them reads apps/web/dist or
+ * apps/server/dist (the compiled-server test builds a copy of its own).
  */
 const [, built] = await Promise.all([
   (async () => {
@@ -189,7 +190,7 @@ const [, built] = await Promise.all([
     await runBeside('component tests (apps/web)', 'npx', vitest('web', 'components.json'), {
       report: { kind: 'vitest', file: path.join(out, 'components.json') },
     });
-    return runBeside('production build (vite)', 'npm', ['run', 'build']);
+    return runBeside('production build (Vite, esbuild)', 'npm', ['run', 'build']);
   })(),
 ]);
 /**

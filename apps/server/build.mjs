@@ -51,14 +51,19 @@ function packageName(specifier) {
  */
 export async function buildServer({ entryPoints = serverEntryPoints(), outdir = path.join(serverDir, 'dist') } = {}) {
   const allowed = allowedImports();
-  fs.rmSync(outdir, { recursive: true, force: true });
+  // Built beside, then swapped in: a server running from outdir keeps finding its files
+  // (the demo loader and the photo worker are read after start; an unchanged source
+  // builds to the same file names).
+  const staging = `${outdir}.building-${process.pid}`;
+  fs.rmSync(staging, { recursive: true, force: true });
   const result = await build({
     entryPoints,
-    outdir,
+    outdir: staging,
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20.19',
+    // The oldest Node package.json's engines accept.
+    target: 'node22.12',
     outExtension: { '.js': '.js' },
     // Only @brigade/core (a workspace of TypeScript sources) is bundled; every npm package
     // stays an import (sharp, pg and PGlite carry native or WebAssembly parts, and a bundled
@@ -82,13 +87,14 @@ export async function buildServer({ entryPoints = serverEntryPoints(), outdir = 
     }
   }
   if (strays.size > 0) {
+    fs.rmSync(staging, { recursive: true, force: true });
     throw new Error(
       `The compiled server would import ${[...strays].join(', ')}, which the server's package.json does not list ` +
         'as a dependency (npm ci --omit=dev would not install it): add it to apps/server/package.json dependencies.',
     );
   }
   for (const asset of ASSETS) {
-    fs.cpSync(path.join(sourceDir, asset.from), path.join(outdir, asset.to), {
+    fs.cpSync(path.join(sourceDir, asset.from), path.join(staging, asset.to), {
       recursive: true,
       // Not the scripts that made the demo's photos.
       filter: (file) => !/\.(mjs|ts)$/.test(file),
@@ -96,9 +102,13 @@ export async function buildServer({ entryPoints = serverEntryPoints(), outdir = 
   }
   // The worker entry keeps the name process-photo.ts asks for ('./photo-worker.mjs'; in the
   // sources that file loads the TypeScript worker through tsx).
-  if (fs.existsSync(path.join(outdir, 'photo-worker.js'))) {
-    fs.renameSync(path.join(outdir, 'photo-worker.js'), path.join(outdir, 'photo-worker.mjs'));
+  if (fs.existsSync(path.join(staging, 'photo-worker.js'))) {
+    fs.renameSync(path.join(staging, 'photo-worker.js'), path.join(staging, 'photo-worker.mjs'));
   }
+  const previous = `${outdir}.previous-${process.pid}`;
+  if (fs.existsSync(outdir)) fs.renameSync(outdir, previous);
+  fs.renameSync(staging, outdir);
+  fs.rmSync(previous, { recursive: true, force: true });
   return result;
 }
 

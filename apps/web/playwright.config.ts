@@ -2,9 +2,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { buildNeeded } from '../../scripts/build-if-missing.mjs';
 import { FAKES_DIR, fakeServicePorts, fakeServicesEnv } from './e2e/fake-services';
 
-const serverEntry = path.resolve(import.meta.dirname, '../server/src/main.ts');
+/**
+ * The compiled server, as `npm start` runs it, when its build is current (`npm test` builds
+ * before the end-to-end tests); else the server from its sources, so that a test never
+ * runs yesterday's server.
+ */
+const serverCommand =
+  buildNeeded('server') === null
+    ? `node ${path.resolve(import.meta.dirname, '../server/dist/main.js')}`
+    : `node --import tsx ${path.resolve(import.meta.dirname, '../server/src/main.ts')}`;
 
 /** Each run gets fresh data directories: one with the demo chain, one empty for first run. */
 const demoDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brigade-e2e-demo-'));
@@ -32,7 +41,7 @@ const integrations = {
 
 function server(port: number, dataDir: string, extraArgs: string[], extraEnv: Record<string, string> = {}) {
   return {
-    command: `node --import tsx ${serverEntry} ${extraArgs.join(' ')}`,
+    command: `${serverCommand} ${extraArgs.join(' ')}`,
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -37,8 +37,9 @@ beforeAll(async () => {
     nodeArgs: [path.join(dist, 'main.js')],
     cwd: os.tmpdir(),
   });
-  await server.ready();
-}, 120_000);
+  // Generous: a demo start on PGlite takes most of a minute on a busy 2-core machine.
+  await server.ready(300_000);
+}, 360_000);
 
 afterAll(async () => {
   await server?.stop();
