@@ -63,6 +63,19 @@ describe('the compiled server', () => {
     expect(server.child.spawnargs.join(' ')).not.toContain('tsx');
   });
 
+  test('every module that reads files beside its code is one the build copies them for', () => {
+    // A new one: copy its files in ASSETS (build.mjs), check the path from dist/, list it here.
+    const known = ['db/client.ts', 'demo/demo-checklists.ts', 'demo/demo-photos.ts', 'demo/load-demo.ts', 'web.ts'];
+    const sources = path.join(root, 'apps/server/src');
+    const readers = fs
+      .readdirSync(sources, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .filter((file) => fs.readFileSync(path.join(sources, file), 'utf8').includes('import.meta.dirname'));
+    expect(readers.map((file) => file.split(path.sep).join('/')).sort()).toEqual(known);
+    for (const folder of ['migrations', 'photos', 'videos'])
+      expect(fs.readdirSync(path.join(dist, folder))).not.toEqual([]);
+  });
+
   test('starts from another directory, migrates, loads the demo and serves the web build beside it', async () => {
     expect(server.output()).toContain('Demo chain loaded');
     expect(server.output()).toContain('Brigade is running');
