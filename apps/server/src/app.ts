@@ -42,6 +42,8 @@ import { checklistRoutes } from './modules/checklists/routes';
 import { registerChecklistJob } from './modules/checklists/service';
 import { correctiveActionRoutes } from './modules/corrective-actions/routes';
 import { dashboardRoutes } from './modules/dashboards/routes';
+import { demoEmailRoutes } from './modules/demo-emails/routes';
+import type { DemoMailbox } from './modules/demo-emails/service';
 import { foodSafetyLogRoutes } from './modules/food-safety-log/routes';
 import { healthRoutes } from './modules/health/routes';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -107,6 +109,8 @@ export interface AppOptions {
   mail?: MailConfig;
   /** Prometheus metrics at /metrics (METRICS_*, decision 036); omitted, off. */
   metrics?: MetricsConfig;
+  /** The demo's mail capture (`--demo` without SMTP_URL, issue 35), read at /api/demo-emails; omitted, that route is a 404. */
+  demoMailbox?: DemoMailbox;
   /**
    * Web Push (VAPID_*): the key pair (omitted, generated once into `dataDir`) and the
    * subject push services may contact; `agent` lets tests trust a local push service.
@@ -291,6 +295,7 @@ export async function buildApp(options: AppOptions): Promise<
   await app.register(pushRoutes, context);
   await app.register(trainingSuggestionRoutes, context);
   await app.register(dashboardRoutes, context);
+  await app.register(demoEmailRoutes, { guard: context.guard, demoMailbox: options.demoMailbox ?? null });
   await app.register(storePerformanceRoutes, context);
   await app.register(reportRoutes, context);
   await serveWebApp(app, options.webRoot);

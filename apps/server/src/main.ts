@@ -12,6 +12,11 @@ import { defaultWebRoot } from './web';
 async function main() {
   const { values: flags } = parseArgs({ options: { demo: { type: 'boolean', default: false } } });
   const config = readConfig();
+  // `npm run demo` without SMTP_URL: emails are caught for hq's Demo emails page, never sent (decision 039).
+  const demoMailbox =
+    flags.demo && !config.mail
+      ? await (await import('./modules/demo-emails/service')).startDemoMailCapture(config.publicUrl)
+      : undefined;
   const database = await openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
   ).catch((error: unknown) => {
@@ -42,7 +47,8 @@ async function main() {
     logger: loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
     jobs: config.jobs,
-    mail: config.mail,
+    mail: demoMailbox?.mailConfig ?? config.mail,
+    demoMailbox,
     push: config.push,
     metrics: config.metrics,
   });
@@ -67,6 +73,7 @@ async function main() {
     app.log.info(`${signal}: finishing in-flight requests`);
     await app.close();
     await database.close();
+    await demoMailbox?.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -77,7 +84,7 @@ async function main() {
   console.log(`Brigade is running at ${config.publicUrl} (database: ${where})`);
   console.log(fileStorageLine(config.s3, config.dataDir));
   console.log(metricsLine(config.metrics, config.publicUrl, await app.metrics?.listen()));
-  console.log(mailLine(config.mail));
+  console.log(demoMailbox ? demoMailbox.startLine : mailLine(config.mail));
 }
 
 main().catch((error: unknown) => {

@@ -40,6 +40,8 @@ export async function startTestApp(
     jobs?: boolean;
     /** SMTP email, such as a test SMTP sink's (test/smtp-sink.ts); omitted, email is off. */
     mail?: AppOptions['mail'];
+    /** The demo's mail capture (issue 35), with `mail` pointing at it; omitted, /api/demo-emails is a 404. */
+    demoMailbox?: AppOptions['demoMailbox'];
     /** Web Push's keys and subject (issue 34); omitted, keys are generated into the test's DATA_DIR. */
     push?: AppOptions['push'];
     /** Prometheus metrics (decision 036); omitted, off. */
@@ -68,6 +70,7 @@ export async function startTestApp(
     logger: options.logger ?? (process.env.BRIGADE_TEST_LOG ? { level: 'error' } : false),
     jobs: options.jobs,
     mail: options.mail,
+    demoMailbox: options.demoMailbox,
     push: options.push,
     metrics: options.metrics,
   });

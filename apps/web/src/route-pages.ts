@@ -30,6 +30,9 @@ export const routePages: Partial<Record<string, RoutePage>> = {
   '/notifications': page(() =>
     import('./features/notifications/notifications-page').then((module) => ({ Component: module.NotificationsPage })),
   ),
+  '/demo-emails': page(() =>
+    import('./features/demo-emails/demo-emails-page').then((module) => ({ Component: module.DemoEmailsPage })),
+  ),
   '/restaurants-management': page(() =>
     import('./features/restaurants/restaurants-page').then((module) => ({ Component: module.RestaurantsPage })),
   ),

@@ -128,6 +128,8 @@ const routeTable = [
   { path: '/my-trainings', title: 'My Trainings', roles: ALL_ROLES },
   { path: '/profile', title: 'Update Profile', roles: ALL_ROLES },
   { path: '/notifications', title: 'Notifications', roles: ALL_ROLES },
+  // Issue 35: the emails `npm run demo` caught instead of sending.
+  { path: '/demo-emails', title: 'Demo Emails', roles: HQ },
 ] as const satisfies readonly AppRoute[];
 
 export const appRoutes: readonly AppRoute[] = routeTable;
@@ -198,8 +200,22 @@ const tabBarTable = [
 ] as const satisfies readonly NavEntry[];
 export const tabBarEntries: readonly NavEntry[] = tabBarTable;
 
-/** Every label of the sidebar, hq's Reports dropdown and the tab bar. */
-export type NavLabel = (typeof sidebarTable | typeof hqReportTable | typeof tabBarTable)[number]['label'];
+/**
+ * hq's entry for the emails the demo caught (issue 35): in the sidebar, just above
+ * Profile, only while the server says it catches them (`npm run demo` without SMTP_URL).
+ */
+const demoEmailsTable = [
+  { label: 'Demo Emails', path: '/demo-emails', roles: HQ },
+] as const satisfies readonly NavEntry[];
+export const demoEmailsEntries: readonly NavEntry[] = demoEmailsTable;
+
+/** Every label of the sidebar, hq's Reports dropdown, the demo's entry and the tab bar. */
+export type NavLabel = (
+  | typeof sidebarTable
+  | typeof hqReportTable
+  | typeof demoEmailsTable
+  | typeof tabBarTable
+)[number]['label'];
 
 export function entriesFor(entries: readonly NavEntry[], role: Role): NavEntry[] {
   return entries.filter((entry) => entry.roles.includes(role));

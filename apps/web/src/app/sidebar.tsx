@@ -1,11 +1,12 @@
 import { ROLE_LABELS } from '@brigade/core/roles';
-import { entriesFor, hqReportEntries, type NavEntry, sidebarEntries } from '@brigade/core/routes';
+import { demoEmailsEntries, entriesFor, hqReportEntries, type NavEntry, sidebarEntries } from '@brigade/core/routes';
 import { useLingui } from '@lingui/react/macro';
 import { AppShell, Avatar, Group, NavLink, ScrollArea, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconLogout } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useDemoEmailStatus } from '../features/demo-emails/api/get-demo-email-status';
 import { useCurrentUser } from '../lib/current-user';
 import { useCoreText } from '../lib/i18n';
 import { isCurrentPath, navIconFor, reportsGroupIcon } from '../lib/nav-icons';
@@ -50,10 +51,14 @@ export function Sidebar() {
   const signOut = useSignOutAsking();
   const entries = entriesFor(sidebarEntries, me.role);
   const reportEntries = entriesFor(hqReportEntries, me.role);
+  // The demo's caught emails (issue 35): hq asks the server whether it catches them.
+  const demoEntries = entriesFor(demoEmailsEntries, me.role);
+  const demoEmails = useDemoEmailStatus({ enabled: demoEntries.length > 0 });
+  const shownDemoEntries = demoEmails.data?.on ? demoEntries : [];
   const [reportsOpened, setReportsOpened] = useState(() =>
     reportEntries.some((entry) => isCurrentPath(entry.path, pathname)),
   );
-  // Reports sits just above Profile, which stays last with the personal entries.
+  // Reports (and the demo's emails) sit just above Profile, which stays last with the personal entries.
   const profileIndex = entries.findIndex((entry) => entry.path === '/profile');
   const splitAt = profileIndex === -1 ? entries.length : profileIndex;
   const ReportsIcon = reportsGroupIcon;
@@ -100,6 +105,9 @@ export function Sidebar() {
             ))}
           </NavLink>
         )}
+        {shownDemoEntries.map((entry) => (
+          <EntryLink key={entry.path} entry={entry} pathname={pathname} />
+        ))}
         {entries.slice(splitAt).map((entry) => (
           <EntryLink key={entry.path} entry={entry} pathname={pathname} />
         ))}

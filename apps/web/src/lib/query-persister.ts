@@ -34,9 +34,10 @@ const CACHE_VERSION = 'brigade-1';
 
 /**
  * Not kept: the language catalogues (a query that loads code, which must run again at each
- * start) and hq's Power BI reports (embed tokens, useless without Power BI's servers).
+ * start), hq's Power BI reports (embed tokens, useless without Power BI's servers) and the
+ * demo's caught emails (everyone's reset links, useless offline: issue 35).
  */
-const NOT_KEPT = new Set(['catalogues', 'reports']);
+const NOT_KEPT = new Set(['catalogues', 'reports', 'demo-emails']);
 
 function isKept(query: Query): boolean {
   return query.state.status === 'success' && !NOT_KEPT.has(String(query.queryKey[0]));

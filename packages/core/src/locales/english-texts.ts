@@ -10,7 +10,15 @@ import {
 import { type NotificationKind, notificationKinds } from '../notification-kinds';
 import { offlineMessages } from '../offline';
 import { ROLE_LABELS, type Role } from '../roles';
-import { appRoutes, hqReportEntries, type NavLabel, type RouteTitle, sidebarEntries, tabBarEntries } from '../routes';
+import {
+  appRoutes,
+  demoEmailsEntries,
+  hqReportEntries,
+  type NavLabel,
+  type RouteTitle,
+  sidebarEntries,
+  tabBarEntries,
+} from '../routes';
 import { scheduleMessages } from '../schedule-messages';
 import { signOffMessages } from '../schemas/audit-sign-offs';
 import { foodSafetyLogMessages } from '../schemas/food-safety-log';
@@ -73,7 +81,9 @@ export function englishTexts(): EnglishText[] {
       ...Object.values(notificationKinds).map((kind) => kind.label),
       watchEveryVideoToComplete,
       ...appRoutes.map((route) => route.title as RouteTitle),
-      ...[...sidebarEntries, ...hqReportEntries, ...tabBarEntries].map((entry) => entry.label as NavLabel),
+      ...[...sidebarEntries, ...hqReportEntries, ...demoEmailsEntries, ...tabBarEntries].map(
+        (entry) => entry.label as NavLabel,
+      ),
     ]),
   ];
 }

@@ -409,6 +409,7 @@ export const frApp: CoreAppCatalogue = {
       'Seule une checklist de la chaîne peut être désactivée ou copiée dans un restaurant',
     'This checklist is not for this restaurant': "Cette checklist n'est pas pour ce restaurant",
     'This time window is not on the checklist': 'Cette plage horaire ne figure pas sur la checklist',
+    'Demo Emails': 'E-mails de la démo',
     'Audit Schedules': "Plannings d'audits",
     Trainings: 'Formations',
     'Add Training': 'Ajouter une formation',

@@ -406,6 +406,7 @@ export const nlApp: CoreAppCatalogue = {
       'Alleen een checklist van de keten kan bij een restaurant worden uitgezet of gekopieerd',
     'This checklist is not for this restaurant': 'Deze checklist is niet voor dit restaurant',
     'This time window is not on the checklist': 'Dit tijdvenster staat niet op de checklist',
+    'Demo Emails': 'E-mails van de demo',
     'Audit Schedules': 'Auditplanningen',
     Trainings: 'Trainingen',
     'Add Training': 'Training toevoegen',
