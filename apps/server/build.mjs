@@ -53,8 +53,11 @@ export async function buildServer({ entryPoints = serverEntryPoints(), outdir = 
   const allowed = allowedImports();
   // Built beside, then swapped in: a server running from outdir keeps finding its files
   // (the demo loader and the photo worker are read after start; an unchanged source
-  // builds to the same file names).
-  const staging = `${outdir}.building-${process.pid}`;
+  // builds to the same file names). Beside means in a .scratch folder, which git ignores
+  // should a build be interrupted.
+  const scratch = path.join(path.dirname(outdir), '.scratch');
+  fs.mkdirSync(scratch, { recursive: true });
+  const staging = path.join(scratch, `${path.basename(outdir)}-building-${process.pid}`);
   fs.rmSync(staging, { recursive: true, force: true });
   const result = await build({
     entryPoints,
@@ -64,7 +67,6 @@ export async function buildServer({ entryPoints = serverEntryPoints(), outdir = 
     format: 'esm',
     // The oldest Node package.json's engines accept.
     target: 'node22.12',
-    outExtension: { '.js': '.js' },
     // Only @brigade/core (a workspace of TypeScript sources) is bundled; every npm package
     // stays an import (sharp, pg and PGlite carry native or WebAssembly parts, and a bundled
     // copy of fastify or better-auth would only be a larger, harder to read file).
@@ -105,10 +107,15 @@ export async function buildServer({ entryPoints = serverEntryPoints(), outdir = 
   if (fs.existsSync(path.join(staging, 'photo-worker.js'))) {
     fs.renameSync(path.join(staging, 'photo-worker.js'), path.join(staging, 'photo-worker.mjs'));
   }
-  const previous = `${outdir}.previous-${process.pid}`;
+  const previous = path.join(scratch, `${path.basename(outdir)}-previous-${process.pid}`);
   if (fs.existsSync(outdir)) fs.renameSync(outdir, previous);
   fs.renameSync(staging, outdir);
   fs.rmSync(previous, { recursive: true, force: true });
+  try {
+    fs.rmdirSync(scratch);
+  } catch {
+    // Not empty: another build's (or someone's) files.
+  }
   return result;
 }
 
