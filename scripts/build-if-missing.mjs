@@ -15,7 +15,20 @@ export const BUILDS = {
   web: {
     script: 'build:web',
     output: 'apps/web/dist/index.html',
-    sources: ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/core/src'],
+    sources: [
+      'apps/web/src',
+      'apps/web/public',
+      'packages/core/src',
+      'apps/web/index.html',
+      // The build's settings and what vite.config.ts reads.
+      'apps/web/vite.config.ts',
+      'apps/web/chunk-groups.ts',
+      'apps/web/mantine-component-styles.ts',
+      'apps/web/pwa.ts',
+      'apps/web/lingui.config.ts',
+      'apps/web/postcss.config.cjs',
+      'apps/web/package.json',
+    ],
   },
   server: {
     script: 'build:server',
