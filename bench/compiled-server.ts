@@ -13,7 +13,7 @@
  * Starts alternate (source, compiled, compiled, source, …) so that a machine growing busier
  * weighs on both alike. Prints a table and writes bench/results/<date>-compiled-server.json.
  *
- *   node --import tsx bench/compiled-server.ts [--runs 5] [--rounds 2] [--seconds 10]
+ *   node --import tsx bench/compiled-server.ts [--runs 5] [--rounds 2] [--seconds 10] [--driver pglite|postgres]
  *   (TEST_DATABASE_URL or DATABASE_URL set: PostgreSQL as well as PGlite)
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -42,6 +42,8 @@ const { values: flags } = parseArgs({
     runs: { type: 'string', default: '5' },
     rounds: { type: 'string', default: '2' },
     seconds: { type: 'string', default: '10' },
+    // One database only: pglite or postgres.
+    driver: { type: 'string' },
   },
 });
 const runs = Number(flags.runs);
@@ -247,8 +249,8 @@ async function main() {
     return dir;
   };
   try {
-    results.push(await measure({ driver: 'pglite', dataDir: dataDir() }));
-    if (adminUrl) {
+    if (flags.driver !== 'postgres') results.push(await measure({ driver: 'pglite', dataDir: dataDir() }));
+    if (adminUrl && flags.driver !== 'pglite') {
       scratch = await createScratchDatabase(adminUrl, 'brigade_bench_compiled');
       results.push(await measure({ driver: 'postgres', dataDir: dataDir(), databaseUrl: scratch.url }));
     }
