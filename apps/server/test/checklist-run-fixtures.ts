@@ -63,6 +63,15 @@ export function temperatureLogContent(): ChecklistContent {
   };
 }
 
+/** One photo item: what the multi-server tests upload through one server and read through another. */
+export function photoChecklistContent(): ChecklistContent {
+  return {
+    sections: [
+      { id: 'close', title: 'Closing', items: [item({ id: 'shelf', label: 'Photo of the dry store', kind: 'photo' })] },
+    ],
+  };
+}
+
 /** A value that passes each item of `temperatureLogContent`. */
 export const passingValues: Record<string, unknown> = {
   fridge: 4.5,

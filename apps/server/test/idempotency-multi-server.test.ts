@@ -11,7 +11,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { REPLAYED_HEADER } from '../src/http/idempotency';
-import { type InsertedChecklist, insertChecklist, insertRun, minutesFromNow } from './checklist-run-fixtures';
+import {
+  type InsertedChecklist,
+  insertChecklist,
+  insertRun,
+  minutesFromNow,
+  photoChecklistContent,
+} from './checklist-run-fixtures';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database';
 import type { ServerProcess } from './server-process';
 import { callServer, setUpTwinChain, signInAt, startTwoServers } from './two-servers';
@@ -102,30 +108,7 @@ describe.skipIf(!onPostgres)('one Idempotency-Key sent to two servers at once', 
       name: 'Twin closing check',
       restaurantId,
       windows: [],
-      content: {
-        sections: [
-          {
-            id: 'close',
-            title: 'Closing',
-            items: [
-              {
-                id: 'shelf',
-                label: 'Photo of the dry store',
-                kind: 'photo',
-                unit: null,
-                min: null,
-                max: null,
-                choices: [],
-                failingChoices: [],
-                critical: false,
-                failInstruction: null,
-                failNeedsPhoto: false,
-                failNeedsNote: false,
-              },
-            ],
-          },
-        ],
-      },
+      content: photoChecklistContent(),
     });
   }, 180_000);
 

@@ -22,7 +22,7 @@ import webPush from 'web-push';
 import { parse as parseYaml } from 'yaml';
 import { ACCOUNT_SIGN_IN_LIMIT } from '../src/auth/account-sign-in-limit';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
-import { insertChecklist, insertRun, minutesFromNow } from './checklist-run-fixtures';
+import { insertChecklist, insertRun, minutesFromNow, photoChecklistContent } from './checklist-run-fixtures';
 import { type FakeS3, startFakeS3 } from './fakes/s3-server';
 import { type SmtpSink, startSmtpSink } from './fakes/smtp-sink';
 import { sessionCookieOf } from './harness';
@@ -390,30 +390,7 @@ describe.skipIf(!onPostgres)('the reference deployment without containers: two s
       name: 'Reference closing check',
       restaurantId,
       windows: [],
-      content: {
-        sections: [
-          {
-            id: 'close',
-            title: 'Closing',
-            items: [
-              {
-                id: 'shelf',
-                label: 'Photo of the dry store',
-                kind: 'photo',
-                unit: null,
-                min: null,
-                max: null,
-                choices: [],
-                failingChoices: [],
-                critical: false,
-                failInstruction: null,
-                failNeedsPhoto: false,
-                failNeedsNote: false,
-              },
-            ],
-          },
-        ],
-      },
+      content: photoChecklistContent(),
     });
     const runId = await insertRun(database.db, checklist, restaurantId, {
       opensAt: minutesFromNow(-10),
