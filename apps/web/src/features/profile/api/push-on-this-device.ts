@@ -1,5 +1,6 @@
 import { PushDeviceList } from '@brigade/core/schemas/push';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { apiRequest } from '../../../lib/api-client';
 import {
   browserHasPush,
@@ -38,7 +39,22 @@ export async function fetchDevicePush(): Promise<DevicePush> {
 }
 
 export function useDevicePush() {
-  return useQuery(queryOptions({ queryKey: devicePushQueryKey, queryFn: fetchDevicePush, staleTime: 0 }));
+  const queryClient = useQueryClient();
+  const query = useQuery(queryOptions({ queryKey: devicePushQueryKey, queryFn: fetchDevicePush, staleTime: 0 }));
+  const waitingForWorker = query.data?.support === 'no-worker';
+  useEffect(() => {
+    if (!waitingForWorker) return;
+    // A worker slower than the first wait (a slow phone still precaching the app) takes
+    // charge later: read again then, rather than asking for a reload it does not need.
+    let mounted = true;
+    void navigator.serviceWorker.ready.then(() => {
+      if (mounted) void queryClient.invalidateQueries({ queryKey: devicePushQueryKey });
+    });
+    return () => {
+      mounted = false;
+    };
+  }, [waitingForWorker, queryClient]);
+  return query;
 }
 
 /** Turns push on or off for this device; what shows is read again afterwards, whatever happened. */
