@@ -344,7 +344,8 @@ export function syncNow(): Promise<void> {
       do {
         passAgain = false;
         const userId: string | null = signedInUserId;
-        if (!userId) return;
+        // A pass asked for while another ran may come after the connection went.
+        if (!userId || isOffline()) return;
         outcome = await sendOutbox(userId);
         if (outcome === 'done') retryStep = 0;
         if (outcome === 'offline') {
@@ -425,6 +426,8 @@ async function sendPass(userId: string): Promise<PassOutcome> {
         held.add(item.subject);
         continue;
       }
+      // The browser went offline during the pass: the rest waits for the next one.
+      if (isOffline()) return 'offline';
       const outcome = await sendItem(item);
       if (outcome === 'sent') sentAny = true;
       else if (outcome === 'held') held.add(item.subject);
