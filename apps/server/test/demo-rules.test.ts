@@ -499,9 +499,7 @@ describe('the demo keeps checklists on the clock (issue 33)', () => {
     // Amsterdam's yesterday: London has it at any hour (in Amsterdam's first hour, London's today is still that day).
     const bothHave = daysBefore(localDay(loadedAt, 'Europe/Amsterdam'), 1);
     const openings = new Set(
-      runs
-        .filter((run) => run.localDay === bothHave && run.startsAt === 360)
-        .map((run) => run.opensAt.getTime()),
+      runs.filter((run) => run.localDay === bothHave && run.startsAt === 360).map((run) => run.opensAt.getTime()),
     );
     expect(openings.size).toBeGreaterThan(1);
     for (const run of runs) {
