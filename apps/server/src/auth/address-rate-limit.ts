@@ -25,7 +25,7 @@ export function addressRateLimitStorage(db: Database): BetterAuthRateLimitStorag
         .insert(rateLimits)
         .values({ id: key, key, count: 1, lastRequest: now })
         .onConflictDoUpdate({
-          target: rateLimits.key,
+          target: rateLimits.id,
           set: {
             count: sql`case when ${expired} then 1 when ${underLimit} then ${rateLimits.count} + 1 else ${rateLimits.count} end`,
             lastRequest: sql`case when ${expired} or ${underLimit} then ${now} else ${rateLimits.lastRequest} end`,

@@ -3,11 +3,12 @@ import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'dr
 /**
  * Better Auth's rate limiter, one row per client address and path (the columns of its
  * own database storage), kept by `auth/address-rate-limit.ts` so that every server of
- * one chain counts the same requests.
+ * one chain counts the same requests. `id` is the key: a second unique index on `key`
+ * would not be the upsert's arbiter, and two first requests at once would collide on it.
  */
 export const rateLimits = pgTable('rate_limits', {
   id: text('id').primaryKey(),
-  key: text('key').notNull().unique(),
+  key: text('key').notNull(),
   count: integer('count').notNull(),
   /** Milliseconds since the epoch, as Better Auth writes it. */
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),

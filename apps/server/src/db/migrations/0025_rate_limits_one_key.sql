@@ -1,0 +1,1 @@
+ALTER TABLE "rate_limits" DROP CONSTRAINT "rate_limits_key_unique";
