@@ -13,6 +13,7 @@ export * from './photos';
 export * from './push';
 export * from './quizzes';
 export * from './restaurants';
+export * from './scim';
 export * from './sign-in-limits';
 export * from './training-assignments';
 export * from './training-suggestions';
