@@ -9,6 +9,7 @@ export * from './email-outbox';
 export * from './idempotency';
 export * from './meta';
 export * from './notifications';
+export * from './passkeys';
 export * from './photos';
 export * from './push';
 export * from './quizzes';
