@@ -249,3 +249,55 @@ export async function deleteUser(db: Database, actor: SessionUser, id: string) {
     await tx.delete(users).where(eq(users.id, id));
   });
 }
+
+/** What provisioning (SCIM, modules/scim) may change about a person: their account and whether it is active. */
+export interface ProvisionedChanges {
+  name?: string;
+  email?: string;
+  isActive?: boolean;
+}
+
+/**
+ * Provisioning's edit (modules/scim, decision 041), in the caller's transaction: no
+ * person acts, the identity provider does. The same rules as hq's edits: deactivating
+ * ends every session at once (each server reads sessions from the database on every
+ * request), and the last active hq stays active (409). Answers the changed fields, before→after.
+ */
+export async function provisionUserInTransaction(
+  tx: Transaction,
+  id: string,
+  changes: ProvisionedChanges,
+): Promise<Record<string, { from: unknown; to: unknown }>> {
+  await lockHeadOffice(tx);
+  const target = await loadTarget(tx, id);
+  const changed: Record<string, { from: unknown; to: unknown }> = {};
+  for (const field of ['name', 'email', 'isActive'] as const) {
+    const to = changes[field];
+    if (to !== undefined && to !== target[field]) changed[field] = { from: target[field], to };
+  }
+  if (changes.isActive === false && target.role === 'hq' && target.isActive) await assertAnotherActiveHq(tx, id);
+  if (changes.email !== undefined && changes.email !== target.email) {
+    const [sameEmail] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, changes.email), ne(users.id, id)));
+    if (sameEmail) emailTaken();
+  }
+  if (Object.keys(changed).length > 0) {
+    await tx.update(users).set(changes).where(eq(users.id, id));
+  }
+  if (changes.isActive === false) await tx.delete(sessions).where(eq(sessions.userId, id));
+  return changed;
+}
+
+/** Provisioning's delete (modules/scim), in the caller's transaction: the rules of `deleteUser` without a person acting. */
+export async function deprovisionUserInTransaction(
+  tx: Transaction,
+  id: string,
+): Promise<{ name: string; email: string }> {
+  await lockHeadOffice(tx);
+  const target = await loadTarget(tx, id);
+  if (target.role === 'hq' && target.isActive) await assertAnotherActiveHq(tx, id);
+  await tx.delete(users).where(eq(users.id, id));
+  return { name: target.name, email: target.email };
+}
