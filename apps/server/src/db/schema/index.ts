@@ -7,6 +7,7 @@ export * from './corrective-actions';
 export * from './counts';
 export * from './email-outbox';
 export * from './idempotency';
+export * from './identity-providers';
 export * from './meta';
 export * from './notifications';
 export * from './passkeys';
