@@ -31,6 +31,14 @@ export const scimUsers = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     externalId: text('external_id'),
+    /**
+     * The name parts the provider sends (Brigade keeps one name): a PATCH of one part
+     * (`name.familyName`) recomposes the person's name from the others.
+     */
+    givenName: text('given_name'),
+    familyName: text('family_name'),
+    formattedName: text('formatted_name'),
+    displayName: text('display_name'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('scim_users_external_id_idx').on(t.externalId)],
