@@ -98,6 +98,10 @@ export const permissions = {
   'reports.status': { roles: ['hq', 'manager'] },
   // The demo's caught emails (issue 35): reset links and notifications of every person.
   'demoEmails.read': { roles: ['hq'] },
+  // Provisioning (issue 36): the SCIM tokens an identity provider provisions people with.
+  'scim.manage': { roles: ['hq'] },
+  // Single sign-on (issue 36): the identity providers people sign in with.
+  'identityProviders.manage': { roles: ['hq'] },
 } as const satisfies Record<string, Permission>;
 
 export type Action = keyof typeof permissions;
@@ -124,6 +128,10 @@ export const publicRoutes: readonly string[] = [
   'GET /api/password-reset',
   'POST /api/auth/request-password-reset',
   'POST /api/auth/reset-password',
+  // Single sign-on (issue 36): the sign-in screen's providers, the way out to one and back.
+  'GET /api/sso/providers',
+  'GET /api/sso/{id}/start',
+  'GET /api/auth/sso/callback',
   // The API docs: Swagger UI and the OpenAPI document, hidden from the document itself.
   'GET /api/docs',
   'GET /api/docs/json',
