@@ -38,6 +38,8 @@ export const messages = {
   passwordResetDone: 'Your password has been changed. Sign in with your new password.',
   passwordChangeRequired: 'Please choose a new password before you continue.',
   passwordChanged: 'Password changed',
+  /** Single sign-on (issue 36): the domain's provider switched password sign-in off. */
+  passwordSignInOff: 'Your organisation signs in with single sign-on: use its button below instead of a password.',
   temporaryPasswordSet: 'Temporary password set. They must choose their own at their next sign-in.',
   temporaryPasswordNotYourself: 'Change your own password in your profile.',
 

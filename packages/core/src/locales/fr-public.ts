@@ -41,5 +41,7 @@ export const frPublic: CorePublicCatalogue = {
     // Choosing a new password after a temporary one
     'Please choose a new password before you continue.': 'Veuillez choisir un nouveau mot de passe avant de continuer.',
     'Password changed': 'Mot de passe modifié',
+    'Your organisation signs in with single sign-on: use its button below instead of a password.':
+      'Votre organisation se connecte par authentification unique : utilisez son bouton ci-dessous plutôt qu’un mot de passe.',
   },
 };

@@ -41,5 +41,7 @@ export const nlPublic: CorePublicCatalogue = {
     // Choosing a new password after a temporary one
     'Please choose a new password before you continue.': 'Kies een nieuw wachtwoord voordat je verdergaat.',
     'Password changed': 'Wachtwoord gewijzigd',
+    'Your organisation signs in with single sign-on: use its button below instead of a password.':
+      'Je organisatie logt in met single sign-on: gebruik de knop hieronder in plaats van een wachtwoord.',
   },
 };

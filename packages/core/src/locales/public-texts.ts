@@ -32,6 +32,8 @@ export const PUBLIC_TEXTS = [
   // The change a temporary password requires.
   messages.passwordChangeRequired,
   messages.passwordChanged,
+  // Single sign-on (issue 36).
+  messages.passwordSignInOff,
 ] as const;
 
 export type PublicText = (typeof PUBLIC_TEXTS)[number];
