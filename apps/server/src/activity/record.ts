@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import type { ActivityKind } from '@brigade/core/activity';
+import { sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { FastifyRequest } from 'fastify';
+import type { Database, Transaction } from '../db/database';
+import { activityChainHeads, activityLog } from '../db/schema/activity-log';
+import { entryHash, GENESIS_HASH, segmentOf } from './canonical';
+
+export interface ActivityEntry {
+  kind: ActivityKind;
+  /** The person acting (null: the system, SCIM, a signed-out attempt). */
+  actorId?: string | null;
+  /** E.g. the SCIM token's name, or the email tried at a failed sign-in. */
+  actorLabel?: string | null;
+  /** The restaurant the object belongs to, when it has one. */
+  restaurantId?: string | null;
+  /** 'user' | 'audit' | 'correctiveAction' | 'checklistRun' | 'setting' | 'scimToken' | 'identityProvider' | 'passkey' | 'export' … */
+  objectType?: string | null;
+  objectId?: string | null;
+  /** A readable name at the time (a person's name, an audit's title). */
+  objectLabel?: string | null;
+  /** Changed fields only, NEVER secrets. */
+  changes?: Record<string, { from: unknown; to: unknown }>;
+  /** E.g. { method: 'password' | 'oidc' | 'passkey' }, { list, rows }. */
+  details?: Record<string, unknown>;
+  /** Client address (the one the sign-in limit uses). */
+  address?: string | null;
+  userAgent?: string | null;
+}
+
+const LONGEST_TEXT = 1000;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Text PostgreSQL stores as given (no NUL, no half surrogate pair), cut to a sane length. */
+function storable(value: string | null | undefined, max = LONGEST_TEXT): string | null {
+  if (value === null || value === undefined) return null;
+  return value.slice(0, max).replace(LONE_SURROGATE, '\uFFFD').replaceAll('\u0000', '\uFFFD');
+}
+
+/**
+ * A JSON value exactly as jsonb gives it back (Dates as ISO text, undefined dropped,
+ * storable strings), so the hash computed now is the hash recomputed from the row.
+ */
+function storableJson<T>(value: T | undefined): T | null {
+  if (value === undefined || value === null) return null;
+  return JSON.parse(JSON.stringify(value), (_key, item) =>
+    typeof item === 'string' ? storable(item, 10_000) : item,
+  ) as T;
+}
+
+/**
+ * Appends one entry, in the caller's transaction when given one (pass `tx`): the entry
+ * exists exactly when the caller's change commits. Takes the segment's chain head row
+ * lock until that transaction ends, so entries of one month form a single chain across
+ * every server (decision 043).
+ */
+export async function recordActivity(db: Database | Transaction, entry: ActivityEntry): Promise<void> {
+  if (db instanceof PgTransaction) return append(db as Transaction, entry);
+  return db.transaction((tx) => append(tx, entry));
+}
+
+async function append(tx: Transaction, entry: ActivityEntry): Promise<void> {
+  const at = new Date();
+  const segment = segmentOf(at);
+  // Creates the head on a month's first entry; either way locks it and reads it back.
+  const [head] = await tx
+    .insert(activityChainHeads)
+    .values({ segment, seq: 0, hash: GENESIS_HASH })
+    .onConflictDoUpdate({ target: activityChainHeads.segment, set: { segment: sql`excluded.segment` } })
+    .returning({ seq: activityChainHeads.seq, hash: activityChainHeads.hash });
+  if (!head) throw new Error('The activity chain head was not returned');
+  const row = {
+    id: randomUUID(),
+    at,
+    segment,
+    seq: head.seq + 1,
+    kind: entry.kind,
+    actorId: storable(entry.actorId),
+    actorLabel: storable(entry.actorLabel),
+    restaurantId: entry.restaurantId ?? null,
+    objectType: storable(entry.objectType),
+    objectId: storable(entry.objectId),
+    objectLabel: storable(entry.objectLabel),
+    changes: storableJson(entry.changes),
+    details: storableJson(entry.details),
+    address: storable(entry.address),
+    userAgent: storable(entry.userAgent),
+  };
+  const hash = entryHash(head.hash, row);
+  await tx.execute(sql`
+    with head as (
+      update ${activityChainHeads} set seq = ${row.seq}, hash = ${hash} where segment = ${segment}
+    )
+    insert into ${activityLog} (id, at, segment, seq, kind, actor_id, actor_label, restaurant_id, object_type,
+      object_id, object_label, changes, details, address, user_agent, prev_hash, hash)
+    values (${row.id}, ${at.toISOString()}, ${segment}, ${row.seq}, ${row.kind}, ${row.actorId}, ${row.actorLabel},
+      ${row.restaurantId}, ${row.objectType}, ${row.objectId}, ${row.objectLabel},
+      ${row.changes === null ? null : JSON.stringify(row.changes)}::jsonb,
+      ${row.details === null ? null : JSON.stringify(row.details)}::jsonb,
+      ${row.address}, ${row.userAgent}, ${head.hash}, ${hash})`);
+}
+
+/** Address and user agent of a Fastify request (and the signed-in actor when there is one). */
+export function activityContextOf(request: FastifyRequest): {
+  actorId: string | null;
+  address: string | null;
+  userAgent: string | null;
+} {
+  const userAgent = request.headers['user-agent'];
+  return {
+    actorId: request.sessionUser?.id ?? null,
+    address: request.ip ?? null,
+    userAgent: typeof userAgent === 'string' ? userAgent : null,
+  };
+}
+
+/** The fields of `after` that differ from `before`, as { from, to }: for an entry's `changes`. */
+export function changedFields<T extends Record<string, unknown>>(
+  before: T,
+  after: Partial<T>,
+  fields: readonly (keyof T & string)[],
+): Record<string, { from: unknown; to: unknown }> | undefined {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const field of fields) {
+    if (!(field in after)) continue;
+    const from = before[field] ?? null;
+    const to = after[field] ?? null;
+    if (JSON.stringify(from) !== JSON.stringify(to)) changes[field] = { from, to };
+  }
+  return Object.keys(changes).length > 0 ? changes : undefined;
+}
