@@ -39,6 +39,14 @@ export const ACTIVITY_KINDS = [
   // Provisioning (SCIM): tokens hq manages; calls add their own 'scim.*' kinds
   'scimToken.created',
   'scimToken.revoked',
+  // Provisioning (SCIM) calls that change something; actorLabel is the token's name
+  'scim.userCreated',
+  'scim.userUpdated',
+  'scim.userDeactivated',
+  'scim.userDeleted',
+  'scim.groupLinked',
+  'scim.groupUpdated',
+  'scim.groupUnlinked',
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
