@@ -67,7 +67,7 @@ export const IdentityProvider = z.object({
   hasSecret: z.boolean(),
   allowedDomains: z.array(z.string()),
   jit: z.boolean(),
-  groupRoles: z.array(GroupRole),
+  groupRoles: z.array(z.object({ group: z.string(), role: z.enum(ROLES) })),
   passwordSignIn: z.boolean(),
   enabled: z.boolean(),
   /** Set by OIDC_* environment variables: shown, not editable here. */
