@@ -1,5 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
+import { DEFAULT_ACTIVITY_LOG_RETENTION_DAYS } from '@brigade/core/activity';
 import { FALLBACK_TIME_ZONE, isTimeZone } from '@brigade/core/restaurant-time';
 import { z } from 'zod';
 import type { TrustProxy } from './http/trust-proxy';
@@ -33,6 +34,7 @@ const Env = z
     BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(DEFAULT_SIGN_IN_RATE_LIMIT),
     SESSION_DAYS: z.coerce.number().positive().default(7),
+    ACTIVITY_LOG_RETENTION_DAYS: z.coerce.number().int().min(31).default(DEFAULT_ACTIVITY_LOG_RETENTION_DAYS),
     TRUST_PROXY: z.string().default('false').transform(trustProxyOf),
     UPLOAD_MAX_BYTES: z.coerce
       .number()
@@ -178,6 +180,8 @@ const Env = z
     authSecret: env.BETTER_AUTH_SECRET,
     signInRateLimit: env.SIGN_IN_RATE_LIMIT,
     sessionDays: env.SESSION_DAYS,
+    /** Days the activity log keeps (issue 36, decision 043); whole months older are dropped. */
+    activityLogRetentionDays: env.ACTIVITY_LOG_RETENTION_DAYS,
     trustProxy: env.TRUST_PROXY,
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     photoMaxBytes: env.PHOTO_MAX_BYTES,

@@ -35,6 +35,7 @@ async function main() {
     authSecret: resolveAuthSecret(config.authSecret, config.dataDir),
     signInRateLimit: config.signInRateLimit,
     sessionDays: config.sessionDays,
+    activityLogRetentionDays: config.activityLogRetentionDays,
     webRoot: config.webRoot ?? defaultWebRoot,
     dataDir: config.dataDir,
     uploadMaxBytes: config.uploadMaxBytes,

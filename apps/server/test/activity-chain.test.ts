@@ -1,7 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
+import { entryHash } from '../src/activity/canonical';
 import { verifyActivityLog } from '../src/activity/chain';
 import { recordActivity } from '../src/activity/record';
+import { activityLog } from '../src/db/schema/activity-log';
 import { users } from '../src/db/schema/users';
 import { startTestApp } from './harness';
 
@@ -11,6 +13,8 @@ import { startTestApp } from './harness';
  * entry, and an entry changed or removed behind its back is named by verification.
  */
 const t = await startTestApp();
+// Each tampering case on a log of its own: verification names the first broken entry only.
+const logs = [await startTestApp(), await startTestApp(), await startTestApp(), await startTestApp()];
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 async function entriesOf(objectId: string) {
@@ -19,15 +23,6 @@ async function entriesOf(objectId: string) {
       sql`select id, seq::int as seq, segment, kind from activity_log where object_id = ${objectId} order by seq`,
     ),
   );
-}
-
-/** As a database superuser would: with the append-only trigger switched off for one statement. */
-async function tamper(statement: ReturnType<typeof sql>) {
-  await t.db.transaction(async (tx) => {
-    await tx.execute(sql`alter table activity_log disable trigger activity_log_append_only`);
-    await tx.execute(statement);
-    await tx.execute(sql`alter table activity_log enable trigger activity_log_append_only`);
-  });
 }
 
 describe('recording', () => {
@@ -100,24 +95,83 @@ describe('append-only', () => {
 });
 
 describe('tampering', () => {
-  // Each case tampers with a fresh entry; the ones before stay intact, so the first
-  // broken entry is the tampered one. Cases run in order and leave the log broken.
-  test('an entry changed in SQL is named by verification', async () => {
-    await recordActivity(t.db, {
-      kind: 'user.updated',
-      objectId: 'to-change',
-      changes: { role: { from: 'staff', to: 'hq' } },
-    });
-    await recordActivity(t.db, { kind: 'setting.changed', objectId: 'after-change' });
-    const [changed] = await entriesOf('to-change');
-    await tamper(
-      sql`update activity_log set changes = '{"role":{"from":"staff","to":"manager"}}' where object_id = 'to-change'`,
+  async function fiveEntries(log: (typeof logs)[number]) {
+    for (let i = 1; i <= 5; i += 1) {
+      await recordActivity(log.db, {
+        kind: 'user.updated',
+        objectType: 'user',
+        objectId: `person-${i}`,
+        changes: { role: { from: 'staff', to: 'manager' } },
+      });
+    }
+    const entries = rows<{ id: string; seq: number; segment: string; hash: string }>(
+      await log.db.execute(sql`select id, seq::int as seq, segment, hash from activity_log order by seq`),
     );
-    const verification = await verifyActivityLog(t.db);
-    expect(verification).toMatchObject({
-      ok: false,
-      firstBroken: { segment: changed?.segment, seq: changed?.seq, id: changed?.id, reason: 'changed' },
+    expect(await verifyActivityLog(log.db)).toEqual({ ok: true, checked: 5 });
+    return entries;
+  }
+
+  async function tamperIn(log: (typeof logs)[number], statement: ReturnType<typeof sql>) {
+    await log.db.transaction(async (tx) => {
+      await tx.execute(sql`alter table activity_log disable trigger activity_log_append_only`);
+      await tx.execute(statement);
+      await tx.execute(sql`alter table activity_log enable trigger activity_log_append_only`);
     });
-    expect(verification.checked).toBe((changed?.seq ?? 0) - 1);
+  }
+
+  test('an entry changed in SQL (trigger disabled, as a superuser) is named', async () => {
+    const log = logs[0] as (typeof logs)[number];
+    const entries = await fiveEntries(log);
+    const third = entries[2];
+    await tamperIn(
+      log,
+      sql`update activity_log set changes = '{"role":{"from":"staff","to":"hq"}}' where id = ${third?.id}`,
+    );
+    expect(await verifyActivityLog(log.db)).toEqual({
+      ok: false,
+      checked: 2,
+      firstBroken: { segment: third?.segment, seq: 3, id: third?.id, reason: 'changed' },
+    });
+  });
+
+  test('an entry deleted in SQL is named by its seq', async () => {
+    const log = logs[1] as (typeof logs)[number];
+    const entries = await fiveEntries(log);
+    await tamperIn(log, sql`delete from activity_log where id = ${entries[1]?.id}`);
+    expect(await verifyActivityLog(log.db)).toEqual({
+      ok: false,
+      checked: 1,
+      firstBroken: { segment: entries[1]?.segment, seq: 2, id: null, reason: 'removed' },
+    });
+  });
+
+  test('the last entries deleted are found by the head being ahead', async () => {
+    const log = logs[2] as (typeof logs)[number];
+    const entries = await fiveEntries(log);
+    await tamperIn(log, sql`delete from activity_log where seq >= 4`);
+    expect(await verifyActivityLog(log.db)).toEqual({
+      ok: false,
+      checked: 3,
+      firstBroken: { segment: entries[3]?.segment, seq: 4, id: null, reason: 'removed' },
+    });
+  });
+
+  test('an entry rewritten with a hash recomputed to match is named by the link of the next one', async () => {
+    const log = logs[3] as (typeof logs)[number];
+    const entries = await fiveEntries(log);
+    const second = entries[1];
+    const [row] = await log.db
+      .select()
+      .from(activityLog)
+      .where(eq(activityLog.id, second?.id ?? ''));
+    if (!row) throw new Error('entry not found');
+    const forged = { ...row, objectId: 'someone-else' };
+    const hash = entryHash(row.prevHash, forged);
+    await tamperIn(log, sql`update activity_log set object_id = 'someone-else', hash = ${hash} where id = ${row.id}`);
+    expect(await verifyActivityLog(log.db)).toEqual({
+      ok: false,
+      checked: 2,
+      firstBroken: { segment: second?.segment, seq: 2, id: second?.id, reason: 'changed' },
+    });
   });
 });
