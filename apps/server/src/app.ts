@@ -7,7 +7,6 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { registerActivityLogJobs } from './activity/maintenance';
 import { type Auth, createAuth } from './auth/auth';
 import { createGuard, decorateSessionUser, documentGuardedAction } from './auth/guards';
 import { registerOriginCheck } from './auth/origin-check';
@@ -58,6 +57,7 @@ import { registerPushJob } from './modules/push/service';
 import { quizRoutes } from './modules/quizzes/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { restaurantRoutes } from './modules/restaurants/routes';
+import { scimRoutes, scimTokenRoutes } from './modules/scim/routes';
 import { sessionRoutes } from './modules/session/routes';
 import { setupRoutes } from './modules/setup/routes';
 import { storePerformanceRoutes } from './modules/store-performance/routes';
@@ -87,8 +87,6 @@ export interface AppOptions {
   authSecret: string;
   signInRateLimit: number;
   sessionDays: number;
-  /** Days the activity log keeps (ACTIVITY_LOG_RETENTION_DAYS); omitted, 400. */
-  activityLogRetentionDays?: number;
   /** The built web app to serve; null serves the API alone. */
   webRoot: string | null;
   /** Where uploaded files go (DATA_DIR). */
@@ -279,6 +277,9 @@ export async function buildApp(options: AppOptions): Promise<
   await app.register(profileRoutes, context);
   await app.register(restaurantRoutes, context);
   await app.register(userRoutes, context);
+  await app.register(scimTokenRoutes, context);
+  // Provisioning (SCIM 2.0): its own plugin, with a bearer token, SCIM's errors and content type.
+  await app.register(scimRoutes, context);
   await app.register(passwordRoutes, context);
   await app.register(auditTemplateRoutes, context);
   await app.register(auditRoutes, context);
@@ -309,7 +310,6 @@ export async function buildApp(options: AppOptions): Promise<
     registerChecklistJob(jobs, context.database.db, context.notifier);
     registerPushJob(jobs, context.database.db, context.push, app.log);
     registerIdempotencyPurge(jobs, context.database.db);
-    registerActivityLogJobs(jobs, context.database.db, options.activityLogRetentionDays);
     runJobsWithApp(app, jobs);
   }
   app.addHook('onClose', async () => mailer.close());
