@@ -7,6 +7,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerActivityLogJobs } from './activity/maintenance';
 import { type Auth, createAuth } from './auth/auth';
 import { createGuard, decorateSessionUser, documentGuardedAction } from './auth/guards';
 import { registerOriginCheck } from './auth/origin-check';
@@ -87,6 +88,8 @@ export interface AppOptions {
   authSecret: string;
   signInRateLimit: number;
   sessionDays: number;
+  /** Days the activity log keeps (ACTIVITY_LOG_RETENTION_DAYS); omitted, 400. */
+  activityLogRetentionDays?: number;
   /** The built web app to serve; null serves the API alone. */
   webRoot: string | null;
   /** Where uploaded files go (DATA_DIR). */
@@ -310,6 +313,7 @@ export async function buildApp(options: AppOptions): Promise<
     registerChecklistJob(jobs, context.database.db, context.notifier);
     registerPushJob(jobs, context.database.db, context.push, app.log);
     registerIdempotencyPurge(jobs, context.database.db);
+    registerActivityLogJobs(jobs, context.database.db, options.activityLogRetentionDays);
     runJobsWithApp(app, jobs);
   }
   app.addHook('onClose', async () => mailer.close());
