@@ -545,6 +545,14 @@ export async function buildMatrixFixtures(t: TestApp) {
       allowed: { status: 503, because: 'Power BI is not configured here; the restaurant is checked before that' },
       otherRestaurant: [() => ({ params: { key: 'sales' }, body: { restaurantId: b.id } })],
     },
+    // Provisioning (issue 36): hq's SCIM tokens.
+    'POST /api/scim/tokens': { call: () => ({ body: { name: unique('Entra ID') } }) },
+    'POST /api/scim/tokens/{id}/revoke': {
+      call: async () => ({
+        params: { id: (await asHq<{ id: string }>('POST', '/api/scim/tokens', { name: unique('Entra ID') })).id },
+        body: {},
+      }),
+    },
   };
 
   return { callers, examples };
