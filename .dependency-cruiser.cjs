@@ -14,7 +14,11 @@
 const server = (path) => `^apps/server/src/${path}`;
 
 const layers = {
-  composition: [server('(app|main|config)\\.ts$'), server('demo/'), server('ops/(cli|backup-cli|restore-cli)\\.ts$')],
+  composition: [
+    server('(app|main|config)\\.ts$'),
+    server('demo/'),
+    server('ops/(cli|backup-cli|restore-cli|verify-log-cli)\\.ts$'),
+  ],
   modules: [server('modules/')],
   context: [server('context\\.ts$')],
   foundation: [server('(db|i18n)/'), server('logging\\.ts$')],

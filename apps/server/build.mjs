@@ -6,6 +6,7 @@
 //   dist/photo-worker.mjs the photo pool's worker thread
 //   dist/backup-cli.js    `npm run backup`
 //   dist/restore-cli.js   `npm run restore`
+//   dist/verify-log-cli.js `npm run verify-log` (the activity log's hash chain)
 //   dist/migrations/, dist/photos/, dist/videos/  files the code finds beside itself
 //
 // One bundle per entry point, with the server's npm dependencies left as imports: they are
@@ -125,6 +126,7 @@ export function serverEntryPoints() {
     'photo-worker': path.join(sourceDir, 'modules/photos/photo-worker.ts'),
     'backup-cli': path.join(sourceDir, 'ops/backup-cli.ts'),
     'restore-cli': path.join(sourceDir, 'ops/restore-cli.ts'),
+    'verify-log-cli': path.join(sourceDir, 'ops/verify-log-cli.ts'),
   };
 }
 

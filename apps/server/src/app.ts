@@ -31,6 +31,7 @@ import { runJobsWithApp } from './jobs/app-jobs';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { createMailer, type MailConfig, type Mailer } from './mail/mailer';
 import { type MetricsConfig, type MetricsEndpoint, registerMetrics } from './metrics/endpoint';
+import { activityLogRoutes } from './modules/activity-log/routes';
 import { announcementRoutes } from './modules/announcements/routes';
 import { assignmentRoutes } from './modules/assignments/routes';
 import { auditReportRoutes } from './modules/audit-report/routes';
@@ -305,6 +306,7 @@ export async function buildApp(options: AppOptions): Promise<
   await app.register(demoEmailRoutes, { guard: context.guard, demoMailbox: options.demoMailbox ?? null });
   await app.register(storePerformanceRoutes, context);
   await app.register(reportRoutes, context);
+  await app.register(activityLogRoutes, context);
   await serveWebApp(app, options.webRoot);
   if (jobs) {
     // Every job of the app, each from its module's service, on the one queue.

@@ -545,6 +545,18 @@ export async function buildMatrixFixtures(t: TestApp) {
       allowed: { status: 503, because: 'Power BI is not configured here; the restaurant is checked before that' },
       otherRestaurant: [() => ({ params: { key: 'sales' }, body: { restaurantId: b.id } })],
     },
+
+    // The activity log (issue 36): a manager reads their restaurants' entries, never B's.
+    ...Object.fromEntries(
+      ['GET /api/activity', 'GET /api/activity.csv', 'GET /api/activity/people'].map((key) => [
+        key,
+        {
+          call: () => ({ query: { restaurantId: a.id } }),
+          otherRestaurant: [() => ({ query: { restaurantId: b.id } })],
+        },
+      ]),
+    ),
+    'POST /api/activity/verify': { call: () => ({ body: {} }) },
     // Provisioning (issue 36): hq's SCIM tokens.
     'POST /api/scim/tokens': { call: () => ({ body: { name: unique('Entra ID') } }) },
     'POST /api/scim/tokens/{id}/revoke': {

@@ -98,6 +98,10 @@ export const permissions = {
   'reports.status': { roles: ['hq', 'manager'] },
   // The demo's caught emails (issue 35): reset links and notifications of every person.
   'demoEmails.read': { roles: ['hq'] },
+  // The activity log (issue 36): hq reads every entry and checks the chain; a manager
+  // reads the record changes of their restaurants (never how others sign in).
+  'activityLog.read': { roles: ['hq', 'manager'], scope: 'restaurant' },
+  'activityLog.verify': { roles: ['hq'] },
   // Provisioning (issue 36): the SCIM tokens an identity provider provisions people with.
   'scim.manage': { roles: ['hq'] },
   // Single sign-on (issue 36): the identity providers people sign in with.

@@ -50,13 +50,29 @@ export function csvFileName(list: string, now = new Date()): string {
  */
 export function sendCsv<Row>(
   reply: FastifyReply,
-  { fileName, columns, rows }: { fileName: string; columns: readonly CsvColumn<Row>[]; rows: AsyncIterable<Row> },
+  {
+    fileName,
+    columns,
+    rows,
+    onSent,
+  }: {
+    fileName: string;
+    columns: readonly CsvColumn<Row>[];
+    rows: AsyncIterable<Row>;
+    /** Called with the row count once every row is read (the activity log's export entry, issue 36). */
+    onSent?: (rows: number) => unknown;
+  },
 ) {
   const language = requestLanguage(reply.request);
   const { csv: headers, csvCells: words } = serverTexts(language);
   const records = Readable.from(
     (async function* () {
-      for await (const row of rows) yield columns.map((column) => column.cell(row, language) ?? null);
+      let count = 0;
+      for await (const row of rows) {
+        count += 1;
+        yield columns.map((column) => column.cell(row, language) ?? null);
+      }
+      await onSent?.(count);
     })(),
   );
   const csv = stringify({

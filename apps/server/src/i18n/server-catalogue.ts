@@ -116,6 +116,16 @@ export const CSV_HEADERS = [
   'Received at',
   'Corrective action',
   'Signed off',
+  // The activity log (issue 36)
+  'Entry ID',
+  'Time',
+  'Activity',
+  'Person',
+  'Object',
+  'Changes',
+  'Details',
+  'Address',
+  'User agent',
 ] as const;
 
 /** A CSV column's header, by its English wording. */

@@ -33,10 +33,12 @@ export function sendAuditsCsv(
   db: Queryable,
   actor: SessionUser,
   query: z.output<typeof AuditListQuery>,
+  onSent?: (rows: number) => unknown,
 ) {
   return sendCsv(reply, {
     fileName: csvFileName('audits'),
     columns: auditCsvColumns,
     rows: everyRow((page) => listAudits(db, actor, { ...query, ...page })),
+    onSent,
   });
 }

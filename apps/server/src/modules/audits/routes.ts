@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { callerOf } from '../../auth/guards';
 import type { AppContext } from '../../context';
 import type { App } from '../../http/app-instance';
+import { recordExport } from '../activity-log/service';
 import { removePhotoFiles } from '../photos/service';
 import { sendAuditsCsv } from './audit-csv';
 import { createAudit, deleteAudit, getAudit, listAuditors, listAudits, saveDraft, submitAudit } from './service';
@@ -51,7 +52,14 @@ export async function auditRoutes(
       },
       onRequest: guard('audits.list', { restaurant: 'query.restaurantId' }),
     },
-    async (request, reply) => sendAuditsCsv(reply, db, callerOf(request), request.query),
+    async (request, reply) =>
+      sendAuditsCsv(
+        reply,
+        db,
+        callerOf(request),
+        request.query,
+        recordExport(db, request, 'audits', { restaurantId: request.query.restaurantId, filters: request.query }),
+      ),
   );
 
   app.get(

@@ -44,11 +44,13 @@ export function sendActionsCsv(
   db: Queryable,
   actor: SessionUser,
   query: z.output<typeof ActionListQuery>,
+  onSent?: (rows: number) => unknown,
 ) {
   const where = actionListWhere(actor, query);
   return sendCsv(reply, {
     fileName: csvFileName('actions'),
     columns: actionCsvColumns,
     rows: everyRow((page) => readActionExportPage(db, where, query, page)),
+    onSent,
   });
 }

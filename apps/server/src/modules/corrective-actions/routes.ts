@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { callerOf } from '../../auth/guards';
 import type { AppContext } from '../../context';
 import type { App } from '../../http/app-instance';
+import { recordExport } from '../activity-log/service';
 import { sendActionsCsv } from './action-csv';
 import {
   changeActionDue,
@@ -64,7 +65,14 @@ export async function correctiveActionRoutes(
       },
       onRequest: guard('actions.list', { restaurant: 'query.restaurantId' }),
     },
-    async (request, reply) => sendActionsCsv(reply, db, callerOf(request), request.query),
+    async (request, reply) =>
+      sendActionsCsv(
+        reply,
+        db,
+        callerOf(request),
+        request.query,
+        recordExport(db, request, 'actions', { restaurantId: request.query.restaurantId, filters: request.query }),
+      ),
   );
 
   app.get(

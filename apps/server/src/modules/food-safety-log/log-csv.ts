@@ -114,6 +114,16 @@ async function* csvRowsOf(records: AsyncIterable<FoodSafetyLogRecord>): AsyncGen
 }
 
 /** The log as a CSV download: one line per value and per correction (and one per record without values). */
-export function sendLogCsv(reply: FastifyReply, head: LogHead, records: AsyncIterable<FoodSafetyLogRecord>) {
-  return sendCsv(reply, { fileName: logFileName(head, 'csv'), columns: logCsvColumns(head), rows: csvRowsOf(records) });
+export function sendLogCsv(
+  reply: FastifyReply,
+  head: LogHead,
+  records: AsyncIterable<FoodSafetyLogRecord>,
+  onSent?: (rows: number) => unknown,
+) {
+  return sendCsv(reply, {
+    fileName: logFileName(head, 'csv'),
+    columns: logCsvColumns(head),
+    rows: csvRowsOf(records),
+    onSent,
+  });
 }

@@ -9,6 +9,7 @@ import { callerOf } from '../../auth/guards';
 import type { AppContext } from '../../context';
 import type { App } from '../../http/app-instance';
 import { requestLanguage } from '../../http/request-language';
+import { recordExport } from '../activity-log/service';
 import { sendLogCsv } from './log-csv';
 import { logFileName } from './log-format';
 import { renderFoodSafetyLogPdf } from './log-pdf';
@@ -94,7 +95,12 @@ export async function foodSafetyLogRoutes(app: App, { database, guard }: Pick<Ap
       const { restaurantId, period, from } = request.query;
       const now = new Date();
       const head = await readLogHead(db, restaurantId, logRangeOf(period, from), now);
-      return sendLogCsv(reply, head, logRecordsInBatches(db, head, { now }));
+      return sendLogCsv(
+        reply,
+        head,
+        logRecordsInBatches(db, head, { now }),
+        recordExport(db, request, 'foodSafetyLog', { restaurantId, filters: { period, from } }),
+      );
     },
   );
 

@@ -6,6 +6,7 @@ import { callerOf } from '../../auth/guards';
 import type { AppContext } from '../../context';
 import type { App } from '../../http/app-instance';
 import { csvFileName, sendCsv } from '../../http/send-csv';
+import { recordExport } from '../activity-log/service';
 import { deleteUser, exportStaff, listStaff, saveUser, setUserActive } from './service';
 import { STAFF_CSV_COLUMNS } from './staff-csv';
 
@@ -47,6 +48,10 @@ export async function userRoutes(app: App, { database, auth, guard }: Pick<AppCo
         fileName: csvFileName('staff'),
         columns: STAFF_CSV_COLUMNS,
         rows: exportStaff(db, callerOf(request), request.query),
+        onSent: recordExport(db, request, 'staff', {
+          restaurantId: request.query.restaurantId,
+          filters: request.query,
+        }),
       }),
   );
 
