@@ -18,6 +18,9 @@ const PUBLIC = [
   '<rootDir>/src/features/session/**',
   '<rootDir>/src/features/setup/**',
   '<rootDir>/src/features/passwords/**',
+  // Single sign-on's buttons on Sign In (issue 36).
+  '<rootDir>/src/features/sso/sso-sign-in-buttons.tsx',
+  '<rootDir>/src/features/sso/api/get-sso-providers.ts',
   '<rootDir>/src/lib/api-client.ts',
   '<rootDir>/src/lib/session/sign-in.ts',
   '<rootDir>/src/lib/core-messages.ts',

@@ -142,8 +142,42 @@ const Env = z
         'must be a mailto: address or an https URL where push services can reach whoever runs Brigade',
       )
       .optional(),
+    // Single sign-on (issue 36, docs/decisions/040): one OpenID Connect provider, Entra ID first.
+    OIDC_ISSUER: z
+      .url({
+        protocol: /^https?$/,
+        error: 'must be the issuer URL, such as https://login.microsoftonline.com/<tenant id>/v2.0',
+      })
+      .optional(),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    OIDC_NAME: z.string().trim().min(1).default('Microsoft'),
+    OIDC_ALLOWED_DOMAINS: z
+      .string()
+      .optional()
+      .transform((value) =>
+        (value ?? '')
+          .split(',')
+          .map((domain) => domain.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    OIDC_JIT: z.enum(['on', 'off'], { error: 'must be on or off' }).default('off'),
+    OIDC_PASSWORD_SIGN_IN: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+    OIDC_GROUP_ROLES: z.string().default('').transform(groupRolesOf),
   })
   .superRefine((env, context) => {
+    const oidcSet = OIDC_REQUIRED.filter((name) =>
+      name === 'OIDC_ALLOWED_DOMAINS' ? env[name].length > 0 : env[name],
+    );
+    if (oidcSet.length > 0 && oidcSet.length < OIDC_REQUIRED.length) {
+      for (const name of OIDC_REQUIRED.filter((name) => !oidcSet.includes(name))) {
+        context.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `is required for single sign-on because ${oidcSet.join(', ')} ${oidcSet.length === 1 ? 'is' : 'are'} set (set all of ${OIDC_REQUIRED.join(', ')}, or none)`,
+        });
+      }
+    }
     if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
       context.addIssue({
         code: 'custom',
@@ -210,7 +244,41 @@ const Env = z
           : undefined,
       subject: env.VAPID_SUBJECT ?? defaultVapidSubject(env.PUBLIC_URL, env.MAIL_FROM),
     },
+    /** Single sign-on's provider from OIDC_* (issue 36); more are added by hq in Settings. */
+    oidc:
+      env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
+        ? {
+            name: env.OIDC_NAME,
+            issuer: env.OIDC_ISSUER.replace(/\/$/, ''),
+            clientId: env.OIDC_CLIENT_ID,
+            clientSecret: env.OIDC_CLIENT_SECRET,
+            allowedDomains: env.OIDC_ALLOWED_DOMAINS,
+            jit: env.OIDC_JIT === 'on',
+            passwordSignIn: env.OIDC_PASSWORD_SIGN_IN === 'on',
+            groupRoles: env.OIDC_GROUP_ROLES,
+          }
+        : undefined,
   }));
+
+const OIDC_REQUIRED = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_ALLOWED_DOMAINS'] as const;
+
+/** OIDC_GROUP_ROLES: `<group id>=<role>` pairs, comma-separated (a group id is what the `groups` claim lists). */
+function groupRolesOf(value: string, context: z.RefinementCtx): { group: string; role: 'staff' | 'manager' | 'hq' }[] {
+  const pairs = value
+    .split(',')
+    .map((pair) => pair.trim())
+    .filter(Boolean);
+  const mapped: { group: string; role: 'staff' | 'manager' | 'hq' }[] = [];
+  for (const pair of pairs) {
+    const [group = '', role = ''] = pair.split('=').map((part) => part.trim());
+    if (!group || !['staff', 'manager', 'hq'].includes(role)) {
+      context.addIssue({ code: 'custom', message: `${JSON.stringify(pair)} is not <group id>=<staff|manager|hq>` });
+      return z.NEVER;
+    }
+    mapped.push({ group, role: role as 'staff' | 'manager' | 'hq' });
+  }
+  return mapped;
+}
 
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
