@@ -94,6 +94,9 @@ export const routePages: Partial<Record<string, RoutePage>> = {
   '/actions/:id': page(() =>
     import('./features/actions/action-page').then((module) => ({ Component: module.ActionPage })),
   ),
+  '/activity-log': page(() =>
+    import('./features/activity-log/activity-log-page').then((module) => ({ Component: module.ActivityLogPage })),
+  ),
   '/food-safety-log': page(() =>
     import('./features/food-safety-log/food-safety-log-page').then((module) => ({
       Component: module.FoodSafetyLogPage,

@@ -130,6 +130,8 @@ const routeTable = [
   { path: '/notifications', title: 'Notifications', roles: ALL_ROLES },
   // Issue 35: the emails `npm run demo` caught instead of sending.
   { path: '/demo-emails', title: 'Demo Emails', roles: HQ },
+  // Issue 36: who changed what, when and from where (a manager: their restaurants' records).
+  { path: '/activity-log', title: 'Activity Log', roles: ['hq', 'manager'] },
 ] as const satisfies readonly AppRoute[];
 
 export const appRoutes: readonly AppRoute[] = routeTable;
@@ -172,6 +174,7 @@ const sidebarTable = [
   { label: 'Audit Schedules', path: '/audit-schedules', roles: HQ },
   { label: 'Checklists', path: '/checklist-templates', roles: ['hq', 'manager'] },
   { label: 'Food Safety Log', path: '/food-safety-log', roles: ['hq', 'manager'] },
+  { label: 'Activity Log', path: '/activity-log', roles: ['hq', 'manager'] },
   { label: 'Sales Report', path: '/reports/sales', roles: MANAGER },
   { label: 'Product Mix Report', path: '/reports/product-mix', roles: MANAGER },
   { label: 'Operations Report', path: '/reports/operations', roles: MANAGER },

@@ -365,6 +365,7 @@ export const frApp: CoreAppCatalogue = {
     'New Checklist': 'Nouvelle checklist',
     'Edit Checklist': 'Modifier la checklist',
     'Food Safety Log': 'Registre de sécurité alimentaire',
+    'Activity Log': 'Journal d’activité',
     // The food-safety log (issue 33)
     'Choose a day': 'Choisissez un jour',
     'Choose day, week or month': 'Choisissez jour, semaine ou mois',

@@ -362,6 +362,7 @@ export const nlApp: CoreAppCatalogue = {
     'New Checklist': 'Nieuwe checklist',
     'Edit Checklist': 'Checklist bewerken',
     'Food Safety Log': 'Voedselveiligheidslogboek',
+    'Activity Log': 'Activiteitenlogboek',
     // The food-safety log (issue 33)
     'Choose a day': 'Kies een dag',
     'Choose day, week or month': 'Kies dag, week of maand',
