@@ -12,6 +12,7 @@ import { type Auth, createAuth } from './auth/auth';
 import { createGuard, decorateSessionUser, documentGuardedAction } from './auth/guards';
 import { registerOriginCheck } from './auth/origin-check';
 import { authRoutes } from './auth/routes';
+import { passkeyRoutes } from './auth/passkeys/routes';
 import { createSessionCheck } from './auth/session-check';
 import { answerUnroutableUrl } from './auth/unroutable-url';
 import { refuseWhileClosing } from './closing';
@@ -297,6 +298,11 @@ export async function buildApp(options: AppOptions): Promise<
   await app.register(photoRoutes, context);
   await app.register(trainingRoutes, context);
   await app.register(quizRoutes, context);
+  await app.register(passkeyRoutes, {
+    database: context.database,
+    guard: context.guard,
+    origins: { publicUrl: options.publicUrl, publicUrlSet: options.publicUrlSet },
+  });
   await app.register(assignmentRoutes, context);
   await app.register(announcementRoutes, context);
   await app.register(notificationRoutes, context);

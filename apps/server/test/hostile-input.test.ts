@@ -1167,6 +1167,69 @@ describe('hostile input never breaks the API', () => {
     expect(problems).toEqual([]);
   });
 
+  test("the passkey endpoints (Better Auth's, not in the document) refuse hostile bodies too", async () => {
+    const problems: string[] = [];
+    const answer = (response: Json) => JSON.stringify({ response });
+    const credential = { id: 'AAAA', rawId: 'AAAA', type: 'public-key' };
+    const bodies = [
+      deepObject(10_000),
+      `{"response":${deepObject(10_000)}}`,
+      deepArray(10_000),
+      '{"response":',
+      '[]',
+      'null',
+      answer({}),
+      answer({ ...credential, response: { clientDataJSON: 'AAAA\u0000', authenticatorData: 'AA', signature: 'AA' } }),
+      answer({ ...credential, response: { clientDataJSON: "' or 1=1 --", authenticatorData: 'AA', signature: 'AA' } }),
+      answer({
+        ...credential,
+        response: { clientDataJSON: JUST_UNDER_LIMIT, authenticatorData: 'AA', signature: 'AA' },
+      }),
+      // Well-formed base64url whose JSON inside is not a client data: refused, not a 5xx.
+      answer({
+        ...credential,
+        response: {
+          clientDataJSON: Buffer.from('{"challenge":{}}').toString('base64url'),
+          authenticatorData: 'AA',
+          signature: 'AA',
+        },
+      }),
+      answer({
+        ...credential,
+        id: 'x'.repeat(5000),
+        response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+      }),
+    ];
+    for (const path of ['/api/auth/passkey/sign-in', '/api/auth/passkey/sign-in-options']) {
+      const route: Route = {
+        method: 'POST',
+        path,
+        params: [],
+        query: [],
+        body: undefined,
+        documented: [],
+        guarded: false,
+      };
+      for (const payload of bodies) {
+        const request: Request = {
+          label: payload.slice(0, 40),
+          role: 'hq',
+          method: 'POST',
+          url: path,
+          reject: path.endsWith('/sign-in'),
+        };
+        const response = await t.request(undefined, {
+          method: 'POST',
+          url: path,
+          payload,
+          headers: { 'content-type': 'application/json' },
+        });
+        problems.push(...count(request, response, { route, baselineStatus: 200 }));
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
   test('totals: every route was sent its battery, and not one request got a 5xx', async () => {
     // Whichever routes' tests did not run (this test run alone), their batteries are sent now.
     for (const route of targets) await battery(route);

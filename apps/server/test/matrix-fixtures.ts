@@ -8,7 +8,8 @@ import { and, eq } from 'drizzle-orm';
 import type { HTTPMethods } from 'fastify';
 import { staffTrainingAssignments } from '../src/db/schema/training-assignments';
 import { checklistRunFixtures } from './checklist-matrix-fixtures';
-import { PASSWORD, type startTestApp } from './harness';
+import { PASSWORD, PUBLIC_URL, type startTestApp } from './harness';
+import { softwareAuthenticator } from './passkey-authenticator';
 import { photoFixtures } from './photo-matrix-fixtures';
 import type { Caller, RouteExample } from './route-example';
 import { videoBytes } from './video-bytes';
@@ -522,6 +523,28 @@ export async function buildMatrixFixtures(t: TestApp) {
     ...Object.fromEntries(
       ['GET /api/food-safety-log', 'GET /api/food-safety-log/pdf', 'GET /api/food-safety-log/csv'].map((key) => [
         key,
+    // Passkeys (issue 36): each caller adds one with a software authenticator; a passkey
+    // id is only ever renamed or removed by its own person, so an unknown one is not found.
+    'POST /api/profile/passkeys/options': { call: () => ({ body: {} }) },
+    'POST /api/profile/passkeys': {
+      call: async (caller) => {
+        const options = await t.request(caller.cookie, {
+          method: 'POST',
+          url: '/api/profile/passkeys/options',
+          payload: {},
+        });
+        if (options.statusCode !== 200) return { body: { name: 'Key', response: {} } };
+        return { body: { name: 'Key', response: softwareAuthenticator().register(options.json(), PUBLIC_URL) } };
+      },
+    },
+    'PATCH /api/profile/passkeys/{id}': {
+      call: () => ({ params: { id: randomUUID() }, body: { name: 'Key' } }),
+      allowed: { status: 404, because: "a passkey is only ever renamed by its own person; another's id is not found" },
+    },
+    'DELETE /api/profile/passkeys/{id}': {
+      call: () => ({ params: { id: randomUUID() } }),
+      allowed: { status: 404, because: "a passkey is only ever removed by its own person; another's id is not found" },
+    },
         {
           call: () => ({ query: { restaurantId: a.id, period: 'week', from: '2026-03-02' } }),
           otherRestaurant: [() => ({ query: { restaurantId: b.id, period: 'week', from: '2026-03-02' } })],

@@ -207,6 +207,14 @@ export const messages = {
   videoNotFound: 'Video not found',
   videoFileMissing: 'The video file is missing from file storage.',
   notificationNotFound: 'Notification not found',
+  // Passkeys (issue 36): not in the spec.
+  passkeySignInFailed: 'This passkey could not sign you in. Try again, or sign in with your password.',
+  passkeySignInExpired: 'This passkey sign-in took too long or was already used. Please try again.',
+  passkeyChallengeInvalid: 'Adding this passkey took too long or was already done. Please try again.',
+  passkeyNotVerified: 'This passkey could not be checked. Please try again.',
+  passkeyAlreadyAdded: 'This passkey is already added.',
+  passkeyNotFound: 'Passkey not found',
+  passkeyLimitReached: 'You have 20 passkeys, the most one person can keep. Remove one before adding another.',
 } as const;
 
 /** The Pending Audits card's line: the spec's plural, and the singular for exactly one. */

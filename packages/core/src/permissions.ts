@@ -71,6 +71,8 @@ export const permissions = {
   'acknowledgements.read': { roles: ['hq', 'manager'], scope: 'restaurant' },
   // Everyone has their own notifications and chooses how they arrive.
   'notifications.use': { roles: ALL_ROLES },
+  // Passkeys (issue 36): everyone adds, renames and removes their own.
+  'passkeys.manage': { roles: ALL_ROLES },
   // hq sets a temporary password that must be changed at the next sign-in.
   'users.temporaryPassword': { roles: ['hq'] },
   // Choosing one's own password after a temporary one (the one call besides /api/me
@@ -132,6 +134,9 @@ export const publicRoutes: readonly string[] = [
   'GET /api/password-reset',
   'POST /api/auth/request-password-reset',
   'POST /api/auth/reset-password',
+  // Passkeys (issue 36): the sign-in screen's challenge, and signing in with its answer.
+  'POST /api/auth/passkey/sign-in-options',
+  'POST /api/auth/passkey/sign-in',
   // Single sign-on (issue 36): the sign-in screen's providers, the way out to one and back.
   'GET /api/sso/providers',
   'GET /api/sso/{id}/start',

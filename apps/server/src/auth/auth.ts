@@ -16,6 +16,7 @@ import { publishSignIn } from '../metrics/events';
 import { accountSignInLimit } from './account-sign-in-limit';
 import { addressRateLimitStorage } from './address-rate-limit';
 import { trustedOriginsOf } from './origin-check';
+import { PASSKEY_SIGN_IN_PATH, passkeyPlugin } from './passkeys/plugin';
 import { queuedPasswordHashing } from './password-queue';
 
 /** The header our Fastify bridge sets to the client address; clients cannot set it. */
@@ -129,6 +130,8 @@ export function createAuth({
         '/sign-in/email': { window: 60, max: signInRateLimit },
         '/request-password-reset': { window: 60, max: signInRateLimit },
         '/reset-password': { window: 60, max: signInRateLimit },
+        // Passkeys (issue 36): a sign-in like any other.
+        [PASSKEY_SIGN_IN_PATH]: { window: 60, max: signInRateLimit },
       },
     },
     advanced: {
@@ -198,6 +201,10 @@ export function createAuth({
         },
       },
     },
+    // Passkeys (issue 36, docs/decisions/042): signing in with one makes Better Auth's session.
+    plugins: [
+      passkeyPlugin({ db, origins: { publicUrl, publicUrlSet }, accountLimit, addressOf: clientAddressOf }),
+    ],
     // Failures that are not Better Auth's own answers (a database that cannot be reached)
     // go up to Fastify's error handler: a 503 where that is the cause, logged by our
     // logger without query parameters, instead of an empty 500 and a console dump.

@@ -1,4 +1,5 @@
 import { messages } from '@brigade/core/messages';
+import { PasskeySignIn } from '@brigade/core/schemas/passkeys';
 import { PasswordResetStatus, RequestPasswordReset, ResetPassword } from '@brigade/core/schemas/passwords';
 import type { z } from 'zod';
 import type { DatabaseHandle } from '../db/client';
@@ -23,6 +24,9 @@ export const AUTH_ENDPOINTS = [
   // Forgotten passwords (issue 20, docs/decisions/024).
   '/api/auth/request-password-reset',
   '/api/auth/reset-password',
+  // Passkeys (issue 36, docs/decisions/042): the sign-in challenge, and signing in with its answer.
+  '/api/auth/passkey/sign-in-options',
+  '/api/auth/passkey/sign-in',
 ] as const;
 
 const REQUEST_RESET = '/api/auth/request-password-reset';
@@ -36,6 +40,7 @@ const RESET = '/api/auth/reset-password';
 const BODIES: Partial<Record<(typeof AUTH_ENDPOINTS)[number], z.ZodType>> = {
   [REQUEST_RESET]: RequestPasswordReset,
   [RESET]: ResetPassword,
+  ['/api/auth/passkey/sign-in']: PasskeySignIn,
 };
 
 /** A sign-in or sign-out body is well under a kilobyte (a password is at most 128 characters). */

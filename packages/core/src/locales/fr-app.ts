@@ -466,6 +466,15 @@ export const frApp: CoreAppCatalogue = {
       'Envoyez une date et une heure avec leur fuseau horaire, par exemple 2026-05-04T08:05:00.000Z.',
     'Send X-Recorded-At and X-Sent-At together.': 'Envoyez X-Recorded-At et X-Sent-At ensemble.',
   },
+    // Passkeys (issue 36)
+    'Adding this passkey took too long or was already done. Please try again.':
+      'L’ajout de cette clé d’accès a pris trop de temps ou a déjà été fait. Veuillez réessayer.',
+    'This passkey could not be checked. Please try again.':
+      'Cette clé d’accès n’a pas pu être vérifiée. Veuillez réessayer.',
+    'This passkey is already added.': 'Cette clé d’accès est déjà ajoutée.',
+    'Passkey not found': 'Clé d’accès introuvable',
+    'You have 20 passkeys, the most one person can keep. Remove one before adding another.':
+      'Vous avez 20 clés d’accès, le maximum par personne. Supprimez-en une avant d’en ajouter une autre.',
 
   pendingAuditsTrend: (count) => {
     if (count === 0) return 'Aucun audit en attente';

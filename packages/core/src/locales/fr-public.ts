@@ -43,5 +43,10 @@ export const frPublic: CorePublicCatalogue = {
     'Password changed': 'Mot de passe modifié',
     'Your organisation signs in with single sign-on: use its button below instead of a password.':
       'Votre organisation se connecte par authentification unique : utilisez son bouton ci-dessous plutôt qu’un mot de passe.',
+    // Passkeys (issue 36)
+    'This passkey could not sign you in. Try again, or sign in with your password.':
+      'Cette clé d’accès n’a pas pu vous connecter. Réessayez, ou connectez-vous avec votre mot de passe.',
+    'This passkey sign-in took too long or was already used. Please try again.':
+      'Cette connexion par clé d’accès a pris trop de temps ou a déjà été utilisée. Veuillez réessayer.',
   },
 };

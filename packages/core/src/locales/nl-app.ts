@@ -461,6 +461,15 @@ export const nlApp: CoreAppCatalogue = {
       'Stuur een datum en tijd met tijdzone, zoals 2026-05-04T08:05:00.000Z.',
     'Send X-Recorded-At and X-Sent-At together.': 'Stuur X-Recorded-At en X-Sent-At samen.',
   },
+    // Passkeys (issue 36)
+    'Adding this passkey took too long or was already done. Please try again.':
+      'Het toevoegen van deze passkey duurde te lang of is al gebeurd. Probeer het opnieuw.',
+    'This passkey could not be checked. Please try again.':
+      'Deze passkey kon niet worden gecontroleerd. Probeer het opnieuw.',
+    'This passkey is already added.': 'Deze passkey is al toegevoegd.',
+    'Passkey not found': 'Passkey niet gevonden',
+    'You have 20 passkeys, the most one person can keep. Remove one before adding another.':
+      'Je hebt 20 passkeys, het maximum per persoon. Verwijder er een voordat je een nieuwe toevoegt.',
 
   pendingAuditsTrend: (count) => {
     if (count === 0) return 'Geen openstaande audits';

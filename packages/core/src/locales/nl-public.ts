@@ -43,5 +43,10 @@ export const nlPublic: CorePublicCatalogue = {
     'Password changed': 'Wachtwoord gewijzigd',
     'Your organisation signs in with single sign-on: use its button below instead of a password.':
       'Je organisatie logt in met single sign-on: gebruik de knop hieronder in plaats van een wachtwoord.',
+    // Passkeys (issue 36)
+    'This passkey could not sign you in. Try again, or sign in with your password.':
+      'Deze passkey kon je niet inloggen. Probeer het opnieuw, of log in met je wachtwoord.',
+    'This passkey sign-in took too long or was already used. Please try again.':
+      'Deze inlogpoging met een passkey duurde te lang of is al gebruikt. Probeer het opnieuw.',
   },
 };

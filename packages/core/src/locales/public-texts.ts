@@ -34,6 +34,9 @@ export const PUBLIC_TEXTS = [
   messages.passwordChanged,
   // Single sign-on (issue 36).
   messages.passwordSignInOff,
+  // Passkeys (issue 36).
+  messages.passkeySignInFailed,
+  messages.passkeySignInExpired,
 ] as const;
 
 export type PublicText = (typeof PUBLIC_TEXTS)[number];
