@@ -97,6 +97,9 @@ export const routePages: Partial<Record<string, RoutePage>> = {
   '/activity-log': page(() =>
     import('./features/activity-log/activity-log-page').then((module) => ({ Component: module.ActivityLogPage })),
   ),
+  '/provisioning': page(() =>
+    import('./features/scim/provisioning-page').then((module) => ({ Component: module.ProvisioningPage })),
+  ),
   '/food-safety-log': page(() =>
     import('./features/food-safety-log/food-safety-log-page').then((module) => ({
       Component: module.FoodSafetyLogPage,

@@ -132,6 +132,8 @@ const routeTable = [
   { path: '/demo-emails', title: 'Demo Emails', roles: HQ },
   // Issue 36: who changed what, when and from where (a manager: their restaurants' records).
   { path: '/activity-log', title: 'Activity Log', roles: ['hq', 'manager'] },
+  // Issue 36: the SCIM tokens an identity provider provisions people with.
+  { path: '/provisioning', title: 'Provisioning', roles: HQ },
 ] as const satisfies readonly AppRoute[];
 
 export const appRoutes: readonly AppRoute[] = routeTable;
@@ -175,6 +177,7 @@ const sidebarTable = [
   { label: 'Checklists', path: '/checklist-templates', roles: ['hq', 'manager'] },
   { label: 'Food Safety Log', path: '/food-safety-log', roles: ['hq', 'manager'] },
   { label: 'Activity Log', path: '/activity-log', roles: ['hq', 'manager'] },
+  { label: 'Provisioning', path: '/provisioning', roles: HQ },
   { label: 'Sales Report', path: '/reports/sales', roles: MANAGER },
   { label: 'Product Mix Report', path: '/reports/product-mix', roles: MANAGER },
   { label: 'Operations Report', path: '/reports/operations', roles: MANAGER },

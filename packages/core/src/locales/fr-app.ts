@@ -366,6 +366,7 @@ export const frApp: CoreAppCatalogue = {
     'Edit Checklist': 'Modifier la checklist',
     'Food Safety Log': 'Registre de sécurité alimentaire',
     'Activity Log': 'Journal d’activité',
+    Provisioning: 'Provisionnement',
     // The food-safety log (issue 33)
     'Choose a day': 'Choisissez un jour',
     'Choose day, week or month': 'Choisissez jour, semaine ou mois',

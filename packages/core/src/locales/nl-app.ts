@@ -363,6 +363,7 @@ export const nlApp: CoreAppCatalogue = {
     'Edit Checklist': 'Checklist bewerken',
     'Food Safety Log': 'Voedselveiligheidslogboek',
     'Activity Log': 'Activiteitenlogboek',
+    Provisioning: 'Provisioning',
     // The food-safety log (issue 33)
     'Choose a day': 'Kies een dag',
     'Choose day, week or month': 'Kies dag, week of maand',
