@@ -20,7 +20,7 @@ export async function fillSignIn(page: Page, email: string, password = DEMO_PASS
   await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 /**

@@ -123,7 +123,7 @@ test.describe('Languages (issue 22)', () => {
     await own.goto('/profile');
     await own.getByLabel('Email').fill(manager.email);
     await own.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await own.getByRole('button', { name: 'Sign In' }).click();
+    await own.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(own.getByRole('heading', { level: 1, name: 'Update Profile' })).toBeVisible();
 
     // No Save: the choice applies as it is made.

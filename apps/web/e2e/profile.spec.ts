@@ -42,7 +42,7 @@ test('a person updates their profile, meets the validation messages first, and s
   await fillSignIn(page, lena, 'demo1234');
   await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' })).toBeVisible();
   await page.getByLabel('Password', { exact: true }).fill('new-password');
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL('/dashboard-staff');
   await page.goto('/profile');
   await expect(page.getByLabel('Name')).toHaveValue('Lena W.');

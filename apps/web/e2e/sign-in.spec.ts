@@ -39,7 +39,7 @@ test.describe('the app gate and Sign In', () => {
 
   test('empty fields are refused before anything is sent', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page.getByText('Email is required')).toBeVisible();
     await expect(page.getByText('Password is required')).toBeVisible();
   });
