@@ -72,7 +72,7 @@ test.describe('Languages (issue 22)', () => {
     await expect(staff.locator('html')).toHaveAttribute('lang', 'nl');
     await staff.getByLabel('E-mailadres').fill(sanne.email);
     await staff.getByLabel('Wachtwoord', { exact: true }).fill(PASSWORD);
-    await staff.getByRole('button', { name: 'Inloggen' }).click();
+    await staff.getByRole('button', { name: 'Inloggen', exact: true }).click();
 
     // The dashboard, the navigation and the browser tab are in Dutch.
     await expect(staff.getByRole('heading', { level: 1, name: 'Mijn dashboard' })).toBeVisible();
