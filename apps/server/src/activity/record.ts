@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Database, Transaction } from '../db/database';
 import { activityChainHeads, activityLog } from '../db/schema/activity-log';
 import { entryHash, GENESIS_HASH, segmentOf } from './canonical';
+import { currentActivityRequest } from './request-context';
 
 export interface ActivityEntry {
   kind: ActivityKind;
@@ -56,8 +57,25 @@ function storableJson<T>(value: T | undefined): T | null {
  * every server (decision 043).
  */
 export async function recordActivity(db: Database | Transaction, entry: ActivityEntry): Promise<void> {
-  if (db instanceof PgTransaction) return append(db as Transaction, entry);
-  return db.transaction((tx) => append(tx, entry));
+  const completed = withRequestContext(entry);
+  if (db instanceof PgTransaction) return append(db as Transaction, completed);
+  return db.transaction((tx) => append(tx, completed));
+}
+
+/**
+ * The actor, address and user agent of the request being served (request-context.ts)
+ * where the entry leaves them out (undefined; null means none): a service need not pass them.
+ */
+function withRequestContext(entry: ActivityEntry): ActivityEntry {
+  const request = currentActivityRequest();
+  if (!request) return entry;
+  const context = activityContextOf(request);
+  return {
+    ...entry,
+    actorId: entry.actorId === undefined ? context.actorId : entry.actorId,
+    address: entry.address === undefined ? context.address : entry.address,
+    userAgent: entry.userAgent === undefined ? context.userAgent : entry.userAgent,
+  };
 }
 
 async function append(tx: Transaction, entry: ActivityEntry): Promise<void> {
@@ -116,16 +134,16 @@ export function activityContextOf(request: FastifyRequest): {
 }
 
 /** The fields of `after` that differ from `before`, as { from, to }: for an entry's `changes`. */
-export function changedFields<T extends Record<string, unknown>>(
-  before: T,
-  after: Partial<T>,
-  fields: readonly (keyof T & string)[],
+export function changedFields(
+  before: object,
+  after: object,
+  fields: readonly string[],
 ): Record<string, { from: unknown; to: unknown }> | undefined {
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   for (const field of fields) {
     if (!(field in after)) continue;
-    const from = before[field] ?? null;
-    const to = after[field] ?? null;
+    const from = (before as Record<string, unknown>)[field] ?? null;
+    const to = (after as Record<string, unknown>)[field] ?? null;
     if (JSON.stringify(from) !== JSON.stringify(to)) changes[field] = { from, to };
   }
   return Object.keys(changes).length > 0 ? changes : undefined;

@@ -15,6 +15,7 @@ import {
 import { type AuditMark, computeFinalScore } from '@brigade/core/scoring';
 import { type AnyColumn, and, asc, count, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { recordActivity } from '../../activity/record';
 import { inReach } from '../../auth/reach';
 import type { SessionUser } from '../../auth/session-user';
 import type { Database, Queryable, Transaction } from '../../db/database';
@@ -359,6 +360,9 @@ export async function submitAudit(
       .update(audits)
       .set({ status: 'completed', finalScore, version: sql`${audits.version} + 1` })
       .where(eq(audits.id, id));
+    await recordAuditActivity(tx, 'audit.submitted', id, {
+      changes: { status: { from: 'draft', to: 'completed' }, finalScore: { from: null, to: finalScore } },
+    });
     await createActionsForSubmittedAudit(tx, actor, id, notifier);
     await completeDueOfAudit(tx, id);
     await suggestTrainingsForSubmittedAudit(tx, actor, notifier, id);
@@ -375,8 +379,51 @@ export async function deleteAudit(db: Database, id: string): Promise<string[]> {
   return db.transaction(async (tx) => {
     const photoKeys = await photoKeysOfAudit(tx, id);
     await reopenDueOfAudit(tx, id);
+    // Read before it goes: the entry names what was deleted.
+    const recorded = await auditActivityOf(tx, id);
     const deleted = await tx.delete(audits).where(eq(audits.id, id)).returning({ id: audits.id });
-    if (deleted.length === 0) throw notFound(messages.auditNotFound);
+    if (deleted.length === 0 || !recorded) throw notFound(messages.auditNotFound);
+    await recordActivity(tx, {
+      kind: 'audit.deleted',
+      ...recorded,
+      details: { status: recorded.status, finalScore: recorded.finalScore },
+    });
     return photoKeys;
   });
+}
+
+/** An audit as its activity log entries name it: its restaurant, and "<restaurant> · <day audited>". */
+async function auditActivityOf(tx: Transaction, id: string) {
+  const [row] = await tx
+    .select({
+      restaurantId: audits.restaurantId,
+      restaurantName: restaurants.name,
+      auditedAt: audits.auditedAt,
+      status: audits.status,
+      finalScore: audits.finalScore,
+    })
+    .from(audits)
+    .innerJoin(restaurants, eq(restaurants.id, audits.restaurantId))
+    .where(eq(audits.id, id));
+  if (!row) return undefined;
+  return {
+    restaurantId: row.restaurantId,
+    objectType: 'audit',
+    objectId: id,
+    objectLabel: `${row.restaurantName} · ${row.auditedAt.toISOString().slice(0, 10)}`,
+    status: row.status,
+    finalScore: row.finalScore,
+  };
+}
+
+async function recordAuditActivity(
+  tx: Transaction,
+  kind: 'audit.submitted',
+  id: string,
+  entry: { changes?: Record<string, { from: unknown; to: unknown }> },
+) {
+  const audit = await auditActivityOf(tx, id);
+  if (!audit) return;
+  const { status: _status, finalScore: _finalScore, ...named } = audit;
+  await recordActivity(tx, { kind, ...named, ...entry });
 }

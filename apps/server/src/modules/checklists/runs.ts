@@ -21,6 +21,7 @@ import type {
 import { photoUrls } from '@brigade/core/schemas/photos';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { recordActivity } from '../../activity/record';
 import { inReach } from '../../auth/reach';
 import type { SessionUser } from '../../auth/session-user';
 import type { Database, Queryable } from '../../db/database';
@@ -298,6 +299,23 @@ export async function correctRun(
     if (!isAnswered(value))
       throw badRequest(checklistMessages.valueRequired, { value: checklistMessages.valueRequired });
     const failed = failureOf(item, value);
+    // The value before this correction: the latest correction's, else the one entered.
+    const { rows: previous } = (await tx.execute(sql`
+      select coalesce(
+        (select value from checklist_corrections where run_id = ${runId} and item_id = ${item.id}
+          order by corrected_at desc, id desc limit 1),
+        (select value from checklist_values where run_id = ${runId} and item_id = ${item.id})) as value`)) as unknown as {
+      rows: { value: unknown }[];
+    };
+    await recordActivity(tx, {
+      kind: 'checklistRun.corrected',
+      restaurantId: run.restaurantId,
+      objectType: 'checklistRun',
+      objectId: runId,
+      objectLabel: item.label,
+      changes: { [item.id]: { from: previous[0]?.value ?? null, to: value } },
+      details: { itemId: item.id, item: item.label, reason: input.reason, failed },
+    });
     await tx.execute(sql`
       insert into checklist_corrections (run_id, item_id, value, failed, reason, corrected_by, corrected_at)
       values (${runId}, ${item.id}, ${jsonbOf(value)}, ${failed}, ${input.reason}, ${actor.id}, now())`);

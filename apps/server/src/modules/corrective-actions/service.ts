@@ -20,6 +20,7 @@ import { type PhotoRef, photoUrls } from '@brigade/core/schemas/photos';
 import type { AuditMark } from '@brigade/core/scoring';
 import { and, asc, count, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { recordActivity } from '../../activity/record';
 import { inReach } from '../../auth/reach';
 import type { SessionUser } from '../../auth/session-user';
 import type { Database, Queryable, Transaction } from '../../db/database';
@@ -127,7 +128,7 @@ export async function insertActions(
       left join ${auditTemplates} t on t.id = ti.template_id
       where ${items}
       order by ai.order_num
-      returning id, restaurant_id
+      returning id, restaurant_id, item_text, due_on, audit_id
     ), owned as (
       insert into ${correctiveActionOwners} (action_id, user_id) ${owners}
       on conflict do nothing
@@ -137,7 +138,20 @@ export async function insertActions(
       select id, 'created', ${actor.id}, ${actor.name} from made
       returning 1
     )
-    select id from made`)) as { rows: { id: string }[] };
+    select id, restaurant_id, item_text, due_on::text, audit_id from made`)) as {
+    rows: { id: string; restaurant_id: string; item_text: string; due_on: string; audit_id: string }[];
+  };
+  for (const made of result.rows) {
+    await recordActivity(tx, {
+      kind: 'correctiveAction.created',
+      restaurantId: made.restaurant_id,
+      objectType: 'correctiveAction',
+      objectId: made.id,
+      objectLabel: made.item_text,
+      changes: { status: { from: null, to: 'open' }, dueOn: { from: null, to: made.due_on } },
+      details: { auditId: made.audit_id },
+    });
+  }
   return result.rows.map((row) => row.id);
 }
 
@@ -531,6 +545,7 @@ async function lockAction(tx: Transaction, actor: Actor, id: string, version: nu
       status: correctiveActions.status,
       version: correctiveActions.version,
       dueOn: correctiveActions.dueOn,
+      itemText: correctiveActions.itemText,
       reached: sql<boolean>`${inReach(actor, correctiveActions.restaurantId)}`,
     })
     .from(correctiveActions)
@@ -542,12 +557,24 @@ async function lockAction(tx: Transaction, actor: Actor, id: string, version: nu
   return action;
 }
 
+/** The action's own history, and the activity log's entry of the change (issue 36). */
 async function logEvent(
   tx: Transaction,
   actor: Actor,
   id: string,
   event: { kind: ActionEvent['kind']; note?: string; detail?: { from: string; to: string } },
+  action: { restaurantId: string; itemText: string },
+  changes: Record<string, { from: unknown; to: unknown }>,
 ) {
+  await recordActivity(tx, {
+    kind: 'correctiveAction.updated',
+    restaurantId: action.restaurantId,
+    objectType: 'correctiveAction',
+    objectId: id,
+    objectLabel: action.itemText,
+    changes,
+    details: { event: event.kind },
+  });
   await tx.insert(correctiveActionEvents).values({
     actionId: id,
     kind: event.kind,
@@ -577,7 +604,10 @@ export async function resolveAction(
       .update(correctiveActions)
       .set({ status: 'resolved', resolutionNote: input.note, resolvedBy: actor.id, resolvedAt, ...bump })
       .where(eq(correctiveActions.id, id));
-    await logEvent(tx, actor, id, { kind: 'resolved', note: input.note });
+    await logEvent(tx, actor, id, { kind: 'resolved', note: input.note }, action, {
+      status: { from: action.status, to: 'resolved' },
+      resolutionNote: { from: null, to: input.note },
+    });
   });
   return getAction(db, actor, id);
 }
@@ -591,7 +621,10 @@ export async function reopenAction(db: Database, actor: SessionUser, id: string,
       .update(correctiveActions)
       .set({ status: 'open', resolutionNote: null, resolvedBy: null, resolvedAt: null, ...bump })
       .where(eq(correctiveActions.id, id));
-    await logEvent(tx, actor, id, { kind: 'reopened', note: input.reason });
+    await logEvent(tx, actor, id, { kind: 'reopened', note: input.reason }, action, {
+      status: { from: action.status, to: 'open' },
+      reopenReason: { from: null, to: input.reason },
+    });
   });
   return getAction(db, actor, id);
 }
@@ -619,7 +652,9 @@ export async function reassignAction(
     await tx.insert(correctiveActionOwners).values(ownerIds.map((userId) => ({ actionId: id, userId })));
     const to = await namesOf(sql`${users.id} in ${ownerIds}`);
     await tx.update(correctiveActions).set(bump).where(eq(correctiveActions.id, id));
-    await logEvent(tx, actor, id, { kind: 'reassigned', detail: { from: from || '—', to } });
+    await logEvent(tx, actor, id, { kind: 'reassigned', detail: { from: from || '—', to } }, action, {
+      owners: { from: from || null, to },
+    });
     await notifyActionOwners(tx, notifier, [id], actor.id);
   });
   notifier.wake();
@@ -639,7 +674,9 @@ export async function changeActionDue(
       .update(correctiveActions)
       .set({ dueOn: input.dueOn, ...bump })
       .where(eq(correctiveActions.id, id));
-    await logEvent(tx, actor, id, { kind: 'due_changed', detail: { from: action.dueOn, to: input.dueOn } });
+    await logEvent(tx, actor, id, { kind: 'due_changed', detail: { from: action.dueOn, to: input.dueOn } }, action, {
+      dueOn: { from: action.dueOn, to: input.dueOn },
+    });
   });
   return getAction(db, actor, id);
 }

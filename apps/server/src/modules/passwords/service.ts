@@ -1,5 +1,6 @@
 import { messages } from '@brigade/core/messages';
 import { and, eq, ne } from 'drizzle-orm';
+import { recordActivity } from '../../activity/record';
 import type { Auth } from '../../auth/auth';
 import { hashPassword } from '../../auth/passwords';
 import type { SessionUser } from '../../auth/session-user';
@@ -17,6 +18,14 @@ export async function changeOwnPassword(db: Database, auth: Auth, user: SessionU
   await db.transaction(async (tx) => {
     await writePassword(tx, user.id, passwordHash, { mustChange: false });
     await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.token, user.sessionToken)));
+    await recordActivity(tx, {
+      kind: 'auth.passwordChanged',
+      actorId: user.id,
+      objectType: 'user',
+      objectId: user.id,
+      objectLabel: user.name,
+      details: { how: 'own' },
+    });
   });
 }
 
@@ -38,6 +47,15 @@ export async function setTemporaryPassword(
   await db.transaction(async (tx) => {
     if (!(await writePassword(tx, userId, passwordHash, { mustChange: true }))) throw notFound(messages.userNotFound);
     await tx.delete(sessions).where(eq(sessions.userId, userId));
+    const [person] = await tx.select({ name: users.name }).from(users).where(eq(users.id, userId));
+    await recordActivity(tx, {
+      kind: 'auth.passwordChanged',
+      actorId: caller.id,
+      objectType: 'user',
+      objectId: userId,
+      objectLabel: person?.name ?? null,
+      details: { how: 'temporary' },
+    });
   });
 }
 

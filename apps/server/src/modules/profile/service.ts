@@ -2,6 +2,7 @@ import { messages } from '@brigade/core/messages';
 import type { Profile, UpdateLanguage, UpdateProfile } from '@brigade/core/schemas/profile';
 import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
+import { changedFields, recordActivity } from '../../activity/record';
 import type { Auth } from '../../auth/auth';
 import { hashPassword } from '../../auth/passwords';
 import type { SessionUser } from '../../auth/session-user';
@@ -30,6 +31,11 @@ export async function updateProfile(
 ): Promise<Profile> {
   const passwordHash = input.password ? await hashPassword(auth, input.password) : undefined;
   return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ name: users.name, email: users.email })
+      .from(users)
+      .where(eq(users.id, user.id))
+      .for('update');
     const [taken] = await tx
       .select({ id: users.id })
       .from(users)
@@ -47,6 +53,26 @@ export async function updateProfile(
         .set({ password: passwordHash })
         .where(and(eq(accounts.userId, user.id), eq(accounts.providerId, 'credential')));
       await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.token, user.sessionToken)));
+      await recordActivity(tx, {
+        kind: 'auth.passwordChanged',
+        actorId: user.id,
+        objectType: 'user',
+        objectId: user.id,
+        objectLabel: profile.name,
+        details: { how: 'profile' },
+      });
+    }
+    const changes = before ? changedFields(before, profile, ['name', 'email']) : undefined;
+    if (changes) {
+      await recordActivity(tx, {
+        kind: 'user.updated',
+        actorId: user.id,
+        objectType: 'user',
+        objectId: user.id,
+        objectLabel: profile.name,
+        changes,
+        details: { how: 'profile' },
+      });
     }
     return profile;
   });

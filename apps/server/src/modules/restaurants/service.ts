@@ -10,6 +10,7 @@ import type {
 } from '@brigade/core/schemas/restaurants';
 import { and, asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { z } from 'zod';
+import { changedFields, recordActivity } from '../../activity/record';
 import type { Database, Queryable } from '../../db/database';
 import { likePattern } from '../../db/like-pattern';
 import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../db/pg-error';
@@ -104,28 +105,72 @@ export async function createRestaurant(
   input: RestaurantFields,
   defaultTimeZone: string,
 ): Promise<Restaurant> {
-  const [created] = await db
-    .insert(restaurants)
-    .values({ ...input, timeZone: input.timeZone ?? defaultTimeZone, isActive: true })
-    .returning(restaurantColumns);
-  if (!created) throw new Error('insert returned no row');
-  return created;
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(restaurants)
+      .values({ ...input, timeZone: input.timeZone ?? defaultTimeZone, isActive: true })
+      .returning(restaurantColumns);
+    if (!created) throw new Error('insert returned no row');
+    await recordActivity(tx, {
+      kind: 'restaurant.created',
+      restaurantId: created.id,
+      objectType: 'restaurant',
+      objectId: created.id,
+      objectLabel: created.name,
+      changes: changedFields({}, created, RECORDED_FIELDS),
+    });
+    return created;
+  });
+}
+
+/** The restaurant's fields its log entries show before→after. */
+const RECORDED_FIELDS = [
+  'name',
+  'city',
+  'country',
+  'address',
+  'email',
+  'posId',
+  'googlePlaceId',
+  'uberEatsId',
+  'takeawayId',
+  'deliverooId',
+  'timeZone',
+  'isActive',
+] as const;
+
+/** Changes a restaurant and records its changed fields, in one transaction. */
+async function changeRestaurant(db: Queryable, id: string, values: Partial<Restaurant>): Promise<Restaurant> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select(restaurantColumns).from(restaurants).where(eq(restaurants.id, id)).for('update');
+    if (!before) throw notFound(messages.restaurantNotFound);
+    const [updated] = await tx
+      .update(restaurants)
+      .set(values)
+      .where(eq(restaurants.id, id))
+      .returning(restaurantColumns);
+    if (!updated) throw notFound(messages.restaurantNotFound);
+    const changes = changedFields(before, updated, RECORDED_FIELDS);
+    if (changes) {
+      await recordActivity(tx, {
+        kind: 'restaurant.updated',
+        restaurantId: id,
+        objectType: 'restaurant',
+        objectId: id,
+        objectLabel: updated.name,
+        changes,
+      });
+    }
+    return updated;
+  });
 }
 
 export async function updateRestaurant(db: Queryable, id: string, input: RestaurantFields): Promise<Restaurant> {
-  const [updated] = await db.update(restaurants).set(input).where(eq(restaurants.id, id)).returning(restaurantColumns);
-  if (!updated) throw notFound(messages.restaurantNotFound);
-  return updated;
+  return changeRestaurant(db, id, input);
 }
 
 export async function setRestaurantActive(db: Queryable, id: string, { isActive }: SetActive): Promise<Restaurant> {
-  const [updated] = await db
-    .update(restaurants)
-    .set({ isActive })
-    .where(eq(restaurants.id, id))
-    .returning(restaurantColumns);
-  if (!updated) throw notFound(messages.restaurantNotFound);
-  return updated;
+  return changeRestaurant(db, id, { isActive });
 }
 
 /**
@@ -136,7 +181,7 @@ export async function setRestaurantActive(db: Queryable, id: string, { isActive 
 export async function deleteRestaurant(db: Database, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const [restaurant] = await tx
-      .select({ id: restaurants.id })
+      .select({ id: restaurants.id, name: restaurants.name })
       .from(restaurants)
       .where(eq(restaurants.id, id))
       .for('update');
@@ -157,6 +202,13 @@ export async function deleteRestaurant(db: Database, id: string): Promise<void> 
     }
     try {
       await tx.delete(restaurants).where(eq(restaurants.id, id));
+      await recordActivity(tx, {
+        kind: 'restaurant.deleted',
+        restaurantId: id,
+        objectType: 'restaurant',
+        objectId: id,
+        objectLabel: restaurant.name,
+      });
     } catch (error) {
       if (pgErrorCode(error) === FOREIGN_KEY_VIOLATION) throw conflict(messages.restaurantHasHistory);
       throw error;

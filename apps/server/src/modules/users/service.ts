@@ -5,6 +5,7 @@ import type { SaveUser, StaffListQuery, StaffMember, StaffPage } from '@brigade/
 import { restaurantsAfterSave, type StaffChanges, staffChangesFor } from '@brigade/core/staff-changes';
 import { and, eq, inArray, ne, notInArray } from 'drizzle-orm';
 import type { z } from 'zod';
+import { changedFields, recordActivity } from '../../activity/record';
 import type { Auth } from '../../auth/auth';
 import { hashPassword } from '../../auth/passwords';
 import type { SessionUser } from '../../auth/session-user';
@@ -163,6 +164,19 @@ export async function saveUser(
         await tx
           .insert(staffRestaurantAssignments)
           .values(input.selectedRestaurants.map((restaurantId) => ({ userId: newId, restaurantId })));
+        await recordActivity(tx, {
+          kind: 'user.created',
+          restaurantId: input.selectedRestaurants[0] ?? null,
+          objectType: 'user',
+          objectId: newId,
+          objectLabel: input.name,
+          changes: {
+            name: { from: null, to: input.name },
+            email: { from: null, to: input.email },
+            role: { from: null, to: input.role },
+            restaurantIds: { from: [], to: [...input.selectedRestaurants].sort() },
+          },
+        });
         return newId;
       }
 
@@ -210,6 +224,23 @@ export async function saveUser(
         // A new password ends the person's other sessions (not the one making the change).
         await tx.delete(sessions).where(and(eq(sessions.userId, target.id), ne(sessions.token, actor.sessionToken)));
       }
+      const changes = changedFields(
+        { ...target, restaurantIds: [...target.restaurantIds].sort() },
+        { name: input.name, email: input.email, role: input.role, restaurantIds: [...wanted].sort() },
+        ['name', 'email', 'role', 'restaurantIds'],
+      );
+      if (changes || passwordHash) {
+        await recordActivity(tx, {
+          kind: 'user.updated',
+          restaurantId: wanted[0] ?? target.restaurantIds[0] ?? null,
+          objectType: 'user',
+          objectId: target.id,
+          objectLabel: input.name,
+          changes,
+          // Never the password itself: only that it was set.
+          details: passwordHash ? { passwordSet: true } : undefined,
+        });
+      }
       return target.id;
     });
     const member = await queryStaffMember(db, id);
@@ -230,6 +261,16 @@ export async function setUserActive(db: Database, actor: SessionUser, id: string
     if (!isActive && target.role === 'hq') await assertAnotherActiveHq(tx, id);
     await tx.update(users).set({ isActive }).where(eq(users.id, id));
     if (!isActive) await tx.delete(sessions).where(eq(sessions.userId, id));
+    if (isActive !== target.isActive) {
+      await recordActivity(tx, {
+        kind: 'user.updated',
+        restaurantId: target.restaurantIds[0] ?? null,
+        objectType: 'user',
+        objectId: id,
+        objectLabel: target.name,
+        changes: { isActive: { from: target.isActive, to: isActive } },
+      });
+    }
   });
   const member = await queryStaffMember(db, id);
   if (!member) throw notFound(messages.userNotFound);
@@ -247,6 +288,14 @@ export async function deleteUser(db: Database, actor: SessionUser, id: string) {
     assertMay(actor, target, 'delete');
     if (target.role === 'hq' && target.isActive) await assertAnotherActiveHq(tx, id);
     await tx.delete(users).where(eq(users.id, id));
+    await recordActivity(tx, {
+      kind: 'user.deleted',
+      restaurantId: target.restaurantIds[0] ?? null,
+      objectType: 'user',
+      objectId: id,
+      objectLabel: target.name,
+      details: { email: target.email, role: target.role, restaurantIds: target.restaurantIds },
+    });
   });
 }
 
