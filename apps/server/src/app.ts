@@ -8,6 +8,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerActivityLogJobs } from './activity/maintenance';
+import { registerActivityContext } from './activity/request-context';
 import { type Auth, createAuth } from './auth/auth';
 import { createGuard, decorateSessionUser, documentGuardedAction } from './auth/guards';
 import { registerOriginCheck } from './auth/origin-check';
@@ -161,6 +162,8 @@ export async function buildApp(options: AppOptions): Promise<
   app.setSerializerCompiler(replySerializerCompiler);
   registerErrorHandler(app);
   decorateSessionUser(app);
+  // Who acts, from where, for the activity log's entries (issue 36).
+  registerActivityContext(app);
   // The routes the offline outbox sends to (`config: { idempotent: true }`, issue 34): the
   // device's times, then the key; before compression, whose onSend must come after the key's.
   registerOfflineTimes(app);

@@ -5,6 +5,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { and, eq, like, sql } from 'drizzle-orm';
+import { recordingAuthActivity } from '../activity/auth-activity';
 import type { Database } from '../db/database';
 import { accounts, sessions, users, verifications } from '../db/schema/users';
 import { languageOfHeaders } from '../http/request-language';
@@ -246,6 +247,13 @@ export function createAuth({
       { status: 429, headers: { 'retry-after': retryAfter, 'x-retry-after': retryAfter } },
     );
   };
+  // The activity log (issue 36): password sign-ins and their failures, sign-outs, resets.
+  auth.handler = recordingAuthActivity(
+    db,
+    auth.handler,
+    (headers) => auth.api.getSession({ headers }),
+    clientAddressOf,
+  );
   return auth;
 }
 
