@@ -1230,6 +1230,28 @@ describe('hostile input never breaks the API', () => {
     expect(problems).toEqual([]);
   });
 
+  test('the single sign-on callback (not in the document) answers hostile queries with a refusal, never a 5xx', async () => {
+    const queries = [
+      '',
+      '?state=%00&code=%00',
+      `?state=${'a'.repeat(10_000)}&code=x`,
+      '?state=a&state=b&code=c&code=d',
+      "?state=' or 1=1 --&code='; drop table users; --",
+      '?error=access_denied&error_description=%3Cscript%3E',
+      '?state=%E0%A4%A&code=%',
+      '?iss=https%3A%2F%2Fevil.example.com&state=x&code=y',
+    ];
+    for (const query of queries) {
+      const response = await t.request(undefined, {
+        method: 'GET',
+        url: `/api/auth/sso/callback${query}`,
+        headers: { cookie: `brigade.sso_state=${encodeURIComponent('x'.repeat(100))}` },
+      });
+      expect(response.statusCode, `${query.slice(0, 40)}: ${response.body.slice(0, 200)}`).toBeLessThan(500);
+      if (response.statusCode === 302) expect(response.headers.location).toBe('/?sso=failed');
+    }
+  });
+
   test('totals: every route was sent its battery, and not one request got a 5xx', async () => {
     // Whichever routes' tests did not run (this test run alone), their batteries are sent now.
     for (const route of targets) await battery(route);
