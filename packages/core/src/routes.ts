@@ -134,6 +134,8 @@ const routeTable = [
   { path: '/activity-log', title: 'Activity Log', roles: ['hq', 'manager'] },
   // Issue 36: the SCIM tokens an identity provider provisions people with.
   { path: '/provisioning', title: 'Provisioning', roles: HQ },
+  // Issue 36: the identity providers people sign in with (OpenID Connect, Entra ID first).
+  { path: '/single-sign-on', title: 'Single Sign-On', roles: HQ },
 ] as const satisfies readonly AppRoute[];
 
 export const appRoutes: readonly AppRoute[] = routeTable;
@@ -178,6 +180,7 @@ const sidebarTable = [
   { label: 'Food Safety Log', path: '/food-safety-log', roles: ['hq', 'manager'] },
   { label: 'Activity Log', path: '/activity-log', roles: ['hq', 'manager'] },
   { label: 'Provisioning', path: '/provisioning', roles: HQ },
+  { label: 'Single Sign-On', path: '/single-sign-on', roles: HQ },
   { label: 'Sales Report', path: '/reports/sales', roles: MANAGER },
   { label: 'Product Mix Report', path: '/reports/product-mix', roles: MANAGER },
   { label: 'Operations Report', path: '/reports/operations', roles: MANAGER },

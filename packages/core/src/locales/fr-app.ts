@@ -367,6 +367,7 @@ export const frApp: CoreAppCatalogue = {
     'Food Safety Log': 'Registre de sécurité alimentaire',
     'Activity Log': 'Journal d’activité',
     Provisioning: 'Provisionnement',
+    'Single Sign-On': 'Authentification unique',
     // The food-safety log (issue 33)
     'Choose a day': 'Choisissez un jour',
     'Choose day, week or month': 'Choisissez jour, semaine ou mois',
@@ -466,7 +467,6 @@ export const frApp: CoreAppCatalogue = {
     'Send a date and time with its zone, such as 2026-05-04T08:05:00.000Z.':
       'Envoyez une date et une heure avec leur fuseau horaire, par exemple 2026-05-04T08:05:00.000Z.',
     'Send X-Recorded-At and X-Sent-At together.': 'Envoyez X-Recorded-At et X-Sent-At ensemble.',
-  },
     // Passkeys (issue 36)
     'Adding this passkey took too long or was already done. Please try again.':
       'L’ajout de cette clé d’accès a pris trop de temps ou a déjà été fait. Veuillez réessayer.',
@@ -476,6 +476,7 @@ export const frApp: CoreAppCatalogue = {
     'Passkey not found': 'Clé d’accès introuvable',
     'You have 20 passkeys, the most one person can keep. Remove one before adding another.':
       'Vous avez 20 clés d’accès, le maximum par personne. Supprimez-en une avant d’en ajouter une autre.',
+  },
 
   pendingAuditsTrend: (count) => {
     if (count === 0) return 'Aucun audit en attente';

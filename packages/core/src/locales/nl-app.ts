@@ -364,6 +364,7 @@ export const nlApp: CoreAppCatalogue = {
     'Food Safety Log': 'Voedselveiligheidslogboek',
     'Activity Log': 'Activiteitenlogboek',
     Provisioning: 'Provisioning',
+    'Single Sign-On': 'Single sign-on',
     // The food-safety log (issue 33)
     'Choose a day': 'Kies een dag',
     'Choose day, week or month': 'Kies dag, week of maand',
@@ -461,7 +462,6 @@ export const nlApp: CoreAppCatalogue = {
     'Send a date and time with its zone, such as 2026-05-04T08:05:00.000Z.':
       'Stuur een datum en tijd met tijdzone, zoals 2026-05-04T08:05:00.000Z.',
     'Send X-Recorded-At and X-Sent-At together.': 'Stuur X-Recorded-At en X-Sent-At samen.',
-  },
     // Passkeys (issue 36)
     'Adding this passkey took too long or was already done. Please try again.':
       'Het toevoegen van deze passkey duurde te lang of is al gebeurd. Probeer het opnieuw.',
@@ -471,6 +471,7 @@ export const nlApp: CoreAppCatalogue = {
     'Passkey not found': 'Passkey niet gevonden',
     'You have 20 passkeys, the most one person can keep. Remove one before adding another.':
       'Je hebt 20 passkeys, het maximum per persoon. Verwijder er een voordat je een nieuwe toevoegt.',
+  },
 
   pendingAuditsTrend: (count) => {
     if (count === 0) return 'Geen openstaande audits';
