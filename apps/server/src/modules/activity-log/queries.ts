@@ -93,7 +93,11 @@ async function readRows(
       ? sql`(l.at, l.id) > (${at}::timestamptz, ${id}::uuid)`
       : sql`(l.at, l.id) < (${at}::timestamptz, ${id}::uuid)`;
   }
-  const direction = newer ? sql`asc` : sql`desc`;
+  // The indexes are (…, at desc nulls last, id desc nulls last): said as such, newest first
+  // walks them forwards and oldest first backwards (plain `desc` means nulls first, and
+  // would sort every matching row instead; the columns are never null, the planner does
+  // not know it counts).
+  const direction = newer ? sql`asc nulls first` : sql`desc nulls last`;
   const rows = await rowsOf<ActivityRow>(
     db,
     sql`select l.id, ${AT_UTC} as at_utc, l.segment, l.seq, l.kind, l.actor_id, u.name as actor_name, l.actor_label,

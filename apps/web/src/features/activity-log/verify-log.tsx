@@ -29,7 +29,13 @@ export function VerifyLog() {
       >
         <Trans>Verify</Trans>
       </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={t`Activity log verification`} centered>
+      <Modal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title={t`Activity log verification`}
+        closeButtonProps={{ 'aria-label': t`Close` }}
+        centered
+      >
         <Stack>
           {verify.isPending && (
             <Text role="status">
@@ -57,13 +63,10 @@ function VerificationResult({ result }: { result: ActivityVerification }) {
   const checked = result.checked;
   if (result.ok || !result.firstBroken) {
     return (
-      <Alert
-        color="green"
-        role="status"
-        icon={<IconShieldCheck size={18} aria-hidden />}
-        title={<Trans>Log intact</Trans>}
-      >
-        <Trans>Log intact: {checked} entries checked.</Trans>
+      <Alert color="green" role="status" icon={<IconShieldCheck size={18} aria-hidden />}>
+        <Text fw={700}>
+          <Trans>Log intact: {checked} entries checked.</Trans>
+        </Text>
       </Alert>
     );
   }
