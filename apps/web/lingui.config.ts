@@ -21,6 +21,9 @@ const PUBLIC = [
   // Single sign-on's buttons on Sign In (issue 36).
   '<rootDir>/src/features/sso/sso-sign-in-buttons.tsx',
   '<rootDir>/src/features/sso/api/get-sso-providers.ts',
+  // "Sign in with a passkey" on Sign In (issue 36).
+  '<rootDir>/src/features/passkeys/passkey-sign-in-button.tsx',
+  '<rootDir>/src/features/passkeys/api/sign-in-with-passkey.ts',
   '<rootDir>/src/lib/api-client.ts',
   '<rootDir>/src/lib/session/sign-in.ts',
   '<rootDir>/src/lib/core-messages.ts',

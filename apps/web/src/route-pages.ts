@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, createElement } from 'react';
 import { queryClient } from './lib/query-client';
 
 type PageLoader = () => Promise<{ Component: ComponentType }>;
@@ -24,8 +24,13 @@ function page(load: PageLoader, prefetchData?: () => Promise<unknown>): RoutePag
  * check runs), so it holds nothing but `import()`s.
  */
 export const routePages: Partial<Record<string, RoutePage>> = {
+  // Profile with its passkeys section (issue 36): two features, composed here.
   '/profile': page(() =>
-    import('./features/profile/profile-page').then((module) => ({ Component: module.ProfilePage })),
+    Promise.all([import('./features/profile/profile-page'), import('./features/passkeys/passkeys-section')]).then(
+      ([profile, passkeys]) => ({
+        Component: () => createElement(profile.ProfilePage, { passkeys: createElement(passkeys.PasskeysSection) }),
+      }),
+    ),
   ),
   '/notifications': page(() =>
     import('./features/notifications/notifications-page').then((module) => ({ Component: module.NotificationsPage })),

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
+import { PasskeySignInButton } from '../features/passkeys/passkey-sign-in-button';
 import { SignInScreen } from '../features/session/sign-in-screen';
 import { useSetupStatus } from '../features/setup/api/get-setup-status';
+import { SsoSignInButtons } from '../features/sso/sso-sign-in-buttons';
 import { LoadingScreen } from './loading-screen';
 
 // Shown once in a database's life, so it is not part of what Sign In downloads.
@@ -35,5 +37,11 @@ export function SignedOutScreen() {
       </Suspense>
     );
   }
-  return <SignInScreen onForgotPassword={() => setForgotPassword(true)} />;
+  return (
+    <SignInScreen
+      onForgotPassword={() => setForgotPassword(true)}
+      passkeySignIn={<PasskeySignInButton />}
+      ssoSignIn={<SsoSignInButtons />}
+    />
+  );
 }

@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Paper, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import type { ReactNode } from 'react';
 import { FormFailureAlert } from '../../components/form-failure-alert';
 import { FormPage } from '../../components/form-page';
 import { PasswordField } from '../../components/password-field';
@@ -17,8 +18,11 @@ import { PushSection } from './push-section';
 
 const FORM_WIDTH = 520;
 
-/** 'Update Profile' (core-operations §2): name, email and an optional new password. */
-export function ProfilePage() {
+/**
+ * 'Update Profile' (core-operations §2): name, email and an optional new password.
+ * `passkeys`: the passkeys section (issue 36), composed by the route table.
+ */
+export function ProfilePage({ passkeys }: { passkeys?: ReactNode }) {
   const { t } = useLingui();
   const { text } = useCoreText();
   const profile = useProfile();
@@ -38,6 +42,7 @@ export function ProfilePage() {
       <LanguageSection />
       <NotificationPreferencesSection />
       <PushSection />
+      {passkeys}
     </>
   );
 }

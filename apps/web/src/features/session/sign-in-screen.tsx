@@ -1,10 +1,10 @@
 import { messages } from '@brigade/core/messages';
 import type { SignIn } from '@brigade/core/schemas/session';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { AuthScreenLayout } from '../../components/auth-screen-layout';
 import { LanguageSelect } from '../../components/language-select';
 import { PasswordField } from '../../components/password-field';
@@ -13,7 +13,17 @@ import { sessionEndedUnexpectedly } from '../../lib/session/end-session';
 import { prepareSignIn, useSignIn } from '../../lib/session/sign-in';
 
 /** Sign In (core-operations §2): email, password with show/hide, the server's message on failure. */
-export function SignInScreen({ onForgotPassword }: { onForgotPassword?: () => void }) {
+export function SignInScreen({
+  onForgotPassword,
+  passkeySignIn,
+  ssoSignIn,
+}: {
+  onForgotPassword?: () => void;
+  /** "Sign in with a passkey" (issue 36), composed by the signed-out screen. */
+  passkeySignIn?: ReactNode;
+  /** "Sign in with <provider>" buttons (issue 36, single sign-on), composed by the signed-out screen. */
+  ssoSignIn?: ReactNode;
+}) {
   const { t } = useLingui();
   const { text } = useCoreText();
   useDocumentTitle(t`Sign In · Brigade`);
@@ -87,6 +97,13 @@ export function SignInScreen({ onForgotPassword }: { onForgotPassword?: () => vo
           )}
         </Stack>
       </form>
+      {(passkeySignIn || ssoSignIn) && (
+        <Stack mt="md" gap="xs">
+          <Divider label={t`or`} labelPosition="center" />
+          {ssoSignIn}
+          {passkeySignIn}
+        </Stack>
+      )}
       {/* The switch remembers the choice on this browser; once signed in, Profile keeps it for the person. */}
       <Stack mt="xl">
         <LanguageSelect
