@@ -67,6 +67,17 @@ export async function buildMatrixFixtures(t: TestApp) {
     passMark: 50,
     questions: [{ text: 'Wash hands before service?', options: [{ text: 'Yes' }, { text: 'No' }], correctIndex: 0 }],
   });
+  const identityProviderBody = () => ({
+    name: unique('Contoso'),
+    issuer: 'https://login.example.com/tenant/v2.0',
+    clientId: 'brigade',
+    clientSecret: 'a-client-secret',
+    allowedDomains: ['contoso.example'],
+    jit: false,
+    groupRoles: [],
+    passwordSignIn: true,
+    enabled: true,
+  });
   const announcementBody = () => ({ title: unique('Notice'), description: 'The kitchen closes early on Friday.' });
 
   const category = await asHq<TrainingCategory>('POST', '/api/training-categories', { name: 'Safety' });
@@ -208,6 +219,19 @@ export async function buildMatrixFixtures(t: TestApp) {
   const examples: Record<string, RouteExample> = {
     ...photoExamples,
     ...checklistRunExamples,
+    // Single sign-on (issue 36): hq's identity providers; adding one does not contact it.
+    'POST /api/identity-providers': { call: () => ({ body: identityProviderBody() }) },
+    'PUT /api/identity-providers/{id}': {
+      call: async () => ({
+        params: { id: (await asHq<{ id: string }>('POST', '/api/identity-providers', identityProviderBody())).id },
+        body: { ...identityProviderBody(), clientSecret: undefined },
+      }),
+    },
+    'DELETE /api/identity-providers/{id}': {
+      call: async () => ({
+        params: { id: (await asHq<{ id: string }>('POST', '/api/identity-providers', identityProviderBody())).id },
+      }),
+    },
     'PUT /api/profile': { call: (caller) => ({ body: { name: `${caller.label} caller`, email: caller.email } }) },
 
     'GET /api/restaurants/{id}': {
@@ -499,6 +523,28 @@ export async function buildMatrixFixtures(t: TestApp) {
     },
     // Back to following the browser: the caller's later calls are unaffected.
     'PUT /api/profile/language': { call: () => ({ body: { language: null } }) },
+    // Passkeys (issue 36): each caller adds one with a software authenticator; a passkey
+    // id is only ever renamed or removed by its own person, so an unknown one is not found.
+    'POST /api/profile/passkeys/options': { call: () => ({ body: {} }) },
+    'POST /api/profile/passkeys': {
+      call: async (caller) => {
+        const options = await t.request(caller.cookie, {
+          method: 'POST',
+          url: '/api/profile/passkeys/options',
+          payload: {},
+        });
+        if (options.statusCode !== 200) return { body: { name: 'Key', response: {} } };
+        return { body: { name: 'Key', response: softwareAuthenticator().register(options.json(), PUBLIC_URL) } };
+      },
+    },
+    'PATCH /api/profile/passkeys/{id}': {
+      call: () => ({ params: { id: randomUUID() }, body: { name: 'Key' } }),
+      allowed: { status: 404, because: "a passkey is only ever renamed by its own person; another's id is not found" },
+    },
+    'DELETE /api/profile/passkeys/{id}': {
+      call: () => ({ params: { id: randomUUID() } }),
+      allowed: { status: 404, because: "a passkey is only ever removed by its own person; another's id is not found" },
+    },
     // Push (issue 34): each caller's own device, turned on and off; nothing is sent here.
     'POST /api/push/subscriptions': { call: () => ({ body: pushSubscriptionExample() }) },
     'DELETE /api/push/subscriptions': { call: () => ({ body: { endpoint: pushSubscriptionExample().endpoint } }) },
@@ -523,28 +569,6 @@ export async function buildMatrixFixtures(t: TestApp) {
     ...Object.fromEntries(
       ['GET /api/food-safety-log', 'GET /api/food-safety-log/pdf', 'GET /api/food-safety-log/csv'].map((key) => [
         key,
-    // Passkeys (issue 36): each caller adds one with a software authenticator; a passkey
-    // id is only ever renamed or removed by its own person, so an unknown one is not found.
-    'POST /api/profile/passkeys/options': { call: () => ({ body: {} }) },
-    'POST /api/profile/passkeys': {
-      call: async (caller) => {
-        const options = await t.request(caller.cookie, {
-          method: 'POST',
-          url: '/api/profile/passkeys/options',
-          payload: {},
-        });
-        if (options.statusCode !== 200) return { body: { name: 'Key', response: {} } };
-        return { body: { name: 'Key', response: softwareAuthenticator().register(options.json(), PUBLIC_URL) } };
-      },
-    },
-    'PATCH /api/profile/passkeys/{id}': {
-      call: () => ({ params: { id: randomUUID() }, body: { name: 'Key' } }),
-      allowed: { status: 404, because: "a passkey is only ever renamed by its own person; another's id is not found" },
-    },
-    'DELETE /api/profile/passkeys/{id}': {
-      call: () => ({ params: { id: randomUUID() } }),
-      allowed: { status: 404, because: "a passkey is only ever removed by its own person; another's id is not found" },
-    },
         {
           call: () => ({ query: { restaurantId: a.id, period: 'week', from: '2026-03-02' } }),
           otherRestaurant: [() => ({ query: { restaurantId: b.id, period: 'week', from: '2026-03-02' } })],
