@@ -12,9 +12,12 @@ import { registerActivityContext } from './activity/request-context';
 import { type Auth, createAuth } from './auth/auth';
 import { createGuard, decorateSessionUser, documentGuardedAction } from './auth/guards';
 import { registerOriginCheck } from './auth/origin-check';
-import { authRoutes } from './auth/routes';
 import { passkeyRoutes } from './auth/passkeys/routes';
+import { authRoutes } from './auth/routes';
 import { createSessionCheck } from './auth/session-check';
+import { createSsoDirectory, type EnvSsoProvider } from './auth/sso/providers';
+import { ssoRoutes } from './auth/sso/routes';
+import { createSecretBox } from './auth/sso/secret-box';
 import { answerUnroutableUrl } from './auth/unroutable-url';
 import { refuseWhileClosing } from './closing';
 import type { AppContext } from './context';
@@ -123,6 +126,8 @@ export interface AppOptions {
    * subject push services may contact; `agent` lets tests trust a local push service.
    */
   push?: { vapidKeys?: VapidKeys; subject?: string; agent?: https.Agent };
+  /** Single sign-on's provider from OIDC_* (issue 36, decision 040); hq adds more in Settings. */
+  oidc?: EnvSsoProvider;
 }
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -215,6 +220,7 @@ export async function buildApp(options: AppOptions): Promise<
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   const mailer = createMailer(options.mail);
+  const sso = createSsoDirectory(options.database.db, createSecretBox(options.authSecret), options.oidc);
   const auth = createAuth({
     db: options.database.db,
     publicUrl: options.publicUrl,
@@ -223,6 +229,7 @@ export async function buildApp(options: AppOptions): Promise<
     signInRateLimit: options.signInRateLimit,
     sessionDays: options.sessionDays,
     mailer,
+    sso,
   });
   const sessionCheck = createSessionCheck(auth, options.database.db);
   const jobs = options.jobs ? createJobQueue(options.database, app.log) : null;
@@ -280,9 +287,22 @@ export async function buildApp(options: AppOptions): Promise<
   // hooks, the security headers, and multipart (a `fastify-plugin`).
   await app.register(healthRoutes, context);
   await app.register(authRoutes, context);
+  await app.register(ssoRoutes, {
+    db: options.database.db,
+    auth,
+    guard: context.guard,
+    sso,
+    publicUrl: options.publicUrl,
+    publicUrlSet: options.publicUrlSet,
+  });
   await app.register(setupRoutes, context);
   await app.register(sessionRoutes, context);
   await app.register(profileRoutes, context);
+  await app.register(passkeyRoutes, {
+    database: context.database,
+    guard: context.guard,
+    origins: { publicUrl: options.publicUrl, publicUrlSet: options.publicUrlSet },
+  });
   await app.register(restaurantRoutes, context);
   await app.register(userRoutes, context);
   await app.register(scimTokenRoutes, context);
@@ -301,11 +321,6 @@ export async function buildApp(options: AppOptions): Promise<
   await app.register(photoRoutes, context);
   await app.register(trainingRoutes, context);
   await app.register(quizRoutes, context);
-  await app.register(passkeyRoutes, {
-    database: context.database,
-    guard: context.guard,
-    origins: { publicUrl: options.publicUrl, publicUrlSet: options.publicUrlSet },
-  });
   await app.register(assignmentRoutes, context);
   await app.register(announcementRoutes, context);
   await app.register(notificationRoutes, context);

@@ -52,6 +52,7 @@ async function main() {
     demoMailbox,
     push: config.push,
     metrics: config.metrics,
+    oidc: config.oidc,
   });
 
   // Several servers may start at once on one database: one migrates (and loads the demo),

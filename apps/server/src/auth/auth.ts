@@ -19,6 +19,8 @@ import { addressRateLimitStorage } from './address-rate-limit';
 import { trustedOriginsOf } from './origin-check';
 import { PASSKEY_SIGN_IN_PATH, passkeyPlugin } from './passkeys/plugin';
 import { queuedPasswordHashing } from './password-queue';
+import { ssoPlugin } from './sso/plugin';
+import type { SsoDirectory } from './sso/providers';
 
 /** The header our Fastify bridge sets to the client address; clients cannot set it. */
 export const CLIENT_IP_HEADER = 'x-brigade-client-ip';
@@ -33,6 +35,8 @@ export interface AuthOptions {
   sessionDays: number;
   /** Sends reset links; without SMTP (or omitted), POST /api/auth/request-password-reset is refused before Better Auth (routes.ts). */
   mailer?: Mailer;
+  /** Single sign-on's providers (issue 36, docs/decisions/040); omitted: none. */
+  sso?: SsoDirectory;
 }
 
 /**
@@ -51,6 +55,7 @@ export function createAuth({
   signInRateLimit,
   sessionDays,
   mailer = createMailer(undefined),
+  sso,
 }: AuthOptions) {
   const accountLimit = accountSignInLimit(db);
   const limits = addressRateLimitStorage(db);
@@ -204,6 +209,8 @@ export function createAuth({
     },
     // Passkeys (issue 36, docs/decisions/042): signing in with one makes Better Auth's session.
     plugins: [
+      // Single sign-on (issue 36, docs/decisions/040): the way back from a provider makes Better Auth's session.
+      ...(sso ? [ssoPlugin({ db, directory: sso })] : []),
       passkeyPlugin({ db, origins: { publicUrl, publicUrlSet }, accountLimit, addressOf: clientAddressOf }),
     ],
     // Failures that are not Better Auth's own answers (a database that cannot be reached)
@@ -238,7 +245,9 @@ export function createAuth({
     // Better Auth's one answer to an unknown email or a wrong password.
     if (isSignIn && response.status === 401) publishSignIn({ outcome: 'failed', reason: 'wrong-credentials' });
     const retryAfter = response.headers.get('x-retry-after');
-    if (response.status !== 429 || !retryAfter || !isSignIn) {
+    // A passkey sign-in over the same limit gets the same words (issue 36).
+    const isPasskeySignIn = request.method === 'POST' && new URL(request.url).pathname.endsWith(PASSKEY_SIGN_IN_PATH);
+    if (response.status !== 429 || !retryAfter || !(isSignIn || isPasskeySignIn)) {
       return response;
     }
     publishSignIn({ outcome: 'limited', limit: 'address' });
