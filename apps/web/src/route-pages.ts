@@ -99,6 +99,9 @@ export const routePages: Partial<Record<string, RoutePage>> = {
   '/actions/:id': page(() =>
     import('./features/actions/action-page').then((module) => ({ Component: module.ActionPage })),
   ),
+  '/single-sign-on': page(() =>
+    import('./features/sso/identity-providers-page').then((module) => ({ Component: module.IdentityProvidersPage })),
+  ),
   '/activity-log': page(() =>
     import('./features/activity-log/activity-log-page').then((module) => ({ Component: module.ActivityLogPage })),
   ),
