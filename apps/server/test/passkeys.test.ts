@@ -209,6 +209,10 @@ describe('signing in with a passkey', () => {
     expect((await signInWith(authenticator.authenticate(await signInOptions(), PUBLIC_URL))).statusCode).toBe(200);
     const clone = await signInWith(authenticator.authenticate(await signInOptions(), PUBLIC_URL, { counter: 1 }));
     expect(clone.statusCode).toBe(401);
+    const { rows } = (await t.db.execute(
+      sql`select actor_label, details from activity_log where kind = 'auth.signInFailed' and actor_label = ${staff.email}`,
+    )) as { rows: { actor_label: string; details: { method?: string } }[] };
+    expect(rows.map((row) => row.details.method)).toEqual(['passkey']);
     // An authenticator that keeps no counter (always 0) signs in every time.
     const zero = softwareAuthenticator({ counter: false });
     await addPasskey(staff.cookie, 'No counter', zero);
@@ -290,5 +294,66 @@ describe('sign-in limits apply to passkeys', () => {
       );
     }
     expect(answers.map((answer) => answer.statusCode)).toEqual([401, 401, 429]);
+    expect(answers[2]?.json().message).toBe('Too many sign-in attempts. Please wait a minute and try again.');
+    expect(answers[2]?.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe('PUBLIC_URL unset: the address the page was opened at is the relying party', () => {
+  test('a passkey added at 127.0.0.1 signs in there, and not at localhost', async () => {
+    const local = await startTestApp({ publicUrlSet: false });
+    const origin = 'http://127.0.0.1:3000';
+    const from = { origin, host: '127.0.0.1:3000' };
+    const hq = await local.buildUser('hq');
+    const signedIn = await local.request(undefined, {
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: hq.email, password: 'correct-horse' },
+      headers: from,
+    });
+    const cookie = sessionCookieOf(signedIn.headers['set-cookie']);
+    expect(cookie, signedIn.body).toBeDefined();
+    const options = await local.request(cookie, {
+      method: 'POST',
+      url: '/api/profile/passkeys/options',
+      payload: {},
+      headers: from,
+    });
+    expect(options.json().rp.id).toBe('127.0.0.1');
+    const authenticator = softwareAuthenticator();
+    const added = await local.request(cookie, {
+      method: 'POST',
+      url: '/api/profile/passkeys',
+      payload: { name: 'Phone', response: authenticator.register(options.json(), origin) },
+      headers: from,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const optionsAt = async (headers: Record<string, string>) =>
+      (
+        await local.request(undefined, {
+          method: 'POST',
+          url: '/api/auth/passkey/sign-in-options',
+          payload: {},
+          headers,
+        })
+      ).json();
+    const there = await local.request(undefined, {
+      method: 'POST',
+      url: '/api/auth/passkey/sign-in',
+      payload: { response: authenticator.authenticate(await optionsAt(from), origin) },
+      headers: from,
+    });
+    expect(there.statusCode, there.body).toBe(200);
+    // The same passkey at another address of the server: its rpID does not match.
+    const elsewhere = { origin: 'http://localhost:3000', host: 'localhost:3000' };
+    const optionsElsewhere = await optionsAt(elsewhere);
+    expect(optionsElsewhere.rpId).toBe('localhost');
+    const refused = await local.request(undefined, {
+      method: 'POST',
+      url: '/api/auth/passkey/sign-in',
+      payload: { response: authenticator.authenticate({ ...optionsElsewhere, rpId: '127.0.0.1' }, origin) },
+      headers: elsewhere,
+    });
+    expect(refused.statusCode).toBe(401);
   });
 });

@@ -91,6 +91,20 @@ export function passkeyPlugin({ db, origins, accountLimit, addressOf }: PasskeyP
             });
           }
           const rp = rpOf(request);
+          // A known passkey that fails its check: the activity log says whose, as for a wrong password.
+          const failed = async () => {
+            await recordActivity(db, {
+              kind: 'auth.signInFailed',
+              actorId: null,
+              actorLabel: found.email,
+              objectType: 'passkey',
+              objectId: found.id,
+              details: { method: 'passkey' },
+              address: addressOf(request) || null,
+              userAgent: request.headers.get('user-agent'),
+            });
+            return refuse(messages.passkeySignInFailed);
+          };
           let newCounter: number;
           try {
             const verification = await verifyAuthenticationResponse({
@@ -106,12 +120,12 @@ export function passkeyPlugin({ db, origins, accountLimit, addressOf }: PasskeyP
               },
               requireUserVerification: true,
             });
-            if (!verification.verified) throw refuse(messages.passkeySignInFailed);
-            newCounter = verification.authenticationInfo.newCounter;
+            newCounter = verification.verified ? verification.authenticationInfo.newCounter : -1;
           } catch {
             // A wrong signature, origin or challenge, or a counter that went back (a clone).
-            throw refuse(messages.passkeySignInFailed);
+            newCounter = -1;
           }
+          if (newCounter < 0) throw await failed();
           // The counter moves forward once: of two answers with one counter only one signs in.
           const [used] = await db
             .update(passkeys)
@@ -123,7 +137,7 @@ export function passkeyPlugin({ db, origins, accountLimit, addressOf }: PasskeyP
               ),
             )
             .returning({ id: passkeys.id });
-          if (!used) throw refuse(messages.passkeySignInFailed);
+          if (!used) throw await failed();
           // Better Auth's session: its create hook refuses a deactivated account (auth.ts).
           const session = await ctx.context.internalAdapter.createSession(found.userId);
           const user = await ctx.context.internalAdapter.findUserById(found.userId);
