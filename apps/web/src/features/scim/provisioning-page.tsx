@@ -4,7 +4,6 @@ import {
   Alert,
   Badge,
   Button,
-  Code,
   CopyButton,
   Group,
   Modal,
@@ -68,7 +67,9 @@ export function ProvisioningPage() {
                 <Trans>Tenant URL (SCIM endpoint)</Trans>
               </Text>
               <Group gap="xs" wrap="nowrap">
-                <Code style={{ overflowWrap: 'anywhere', whiteSpace: 'normal' }}>{tokens.data.endpoint}</Code>
+                <Text ff="monospace" size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {tokens.data.endpoint}
+                </Text>
                 <CopyButton value={tokens.data.endpoint}>
                   {({ copied, copy }) => (
                     <Button size="compact-sm" variant="default" onClick={copy}>
@@ -131,15 +132,16 @@ function TokenCard({ token }: { token: ScimTokenSummary }) {
             <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
               {token.name}
             </Title>
-            {token.revokedAt ? (
-              <Badge color="gray" variant="light">
-                <Trans>Revoked</Trans>
-              </Badge>
-            ) : (
-              <Badge color="green" variant="light">
-                <Trans>Active</Trans>
-              </Badge>
-            )}
+            <Badge
+              // A dot in the status colour beside dark text, as StatusBadge does: light green text is below 4.5:1.
+              variant="dot"
+              color={token.revokedAt ? 'gray.6' : 'green.8'}
+              c="dark.7"
+              tt="none"
+              style={{ flexShrink: 0, minWidth: 'max-content' }}
+            >
+              {token.revokedAt ? <Trans>Revoked</Trans> : <Trans>Active</Trans>}
+            </Badge>
           </Group>
           <Text size="sm">
             <Trans>
