@@ -178,6 +178,7 @@ function CreateTokenModal({ onClose }: { onClose: () => void }) {
   const { t } = useLingui();
   const { text } = useCoreText();
   const create = useCreateScimToken();
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a product's name, the same in every language
   const [name, setName] = useState('Microsoft Entra ID');
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<ScimTokenCreated | null>(null);
