@@ -1252,6 +1252,67 @@ describe('hostile input never breaks the API', () => {
     }
   });
 
+  test('the SCIM routes (not in the document) answer hostile input with SCIM errors, never a 5xx', async () => {
+    const made = (await create('hq', 'POST', '/api/scim/tokens', { name: 'Hostile Entra' })) as { token: string };
+    const scim = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: string) =>
+      t.app.inject({
+        method,
+        url: `/scim/v2${url}`,
+        headers: { authorization: `Bearer ${made.token}`, 'content-type': 'application/scim+json' },
+        payload,
+      });
+    const bodies = [
+      deepObject(10_000),
+      deepArray(10_000),
+      '{"userName":',
+      '[]',
+      'null',
+      '"text"',
+      JSON.stringify({ userName: `${'a'.repeat(2000)}@example.com` }),
+      JSON.stringify({ userName: 'x\u0000@example.com', active: 'True' }),
+      JSON.stringify({ userName: "' or 1=1 --@example.com", externalId: { $ne: '' } }),
+      JSON.stringify({ userName: 'nul@example.com', name: { givenName: 'a\uD800' } }),
+      JSON.stringify({ Operations: [{ op: 'Replace', path: 'active', value: { $ne: 1 } }] }),
+      JSON.stringify({ Operations: [{ op: 'Add', value: { 'name.givenName': ['x'], displayName: 7 } }] }),
+      JSON.stringify({ Operations: [{ op: 'Remove', path: 'members[value eq "\u0000"]' }] }),
+      JSON.stringify({
+        Operations: Array.from({ length: 1001 }, () => ({ op: 'Replace', path: 'displayName', value: 'x' })),
+      }),
+      JSON.stringify({ displayName: `<script>alert(1)</script>`, members: [{ value: "' or 1=1 --" }] }),
+    ];
+    const targets: ['POST' | 'PATCH' | 'PUT', string][] = [
+      ['POST', '/Users'],
+      ['PUT', `/Users/${staff.id}`],
+      ['PATCH', `/Users/${staff.id}`],
+      ['POST', '/Groups'],
+      ['PATCH', `/Groups/${restaurant.id}`],
+      ['PATCH', '/Users/%00'],
+    ];
+    const problems: string[] = [];
+    for (const [method, url] of targets) {
+      for (const payload of bodies) {
+        const response = await scim(method, url, payload);
+        if (response.statusCode >= 500 || (response.statusCode >= 400 && !response.body.includes('"status"'))) {
+          problems.push(
+            `${method} ${url} ${payload.slice(0, 40)}: ${response.statusCode} ${response.body.slice(0, 120)}`,
+          );
+        }
+      }
+    }
+    for (const filter of [
+      'userName eq',
+      '((((((',
+      `userName eq "${'x'.repeat(900)}"`,
+      'userName eq "\u0000"',
+      'id eq 1',
+      'a[b[c[d eq 1]]]',
+    ]) {
+      const response = await scim('GET', `/Users?filter=${encodeURIComponent(filter)}&startIndex=-5&count=1e9`);
+      if (response.statusCode >= 500) problems.push(`filter ${filter.slice(0, 40)}: ${response.statusCode}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
   test('totals: every route was sent its battery, and not one request got a 5xx', async () => {
     // Whichever routes' tests did not run (this test run alone), their batteries are sent now.
     for (const route of targets) await battery(route);
