@@ -93,6 +93,7 @@ describe('refusals', () => {
       { after: 'x' },
       { kind: 'auth.everything' },
       { from: '29-11-2026' },
+      { from: '0000-01-01T00:00:00Z' },
       { to: '2026-11-29T25:00:00Z' },
       { pageSize: '0' },
       { pageSize: '1000' },
@@ -107,6 +108,12 @@ describe('refusals', () => {
       expect(response.statusCode, JSON.stringify(query)).toBe(400);
       expect(response.json().message).toEqual(expect.any(String));
     }
+    // The CSV refuses before its first byte: an error reply, not a download cut short.
+    const csv = await t.request(hq.cookie, { method: 'GET', url: '/api/activity.csv?to=0000-01-01T00:00:00Z' });
+    expect(csv.statusCode).toBe(400);
+    // An offset ISO 8601 allows but PostgreSQL does not is read as the moment it names.
+    const far = await list(hq.cookie, { to: '2030-01-01T00:00:00+23:00' });
+    expect(far.statusCode).toBe(200);
   });
 });
 
@@ -251,16 +258,25 @@ describe('CSV', () => {
     expect(rows.find((row) => row.Object === 'formula')?.Person).toBe("'=1+2");
   });
 
-  test('the Staff Management export records which list and how many rows', async () => {
-    const response = await t.request(hq.cookie, { method: 'GET', url: `/api/users/export.csv?restaurantId=${a.id}` });
-    expect(response.statusCode).toBe(200);
-    const lines = response.body.trim().split('\n').length - 1;
-    const [entry] = (await page(hq.cookie, { kind: 'export' })).items as unknown as {
-      details: Record<string, unknown>;
-      restaurant: { id: string } | null;
-    }[];
-    expect(entry?.details).toMatchObject({ list: 'staff', rows: lines });
-    expect(entry?.restaurant?.id).toBe(a.id);
+  test('every list export records which list, how many rows and the restaurant it was filtered to', async () => {
+    for (const [url, list] of [
+      [`/api/users/export.csv?restaurantId=${a.id}`, 'staff'],
+      [`/api/audits/export.csv?restaurantId=${a.id}`, 'audits'],
+      [`/api/actions/export.csv?restaurantId=${a.id}`, 'actions'],
+      [`/api/training-assignments/export.csv?restaurantId=${a.id}`, 'trainingAssignments'],
+    ] as const) {
+      const response = await t.request(hq.cookie, { method: 'GET', url });
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+      const lines = parse(response.body.replace(/^\uFEFF/, '')).length - 1;
+      const [entry] = (await page(hq.cookie, { kind: 'export' })).items as unknown as {
+        details: Record<string, unknown>;
+        restaurant: { id: string } | null;
+        actor: { id: string };
+      }[];
+      expect(entry?.details, url).toMatchObject({ list, rows: lines, filters: { restaurantId: a.id } });
+      expect(entry?.restaurant?.id).toBe(a.id);
+      expect(entry?.actor.id).toBe(hq.id);
+    }
   });
 });
 

@@ -531,10 +531,15 @@ async function tablesChecksum(): Promise<string> {
   const result = (await t.db.execute(checksumQuery)) as { rows: { t: string; n: number; h: string }[] };
   return result.rows.map((row) => `${row.t}:${row.n}:${row.h}`).join(' ');
 }
+// The activity log (issue 36) is left out: a read may write one entry there by design (an
+// export records which list and how many rows), and so may a refused sign-in; an entry of
+// a change is written in the change's transaction, so the other tables show the change.
 const tables = (
   (await t.db.execute(
     sql`select table_name as name from information_schema.tables
-        where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+        where table_schema = 'public' and table_type = 'BASE TABLE'
+          and table_name not in ('activity_log', 'activity_chain_heads') and table_name not like 'activity\_log\_%'
+        order by 1`,
   )) as { rows: { name: string }[] }
 ).rows.map((row) => row.name);
 const checksumQuery = sql.raw(

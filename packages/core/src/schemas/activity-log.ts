@@ -14,6 +14,18 @@ export const ACTIVITY_CURSOR_PATTERN =
   /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const cursorField = z.string().regex(ACTIVITY_CURSOR_PATTERN, 'Invalid cursor');
 
+/** The log's first possible entry is far later; an earlier moment would only be a mistake. */
+const EARLIEST_MOMENT = Date.parse('2000-01-01T00:00:00Z');
+
+/**
+ * A moment as the filters take it: ISO 8601 with its offset, from 2000 on, handed on in
+ * UTC (an offset such as +23:00 is valid ISO 8601 but not PostgreSQL's; year 0 neither).
+ */
+const filterMoment = (error: string) =>
+  momentField(error)
+    .refine((moment) => Date.parse(moment) >= EARLIEST_MOMENT, 'Date must be in 2000 or later')
+    .transform((moment) => new Date(moment).toISOString());
+
 /** The filters, shared by the list and its CSV. */
 export const ActivityFilters = z.object({
   /** The person acting. */
@@ -22,9 +34,9 @@ export const ActivityFilters = z.object({
   restaurantId: idField.optional(),
   kind: z.enum(ACTIVITY_KINDS, { error: 'Unknown activity kind' }).optional(),
   /** From this moment (inclusive), server time; the screen sends the start of the viewer's local day. */
-  from: momentField('From must be a date and time').optional(),
+  from: filterMoment('From must be a date and time').optional(),
   /** Until this moment (exclusive). */
-  to: momentField('To must be a date and time').optional(),
+  to: filterMoment('To must be a date and time').optional(),
 });
 export type ActivityFilters = z.infer<typeof ActivityFilters>;
 

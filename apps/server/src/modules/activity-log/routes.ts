@@ -57,7 +57,7 @@ export async function activityLogRoutes(app: App, { database, guard }: Pick<AppC
       sendCsv(reply, {
         fileName: csvFileName('activity-log'),
         columns: ACTIVITY_CSV_COLUMNS,
-        rows: exportActivity(db, callerOf(request), request.query),
+        rows: await exportActivity(db, callerOf(request), request.query),
         onSent: recordExport(db, request, 'activity', {
           restaurantId: request.query.restaurantId,
           filters: request.query,

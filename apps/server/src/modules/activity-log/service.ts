@@ -22,8 +22,18 @@ export function listActivity(
   return readActivityPage(db, viewer, filters, { before, after, pageSize });
 }
 
-export function exportActivity(db: Queryable, viewer: SessionUser, filters: ActivityFilters) {
-  return everyActivity(db, viewer, filters);
+/**
+ * Every entry the filters match, for the CSV. The first batch is read before this
+ * resolves, so a query the database refuses is an error reply, not a download cut short.
+ */
+export async function exportActivity(db: Queryable, viewer: SessionUser, filters: ActivityFilters) {
+  const entries = everyActivity(db, viewer, filters);
+  const first = await entries.next();
+  return (async function* () {
+    if (first.done) return;
+    yield first.value;
+    yield* entries;
+  })();
 }
 
 export function listActivityPeople(

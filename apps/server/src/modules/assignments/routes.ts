@@ -15,6 +15,7 @@ import { callerOf } from '../../auth/guards';
 import type { AppContext } from '../../context';
 import type { App } from '../../http/app-instance';
 import { csvFileName, sendCsv } from '../../http/send-csv';
+import { recordExport } from '../activity-log/service';
 import {
   createAssignments,
   deleteAssignment,
@@ -80,7 +81,15 @@ export async function assignmentRoutes(
     async (request, reply) => {
       // Refusals are thrown here, before the first byte goes out.
       const rows = overviewCsvRows(db, callerOf(request), request.query);
-      return sendCsv(reply, { fileName: csvFileName('training-assignments'), columns: overviewCsvColumns, rows });
+      return sendCsv(reply, {
+        fileName: csvFileName('training-assignments'),
+        columns: overviewCsvColumns,
+        rows,
+        onSent: recordExport(db, request, 'trainingAssignments', {
+          restaurantId: request.query.restaurantId,
+          filters: request.query,
+        }),
+      });
     },
   );
 
