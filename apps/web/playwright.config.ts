@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { buildNeeded } from '../../scripts/build-if-missing.mjs';
-import { FAKES_DIR, fakeServicePorts, fakeServicesEnv } from './e2e/fake-services';
+import { FAKE_OIDC_CLIENT, FAKES_DIR, fakeServicePorts, fakeServicesEnv } from './e2e/fake-services';
 
 /**
  * The compiled server, as `npm start` runs it, when its build is current (`npm test` builds
@@ -137,6 +137,11 @@ export default defineConfig({
         FAKE_POWERBI_PORT: String(FAKE_POWERBI_PORT),
         FAKE_SMTP_PORT: String(FAKE_SMTP_PORT),
         FAKE_INBOX_PORT: String(FAKE_INBOX_PORT),
+        // Single sign-on (issue 36): the fake OpenID Connect provider and the demo server's client there.
+        FAKE_OIDC_PORT: String(fakePorts.oidc),
+        FAKE_OIDC_CLIENT_ID: FAKE_OIDC_CLIENT.clientId,
+        FAKE_OIDC_CLIENT_SECRET: FAKE_OIDC_CLIENT.clientSecret,
+        FAKE_OIDC_REDIRECT_URI: `http://localhost:${DEMO_PORT}/api/auth/sso/callback`,
       },
     },
     server(DEMO_PORT, demoDataDir, ['--demo'], integrations),

@@ -3,9 +3,18 @@ import path from 'node:path';
 /** The fakes of Power BI, Azure AD, monday.com and SMTP, and their certificate. */
 export const FAKES_DIR = path.resolve(import.meta.dirname, '../../server/test/fakes');
 
+/** The demo server's client at the fake OpenID Connect provider (single sign-on, issue 36). */
+export const FAKE_OIDC_CLIENT = { clientId: 'brigade-e2e', clientSecret: 'brigade-e2e-client-secret' };
+
 /** Where the fakes listen, beside a demo server on `demoPort`: http monday.com, https Azure AD + Power BI, SMTP and its inbox. */
 export function fakeServicePorts(demoPort: number) {
-  return { monday: demoPort + 10, powerBi: demoPort + 11, smtp: demoPort + 12, inbox: demoPort + 13 };
+  return {
+    monday: demoPort + 10,
+    powerBi: demoPort + 11,
+    smtp: demoPort + 12,
+    inbox: demoPort + 13,
+    oidc: demoPort + 14,
+  };
 }
 
 /**
@@ -37,5 +46,11 @@ export function fakeServicesEnv(demoPort: number): Record<string, string> {
     MONDAY_API_URL: `http://127.0.0.1:${ports.monday}/v2`,
     SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
     MAIL_FROM: 'Brigade <no-reply@brigade.test>',
+    // Single sign-on (issue 36): the fake OpenID Connect provider (oidc-provider, http on this machine).
+    OIDC_ISSUER: `http://localhost:${ports.oidc}`,
+    OIDC_CLIENT_ID: FAKE_OIDC_CLIENT.clientId,
+    OIDC_CLIENT_SECRET: FAKE_OIDC_CLIENT.clientSecret,
+    OIDC_ALLOWED_DOMAINS: 'example.com',
+    OIDC_NAME: 'Microsoft',
   };
 }

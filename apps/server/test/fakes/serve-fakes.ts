@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { startFakeMonday } from './monday-server';
+import { startFakeIdp } from './oidc-provider';
 import { startFakePowerBi } from './powerbi-server';
 import { serveInbox, startSmtpSink } from './smtp-sink';
 
@@ -70,13 +71,31 @@ const powerBi = await startFakePowerBi({
 const smtp = await startSmtpSink({ port: smtpPort });
 const inbox = await serveInbox(smtp, inboxPort);
 
+// Single sign-on (issue 36): the demo's people at a fake OpenID Connect provider, plus one
+// who has no Brigade account. Its client is the one fake-services.ts gives the demo server.
+const oidcPort = process.env.FAKE_OIDC_PORT ? Number(process.env.FAKE_OIDC_PORT) : undefined;
+const idp = oidcPort
+  ? await startFakeIdp({
+      port: oidcPort,
+      clientId: process.env.FAKE_OIDC_CLIENT_ID,
+      clientSecret: process.env.FAKE_OIDC_CLIENT_SECRET,
+      redirectUris: [process.env.FAKE_OIDC_REDIRECT_URI ?? ''],
+      accounts: ['hq', 'manager', 'staff', 'stranger'].map((name) => ({
+        sub: `fake-${name}`,
+        email: `${name}@example.com`,
+        email_verified: true,
+        name: name === 'stranger' ? 'Sam Stranger' : undefined,
+      })),
+    })
+  : undefined;
+
 console.log(
   `fake monday.com at ${monday.url}; fake Azure AD + Power BI at ${powerBi.authorityHost}; ` +
     `SMTP sink at ${smtp.url}, its inbox at http://127.0.0.1:${inboxPort}/messages`,
 );
 const stop = async () => {
   inbox.close();
-  await Promise.all([monday.close(), powerBi.close(), smtp.close()]);
+  await Promise.all([monday.close(), powerBi.close(), smtp.close(), idp?.close()]);
   process.exit(0);
 };
 process.on('SIGTERM', () => void stop());

@@ -11,7 +11,6 @@ import {
   Group,
   Modal,
   Paper,
-  PasswordInput,
   Select,
   Skeleton,
   Stack,
@@ -29,6 +28,7 @@ import { confirmDelete } from '../../components/confirm-delete';
 import { EmptyList } from '../../components/empty-list';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
+import { PasswordField } from '../../components/password-field';
 import { isApiError } from '../../lib/api-client';
 import { useCoreText } from '../../lib/i18n';
 import { useDeleteIdentityProvider } from './api/delete-identity-provider';
@@ -111,16 +111,16 @@ function ProviderCard({ provider, onEdit }: { provider: IdentityProvider; onEdit
               {provider.name}
             </Title>
             {provider.enabled ? (
-              <Badge color="green" variant="light">
+              <Badge variant="dot" color="green.8" c="dark.7" tt="none">
                 <Trans>Enabled</Trans>
               </Badge>
             ) : (
-              <Badge color="gray" variant="light">
+              <Badge variant="dot" color="gray.6" c="dark.7" tt="none">
                 <Trans>Disabled</Trans>
               </Badge>
             )}
             {provider.fromEnvironment && (
-              <Badge color="blue" variant="light">
+              <Badge variant="dot" color="blue.8" c="dark.7" tt="none">
                 <Trans>Set by OIDC_* variables</Trans>
               </Badge>
             )}
@@ -267,6 +267,7 @@ function ProviderModal({ provider, onClose }: { provider: IdentityProvider | nul
       onClose={onClose}
       title={provider ? t`Edit identity provider` : t`Add identity provider`}
       size="lg"
+      closeButtonProps={{ 'aria-label': t`Close` }}
       fullScreen={typeof window !== 'undefined' && window.innerWidth < 600}
     >
       <form noValidate onSubmit={submit}>
@@ -300,7 +301,7 @@ function ProviderModal({ provider, onClose }: { provider: IdentityProvider | nul
             error={errors.clientId && text(errors.clientId)}
             required
           />
-          <PasswordInput
+          <PasswordField
             label={t`Client secret`}
             description={
               provider?.hasSecret
