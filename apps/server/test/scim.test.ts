@@ -513,7 +513,7 @@ describe('malformed requests: 400 in SCIM format, nothing changes', () => {
     });
   }
 
-  test('unknown ids are 404, a plain JSON content type is accepted too', async () => {
+  test('unknown ids are 404; plain JSON and a charset parameter are accepted', async () => {
     expect((await scim('GET', '/Users/00000000-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await scim('GET', '/Users/not-a-uuid')).status).toBe(404);
     expect((await scim('GET', '/Groups/not-a-uuid')).status).toBe(404);
@@ -523,5 +523,14 @@ describe('malformed requests: 400 in SCIM format, nothing changes', () => {
       headers: { authorization: `Bearer ${entra.token}`, 'content-type': 'application/json' },
     });
     expect(response.statusCode).toBe(200);
+    const withCharset = await t.app.inject({
+      method: 'POST',
+      url: '/scim/v2/Users',
+      headers: { authorization: `Bearer ${entra.token}`, 'content-type': 'application/scim+json; charset=utf-8' },
+      payload: JSON.stringify(entraUser('4')),
+    });
+    expect(withCharset.statusCode, withCharset.body).toBe(201);
+    expect(withCharset.headers['content-type']).toBe('application/scim+json; charset=utf-8');
+    expect(withCharset.headers.location).toBe(withCharset.json().meta.location);
   });
 });
