@@ -1,6 +1,6 @@
 import { messages } from '@brigade/core/messages';
 import type { IdentityProvider } from '@brigade/core/schemas/sso';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, test } from 'vitest';
 import { accounts, users } from '../src/db/schema/users';
 import { startFakeIdp } from './fakes/oidc-provider';
@@ -236,6 +236,34 @@ describe('who may sign in', () => {
     expect((await signInThrough(provider.id, person.email)).session).toBeDefined();
     await t.request(hq.cookie, { method: 'DELETE', url: `/api/identity-providers/${provider.id}` });
     expect((await t.signIn(person.email)).response.statusCode).toBe(200);
+  });
+});
+
+describe('the activity log', () => {
+  test('linking, the sign-in (method oidc) and provider changes are recorded, never the secret', async () => {
+    const provider = await addProvider({ name: 'Logged provider' });
+    const person = await t.buildUser('staff');
+    idpAccount(person.email);
+    expect((await signInThrough(provider.id, person.email)).session).toBeDefined();
+    const entries = async (objectId: string) =>
+      (
+        (await t.db.execute(
+          sql`select kind, details, changes from activity_log where object_id = ${objectId} order by seq`,
+        )) as unknown as { rows: { kind: string; details: Record<string, unknown>; changes: unknown }[] }
+      ).rows;
+    const ofPerson = await entries(person.id);
+    expect(ofPerson.map((entry) => entry.kind)).toEqual(['auth.ssoLinked', 'auth.signIn']);
+    expect(ofPerson[1]?.details).toMatchObject({ method: 'oidc', provider: provider.id });
+    await t.request(hq.cookie, {
+      method: 'PUT',
+      url: `/api/identity-providers/${provider.id}`,
+      payload: providerBody({ name: 'Logged provider', jit: true, clientSecret: 'a-new-secret' }),
+    });
+    const ofProvider = await entries(provider.id);
+    expect(ofProvider.map((entry) => entry.kind)).toEqual(['setting.changed', 'setting.changed']);
+    expect(ofProvider[1]?.changes).toMatchObject({ jit: { from: false, to: true } });
+    expect(JSON.stringify(ofProvider)).not.toContain('a-new-secret');
+    expect(JSON.stringify(ofProvider)).not.toContain(idp.clientSecret);
   });
 });
 
