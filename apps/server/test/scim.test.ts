@@ -44,6 +44,7 @@ async function scim(method: HTTPMethods, url: string, body?: unknown, token: str
   return {
     status: response.statusCode,
     type: String(response.headers['content-type'] ?? ''),
+    authenticate: response.headers['www-authenticate'],
     // biome-ignore lint/suspicious/noExplicitAny: tests read whatever SCIM answers
     json: (response.body ? JSON.parse(response.body) : null) as any,
   };
@@ -146,6 +147,7 @@ describe('no token, a wrong one: 401 on every SCIM route, before anything is rea
         expect(response.status, `${token}`).toBe(401);
         expect(response.type).toContain('application/scim+json');
         expect(response.json).toMatchObject({ schemas: [ERROR_SCHEMA], status: '401', detail: expect.any(String) });
+        expect(response.authenticate).toBe('Bearer realm="Brigade SCIM"');
       }
       const after = await t.tableDigests();
       expect(after.users).toBe(before.users);

@@ -107,9 +107,11 @@ export async function scimRoutes(
   registerScimErrorHandler(app);
   app.addContentTypeParser('application/scim+json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
   app.decorateRequest('scimCaller', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const caller = await authenticateScimToken(db, request.headers.authorization);
     if (!caller) {
+      // RFC 6750: a refused bearer token says which scheme the resource wants.
+      reply.header('www-authenticate', 'Bearer realm="Brigade SCIM"');
       throw new ScimError(401, request.headers.authorization ? scimMessages.tokenInvalid : scimMessages.tokenMissing);
     }
     request.scimCaller = caller;
