@@ -33,11 +33,18 @@ async function main(): Promise<number> {
   }
 }
 
+/** The database's own words (Drizzle's message is the statement it sent; its cause says why it failed). */
+function reasonOf(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : null;
+  if (cause) return cause;
+  return error instanceof Error ? error.message : String(error);
+}
+
 main().then(
   (status) => process.exit(status),
   (error: unknown) => {
     if (error instanceof ConfigError) console.error(error.message);
-    else console.error(`The activity log could not be checked: ${error instanceof Error ? error.message : error}`);
+    else console.error(`The activity log could not be checked: ${reasonOf(error)}`);
     process.exit(2);
   },
 );
