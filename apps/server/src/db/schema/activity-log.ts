@@ -31,7 +31,7 @@ export const activityLog = pgTable(
     userAgent: text('user_agent'),
     /** The hash of the previous entry of the segment (64 zeros before the first). */
     prevHash: text('prev_hash').notNull(),
-    /** sha256(prev_hash || canonical JSON of this entry's fields), hex. */
+    /** sha256 of 'prev_hash:seq:canonical JSON of the other columns', hex (activity/canonical.ts). */
     hash: text('hash').notNull(),
   },
   (t) => [
@@ -52,4 +52,6 @@ export const activityChainHeads = pgTable('activity_chain_heads', {
   segment: text('segment').primaryKey(),
   seq: bigint('seq', { mode: 'number' }).notNull(),
   hash: text('hash').notNull(),
+  /** The hash before the last entry's: handed to that entry by the append that advanced the head. */
+  prevHash: text('prev_hash').notNull().default(''),
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "activity_chain_heads" ADD COLUMN "prev_hash" text DEFAULT '' NOT NULL;
