@@ -204,7 +204,7 @@ describe("Entra ID's user sequence", () => {
       sql`select u.role, u.is_active, (select count(*) from staff_restaurant_assignments a where a.user_id = u.id)::int as restaurants from users u where u.id = ${id}`,
     )) as unknown as { rows: { role: string; is_active: boolean; restaurants: number }[] };
     expect(rows[0]).toEqual({ role: 'staff', is_active: true, restaurants: 0 });
-    expect((await t.signIn(body.userName.toLowerCase(), '')).cookie).toBeUndefined();
+    expect((await t.signIn(body.userName.toLowerCase())).cookie).toBeUndefined();
 
     // 3. Get user by query: userName (any case), externalId, and Entra's work email form.
     for (const filter of [
