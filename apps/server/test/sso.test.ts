@@ -2,6 +2,7 @@ import { messages } from '@brigade/core/messages';
 import type { IdentityProvider } from '@brigade/core/schemas/sso';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, test } from 'vitest';
+import { SSO_STARTS_PER_MINUTE } from '../src/auth/sso/routes';
 import { accounts, users } from '../src/db/schema/users';
 import { startFakeIdp } from './fakes/oidc-provider';
 import { PUBLIC_URL, sessionCookieOf, startTestApp } from './harness';
@@ -236,6 +237,26 @@ describe('who may sign in', () => {
     expect((await signInThrough(provider.id, person.email)).session).toBeDefined();
     await t.request(hq.cookie, { method: 'DELETE', url: `/api/identity-providers/${provider.id}` });
     expect((await t.signIn(person.email)).response.statusCode).toBe(200);
+  });
+});
+
+describe('limits', () => {
+  test('ways out to a provider are limited per client address (each stores a flow)', async () => {
+    const provider = await addProvider();
+    const start = () =>
+      t.request(undefined, { method: 'GET', url: `/api/sso/${provider.id}/start`, remoteAddress: '203.0.113.9' });
+    for (let index = 0; index < SSO_STARTS_PER_MINUTE; index += 1) expect((await start()).statusCode).toBe(302);
+    const refused = await start();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect(refused.json().message).toBe(messages.tooManyAttempts);
+  });
+
+  test('an email PostgreSQL cannot store as sent is not used: refused, no 5xx', async () => {
+    const provider = await addProvider({ jit: true });
+    idpAccount('nul\u0000@example.com');
+    const result = await signInThrough(provider.id, 'nul\u0000@example.com');
+    expect(result.location).toBe('/?sso=email-unverified');
   });
 });
 

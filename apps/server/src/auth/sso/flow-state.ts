@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, like, lt } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { verifications } from '../../db/schema/users';
 
@@ -21,6 +21,12 @@ export const FLOW_MINUTES = 10;
 const identifierOf = (state: string) => `sso:${state}`;
 
 export async function saveFlowState(db: Database, state: string, flow: FlowState): Promise<void> {
+  // Flows nobody came back from are swept now and then, not on every start.
+  if (Math.random() < 1 / 50) {
+    await db
+      .delete(verifications)
+      .where(and(like(verifications.identifier, 'sso:%'), lt(verifications.expiresAt, new Date())));
+  }
   await db.insert(verifications).values({
     id: crypto.randomUUID(),
     identifier: identifierOf(state),

@@ -1,3 +1,4 @@
+import { EMAIL_PATTERN, isStorableText } from '@brigade/core/schemas/fields';
 import * as client from 'openid-client';
 import type { SsoProvider } from './providers';
 
@@ -80,13 +81,17 @@ export async function finishAuthorization(
   });
   const claims = tokens.claims();
   if (!claims) throw new Error('The provider sent no ID token');
+  // What the provider signed is still stored only when PostgreSQL can store it as sent.
+  if (claims.sub.length > 255 || !isStorableText(claims.sub)) throw new Error('The ID token has an unusable sub');
   const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : undefined;
+  const usableEmail = email && email.length <= 254 && EMAIL_PATTERN.test(email) && isStorableText(email);
+  const name = typeof claims.name === 'string' ? claims.name.trim().slice(0, 200) : undefined;
   return {
     sub: claims.sub,
-    email,
+    email: usableEmail ? email : undefined,
     // Entra ID sends no email_verified; its `xms_edov` (optional claim) says the domain owner verified the email.
     emailVerified: claims.email_verified === true || claims.xms_edov === true || claims.xms_edov === '1',
-    name: typeof claims.name === 'string' ? claims.name : undefined,
+    name: name && isStorableText(name) ? name : undefined,
     groups: Array.isArray(claims.groups) ? claims.groups.filter((group) => typeof group === 'string') : undefined,
   };
 }

@@ -1,3 +1,4 @@
+import { messages } from '@brigade/core/messages';
 import { ErrorReply, IdParams } from '@brigade/core/schemas/common';
 import {
   IdentityProvider,
@@ -11,6 +12,7 @@ import type { Database } from '../../db/database';
 import { badRequest, notFound } from '../../errors';
 import type { App } from '../../http/app-instance';
 import { logSafeMessage } from '../../logging';
+import { addressRateLimitStorage } from '../address-rate-limit';
 import type { Auth } from '../auth';
 import { CLIENT_IP_HEADER } from '../auth';
 import type { GuardFactory } from '../guards';
@@ -24,6 +26,8 @@ import type { SsoDirectory } from './providers';
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 409: ErrorReply };
 const tags = ['sso'];
 const CALLBACK = `/api/auth${SSO_CALLBACK_PATH}`;
+/** Ways out to a provider a minute per client address: each one stores a flow, so it is limited like a sign-in. */
+export const SSO_STARTS_PER_MINUTE = 100;
 
 export interface SsoRouteOptions {
   db: Database;
@@ -40,6 +44,7 @@ export interface SsoRouteOptions {
  * session), and hq's settings of the providers.
  */
 export async function ssoRoutes(app: App, { db, auth, guard, sso, publicUrl, publicUrlSet }: SsoRouteOptions) {
+  const limits = addressRateLimitStorage(db);
   /** The redirect URI registered at the provider: PUBLIC_URL's, or (unset) the address the request was sent to. */
   const redirectUriOf = (request: FastifyRequest) => {
     const origin = publicUrlSet === false ? requestOriginOf(request) : new URL(publicUrl).origin;
@@ -66,13 +71,20 @@ export async function ssoRoutes(app: App, { db, auth, guard, sso, publicUrl, pub
         tags,
         summary: 'Go to the identity provider to sign in (a redirect; public)',
         params: SsoProviderParams,
-        response: { 400: ErrorReply, 404: ErrorReply },
+        response: { 400: ErrorReply, 404: ErrorReply, 429: ErrorReply },
       },
     },
     async (request, reply) => {
       const provider = await sso.find(request.params.id);
       if (!provider) throw notFound('Identity provider not found');
       reply.header('cache-control', 'no-store');
+      const limited = await limits.consume(`sso-start:${request.ip}`, { window: 60, max: SSO_STARTS_PER_MINUTE });
+      if (!limited.allowed) {
+        return reply
+          .status(429)
+          .header('retry-after', String(limited.retryAfter ?? 60))
+          .send({ message: messages.tooManyAttempts });
+      }
       if (!provider.enabled || provider.clientSecret === null) return reply.redirect('/?sso=unavailable', 302);
       const redirectUri = redirectUriOf(request);
       let start: Awaited<ReturnType<typeof startAuthorization>>;
