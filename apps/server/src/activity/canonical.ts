@@ -39,13 +39,12 @@ export interface ChainedFields {
   userAgent: string | null;
 }
 
-/** sha256(prev_hash || canonical JSON of the entry's fields), hex. */
-export function entryHash(prevHash: string, entry: ChainedFields): string {
-  const fields = {
+/** The canonical JSON of an entry's columns but `seq` and the hashes (chained with them by `chainHash`). */
+export function entryPayload(entry: Omit<ChainedFields, 'seq'>): string {
+  return canonicalJson({
     id: entry.id,
     at: entry.at.toISOString(),
     segment: entry.segment,
-    seq: entry.seq,
     kind: entry.kind,
     actorId: entry.actorId,
     actorLabel: entry.actorLabel,
@@ -57,8 +56,20 @@ export function entryHash(prevHash: string, entry: ChainedFields): string {
     details: entry.details,
     address: entry.address,
     userAgent: entry.userAgent,
-  };
-  return createHash('sha256').update(prevHash).update(canonicalJson(fields)).digest('hex');
+  });
+}
+
+/**
+ * sha256 of `prev_hash:seq:payload` (UTF-8), hex. record.ts computes the same in SQL,
+ * under the chain head's row lock, so an append is one statement.
+ */
+export function chainHash(prevHash: string, seq: number, payload: string): string {
+  return createHash('sha256').update(`${prevHash}:${seq}:${payload}`, 'utf8').digest('hex');
+}
+
+/** The hash an entry must carry, given the hash of the one before it. */
+export function entryHash(prevHash: string, entry: ChainedFields): string {
+  return chainHash(prevHash, entry.seq, entryPayload(entry));
 }
 
 /** The segment (UTC month, 'YYYY-MM') of an instant. */

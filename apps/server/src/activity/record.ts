@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { ActivityKind } from '@brigade/core/activity';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { Database, Transaction } from '../db/database';
-import { activityChainHeads, activityLog } from '../db/schema/activity-log';
-import { entryHash, GENESIS_HASH, segmentOf } from './canonical';
+import { activityLog } from '../db/schema/activity-log';
+import { entryPayload, GENESIS_HASH, segmentOf } from './canonical';
 import { currentActivityRequest } from './request-context';
 
 export interface ActivityEntry {
@@ -78,21 +78,19 @@ function withRequestContext(entry: ActivityEntry): ActivityEntry {
   };
 }
 
+/**
+ * One statement: the month's head is created (first entry) or advanced, which locks it
+ * until the transaction ends; its old hash and the new seq give the entry's hash, in
+ * SQL; the entry is inserted with both. (Two statements, reading the head first, cost a
+ * second round trip on every audited write.)
+ */
 async function append(tx: Transaction, entry: ActivityEntry): Promise<void> {
   const at = new Date();
   const segment = segmentOf(at);
-  // Creates the head on a month's first entry; either way locks it and reads it back.
-  const [head] = await tx
-    .insert(activityChainHeads)
-    .values({ segment, seq: 0, hash: GENESIS_HASH })
-    .onConflictDoUpdate({ target: activityChainHeads.segment, set: { segment: sql`excluded.segment` } })
-    .returning({ seq: activityChainHeads.seq, hash: activityChainHeads.hash });
-  if (!head) throw new Error('The activity chain head was not returned');
   const row = {
     id: randomUUID(),
     at,
     segment,
-    seq: head.seq + 1,
     kind: entry.kind,
     actorId: storable(entry.actorId),
     actorLabel: storable(entry.actorLabel),
@@ -105,18 +103,27 @@ async function append(tx: Transaction, entry: ActivityEntry): Promise<void> {
     address: storable(entry.address),
     userAgent: storable(entry.userAgent),
   };
-  const hash = entryHash(head.hash, row);
+  const payload = entryPayload(row);
+  const hashOf = (prevHash: SQL, seq: SQL) =>
+    sql`encode(sha256(convert_to(${prevHash} || ':' || ${seq} || ':' || ${payload}::text, 'UTF8')), 'hex')`;
   await tx.execute(sql`
     with head as (
-      update ${activityChainHeads} set seq = ${row.seq}, hash = ${hash} where segment = ${segment}
+      insert into activity_chain_heads as h (segment, seq, hash, prev_hash)
+      values (${segment}, 1, ${hashOf(sql`${GENESIS_HASH}::text`, sql`'1'`)}, ${GENESIS_HASH})
+      on conflict (segment) do update set
+        seq = h.seq + 1,
+        prev_hash = h.hash,
+        hash = ${hashOf(sql`h.hash`, sql`(h.seq + 1)::text`)}
+      returning seq, hash, prev_hash
     )
     insert into ${activityLog} (id, at, segment, seq, kind, actor_id, actor_label, restaurant_id, object_type,
       object_id, object_label, changes, details, address, user_agent, prev_hash, hash)
-    values (${row.id}, ${at.toISOString()}, ${segment}, ${row.seq}, ${row.kind}, ${row.actorId}, ${row.actorLabel},
-      ${row.restaurantId}, ${row.objectType}, ${row.objectId}, ${row.objectLabel},
+    select ${row.id}::uuid, ${at.toISOString()}::timestamptz, ${segment}, head.seq, ${row.kind}, ${row.actorId},
+      ${row.actorLabel}, ${row.restaurantId}::uuid, ${row.objectType}, ${row.objectId}, ${row.objectLabel},
       ${row.changes === null ? null : JSON.stringify(row.changes)}::jsonb,
       ${row.details === null ? null : JSON.stringify(row.details)}::jsonb,
-      ${row.address}, ${row.userAgent}, ${head.hash}, ${hash})`);
+      ${row.address}, ${row.userAgent}, head.prev_hash, head.hash
+    from head`);
 }
 
 /** Address and user agent of a Fastify request (and the signed-in actor when there is one). */
