@@ -90,10 +90,20 @@ export type ActivityActor = z.infer<typeof ActivityActor>;
 
 /**
  * Kinds a manager never sees, even in their restaurants: how people sign in, their
- * passkeys and SSO links, provisioning and settings are hq's (the issue: "managers see
- * their restaurants' record changes, not sign-ins of others"). Matched by prefix.
+ * passkeys and SSO links, provisioning tokens, identity providers, settings and exports
+ * are hq's (the issue: "managers see their restaurants' record changes, not sign-ins of
+ * others"). What provisioning changes about people of their restaurant (`scim.user*`,
+ * `scim.group*`) they do see. Matched by prefix, so kinds added later in a group follow it.
  */
-export const HQ_ONLY_KIND_PREFIXES = ['auth.', 'passkey.', 'sso.', 'scim.', 'setting.', 'export'] as const;
+export const HQ_ONLY_KIND_PREFIXES = [
+  'auth.',
+  'passkey.',
+  'sso.',
+  'scimToken.',
+  'identityProvider.',
+  'setting.',
+  'export',
+] as const;
 
 export function managerMaySee(kind: string): boolean {
   return !HQ_ONLY_KIND_PREFIXES.some((prefix) => kind.startsWith(prefix));

@@ -28,4 +28,13 @@ export const ACTIVITY_KIND_LABELS: Partial<Record<string, MessageDescriptor>> = 
   export: msg`List exported`,
   'passkey.added': msg`Passkey added`,
   'passkey.removed': msg`Passkey removed`,
+  'scimToken.created': msg`Provisioning token created`,
+  'scimToken.revoked': msg`Provisioning token revoked`,
+  'scim.userCreated': msg`Person provisioned`,
+  'scim.userUpdated': msg`Person changed by provisioning`,
+  'scim.userDeactivated': msg`Person deactivated by provisioning`,
+  'scim.userDeleted': msg`Person deleted by provisioning`,
+  'scim.groupLinked': msg`Added to a restaurant by provisioning`,
+  'scim.groupUpdated': msg`Restaurant members changed by provisioning`,
+  'scim.groupUnlinked': msg`Removed from a restaurant by provisioning`,
 };

@@ -1,4 +1,5 @@
 import { ACTIVITY_KINDS } from '@brigade/core/activity';
+import { managerMaySee } from '@brigade/core/schemas/activity-log';
 import { idField } from '@brigade/core/schemas/fields';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
@@ -59,7 +60,9 @@ export function ActivityLogPage() {
 
   const valid = (id: string | null) => (id && idField.safeParse(id).success ? id : undefined);
   const restaurantId = isHq ? valid(params.restaurantId) : selectedRestaurant?.id;
-  const kind = ACTIVITY_KINDS.find((value) => value === params.kind);
+  // A manager is offered only the kinds they can see.
+  const kinds = isHq ? ACTIVITY_KINDS : ACTIVITY_KINDS.filter(managerMaySee);
+  const kind = kinds.find((value) => value === params.kind);
   const filters = {
     actorId: valid(params.person),
     restaurantId,
@@ -95,6 +98,7 @@ export function ActivityLogPage() {
         <FilterBar activeFilters={activeFilters}>
           <PersonFilter
             value={filters.actorId ?? null}
+            knownName={page?.items.find((entry) => entry.actor.id === filters.actorId)?.actor.name ?? null}
             restaurantId={isHq ? undefined : restaurantId}
             onChange={(person) => setFilter({ person })}
           />
@@ -104,7 +108,7 @@ export function ActivityLogPage() {
           <Select
             label={t`Activity`}
             placeholder={t`All activity`}
-            data={ACTIVITY_KINDS.map((value) => ({ value, label: kindLabel(value) }))}
+            data={kinds.map((value) => ({ value, label: kindLabel(value) }))}
             value={kind ?? null}
             onChange={(value) => setFilter({ kind: value })}
             clearable
@@ -172,10 +176,13 @@ export function ActivityLogPage() {
 /** "Person": type a name, choose; the server searches (a manager: people of their restaurant). */
 function PersonFilter({
   value,
+  knownName,
   restaurantId,
   onChange,
 }: {
   value: string | null;
+  /** The person's name as the page's entries give it: the choice's label after a reload. */
+  knownName: string | null;
   restaurantId: string | undefined;
   onChange: (personId: string | null) => void;
 }) {
@@ -185,10 +192,9 @@ function PersonFilter({
   const people = useActivityPeople(settled, restaurantId);
   const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null);
   const options = (people.data ?? []).map((person) => ({ value: person.id, label: person.name }));
-  // The chosen person stays a choice while another name is typed.
-  if (chosen && value === chosen.value && !options.some((option) => option.value === chosen.value)) {
-    options.unshift(chosen);
-  }
+  // The chosen person stays a choice while another name is typed (or, after a reload, is known from the entries).
+  const current = chosen && value === chosen.value ? chosen : value && knownName ? { value, label: knownName } : null;
+  if (current && !options.some((option) => option.value === current.value)) options.unshift(current);
   return (
     <Select
       label={t`Person`}
