@@ -46,7 +46,14 @@ describe.skipIf(!onPostgres)('the activity log on two servers at once', () => {
   });
 
   test('changes and failed sign-ins sent to both at once form one unbroken chain', async () => {
-    const before = (await rows<{ n: number }>(sql`select count(*)::int as n from activity_log`))[0]?.n ?? 0;
+    // The daily job, run by both servers as they start, may add its own entry meanwhile: not counted.
+    const countChanges = async () =>
+      (
+        await rows<{ n: number }>(
+          sql`select count(*)::int as n from activity_log where object_id is distinct from ${RETENTION_SETTING}`,
+        )
+      )[0]?.n ?? 0;
+    const before = await countChanges();
     const answers = await Promise.all(
       Array.from({ length: 40 }, (_, index) => {
         const server = servers[index % 2] as ServerProcess;
@@ -71,7 +78,7 @@ describe.skipIf(!onPostgres)('the activity log on two servers at once', () => {
     const seqs = await rows<{ segment: string; seq: number }>(
       sql`select segment, seq::int as seq from activity_log order by segment, seq`,
     );
-    expect(seqs.length).toBe(before + 40);
+    expect(await countChanges()).toBe(before + 40);
     const bySegment = new Map<string, number[]>();
     for (const row of seqs) bySegment.set(row.segment, [...(bySegment.get(row.segment) ?? []), row.seq]);
     for (const numbers of bySegment.values()) {
