@@ -115,5 +115,9 @@ export function listedEndpoints({
 /** Issue 10's bound: SQL round trips per request, whatever the size of the lists. */
 export const MAX_ROUND_TRIPS = 4;
 
-/** Sign-in's bound: Better Auth's statements plus one for each shared sign-in limit (issue 15). */
-export const MAX_SIGN_IN_ROUND_TRIPS = 5;
+/**
+ * Sign-in's bound: Better Auth's statements plus one for each shared sign-in limit (issue 15);
+ * issue 36 adds the SSO check that the email's domain may still sign in with a password
+ * (decision 040) and the activity log's entry (one statement, decision 043).
+ */
+export const MAX_SIGN_IN_ROUND_TRIPS = 7;

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ActivityKind } from '@brigade/core/activity';
 import { type SQL, sql } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { Database, Transaction } from '../db/database';
 import { activityLog } from '../db/schema/activity-log';
@@ -57,9 +56,8 @@ function storableJson<T>(value: T | undefined): T | null {
  * every server (decision 043).
  */
 export async function recordActivity(db: Database | Transaction, entry: ActivityEntry): Promise<void> {
-  const completed = withRequestContext(entry);
-  if (db instanceof PgTransaction) return append(db as Transaction, completed);
-  return db.transaction((tx) => append(tx, completed));
+  // One statement (see `append`): atomic on its own, so without a transaction it needs none.
+  await append(db, withRequestContext(entry));
 }
 
 /**
@@ -84,7 +82,7 @@ function withRequestContext(entry: ActivityEntry): ActivityEntry {
  * SQL; the entry is inserted with both. (Two statements, reading the head first, cost a
  * second round trip on every audited write.)
  */
-async function append(tx: Transaction, entry: ActivityEntry): Promise<void> {
+async function append(db: Database | Transaction, entry: ActivityEntry): Promise<void> {
   const at = new Date();
   const segment = segmentOf(at);
   const row = {
@@ -106,7 +104,7 @@ async function append(tx: Transaction, entry: ActivityEntry): Promise<void> {
   const payload = entryPayload(row);
   const hashOf = (prevHash: SQL, seq: SQL) =>
     sql`encode(sha256(convert_to(${prevHash} || ':' || ${seq} || ':' || ${payload}::text, 'UTF8')), 'hex')`;
-  await tx.execute(sql`
+  await db.execute(sql`
     with head as (
       insert into activity_chain_heads as h (segment, seq, hash, prev_hash)
       values (${segment}, 1, ${hashOf(sql`${GENESIS_HASH}::text`, sql`'1'`)}, ${GENESIS_HASH})
