@@ -88,8 +88,16 @@ test("a manager on a phone: their restaurant's record changes, never sign-ins or
 
   await page.getByRole('button', { name: 'Filters' }).click();
   await page.getByRole('combobox', { name: 'Activity' }).click();
-  await page.getByRole('option', { name: 'Signed in', exact: true }).click();
-  await expect(page.getByText('No activity found')).toBeVisible();
+  // Only the kinds they can see are offered.
+  await expect(page.getByRole('option', { name: 'Audit submitted', exact: true })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'Signed in', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('option', { name: 'List exported', exact: true })).toHaveCount(0);
+  await page.getByRole('option', { name: 'Audit submitted', exact: true }).click();
+  await expect(page).toHaveURL(/kind=audit.submitted/);
+  // Cards on a phone: each one that is there is an audit submitted in their restaurant.
+  await expect(page.getByRole('status', { name: 'Loading the activity log' })).toHaveCount(0);
+  const cards = page.getByRole('listitem');
+  for (const card of await cards.all()) await expect(card).toContainText('Audit submitted');
   expect(await seriousViolations(page)).toEqual([]);
 
   // Another restaurant's log is refused outright.
