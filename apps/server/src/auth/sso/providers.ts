@@ -78,6 +78,20 @@ export function createSsoDirectory(db: Database, box: SecretBox, env?: EnvSsoPro
       .orderBy(asc(identityProviders.name), asc(identityProviders.id));
     return [...(envProvider ? [envProvider] : []), ...rows.map(fromRow)];
   };
+  // Sign In's list and the password check read the providers on every page load and
+  // sign-in: kept for a few seconds (dropped at once by a change made here; another
+  // server sees a change within CACHE_MS). The way out and back read the row itself.
+  let cache: { at: number; providers: Promise<SsoProvider[]> } | undefined;
+  const cachedAll = () => {
+    if (!cache || Date.now() - cache.at > CACHE_MS) {
+      const providers = all();
+      cache = { at: Date.now(), providers };
+      providers.catch(() => {
+        cache = undefined;
+      });
+    }
+    return cache.providers;
+  };
   const find = async (id: string) => {
     if (id === ENV_PROVIDER_ID) return envProvider;
     if (!UUID.test(id)) return undefined;
@@ -96,12 +110,12 @@ export function createSsoDirectory(db: Database, box: SecretBox, env?: EnvSsoPro
     all,
     find,
     async options() {
-      return (await all()).filter((provider) => provider.enabled).map(({ id, name }) => ({ id, name }));
+      return (await cachedAll()).filter((provider) => provider.enabled).map(({ id, name }) => ({ id, name }));
     },
     async passwordSignInOff(email) {
       const domain = domainOf(email);
       if (!domain) return false;
-      return (await all()).some(
+      return (await cachedAll()).some(
         (provider) => provider.enabled && !provider.passwordSignIn && provider.allowedDomains.includes(domain),
       );
     },
@@ -111,54 +125,65 @@ export function createSsoDirectory(db: Database, box: SecretBox, env?: EnvSsoPro
     },
     async create(input, actorId) {
       checkIssuer(input.issuer);
+      cache = undefined;
       if (!input.clientSecret)
         throw badRequest('Client secret is required', { clientSecret: 'Client secret is required' });
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(identityProviders)
-          .values({ ...columnsOf(input), clientSecret: box.seal(input.clientSecret as string) })
-          .returning();
-        if (!row) throw new Error('The identity provider was not returned');
-        await recordActivity(tx, {
-          kind: 'setting.changed',
-          actorId,
-          objectType: 'identityProvider',
-          objectId: row.id,
-          objectLabel: row.name,
-          details: { action: 'created' },
-          changes: changesOf(undefined, fromRow(row)),
+      return db
+        .transaction(async (tx) => {
+          const [row] = await tx
+            .insert(identityProviders)
+            .values({ ...columnsOf(input), clientSecret: box.seal(input.clientSecret as string) })
+            .returning();
+          if (!row) throw new Error('The identity provider was not returned');
+          await recordActivity(tx, {
+            kind: 'setting.changed',
+            actorId,
+            objectType: 'identityProvider',
+            objectId: row.id,
+            objectLabel: row.name,
+            details: { action: 'created' },
+            changes: changesOf(undefined, fromRow(row)),
+          });
+          return fromRow(row);
+        })
+        .finally(() => {
+          cache = undefined;
         });
-        return fromRow(row);
-      });
     },
     async update(id, input, actorId) {
       const before = await ownRow(id);
       checkIssuer(input.issuer);
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(identityProviders)
-          .set({ ...columnsOf(input), ...(input.clientSecret ? { clientSecret: box.seal(input.clientSecret) } : {}) })
-          .where(eq(identityProviders.id, id))
-          .returning();
-        if (!row) throw notFound('Identity provider not found');
-        const after = fromRow(row);
-        const changes = changesOf(before, after);
-        // The secret itself never goes into the log: only that it changed.
-        if (input.clientSecret) changes.clientSecret = { from: '(hidden)', to: '(changed)' };
-        await recordActivity(tx, {
-          kind: 'setting.changed',
-          actorId,
-          objectType: 'identityProvider',
-          objectId: row.id,
-          objectLabel: row.name,
-          details: { action: 'updated' },
-          changes,
+      cache = undefined;
+      return db
+        .transaction(async (tx) => {
+          const [row] = await tx
+            .update(identityProviders)
+            .set({ ...columnsOf(input), ...(input.clientSecret ? { clientSecret: box.seal(input.clientSecret) } : {}) })
+            .where(eq(identityProviders.id, id))
+            .returning();
+          if (!row) throw notFound('Identity provider not found');
+          const after = fromRow(row);
+          const changes = changesOf(before, after);
+          // The secret itself never goes into the log: only that it changed.
+          if (input.clientSecret) changes.clientSecret = { from: '(hidden)', to: '(changed)' };
+          await recordActivity(tx, {
+            kind: 'setting.changed',
+            actorId,
+            objectType: 'identityProvider',
+            objectId: row.id,
+            objectLabel: row.name,
+            details: { action: 'updated' },
+            changes,
+          });
+          return after;
+        })
+        .finally(() => {
+          cache = undefined;
         });
-        return after;
-      });
     },
     async remove(id, actorId) {
       const before = await ownRow(id);
+      cache = undefined;
       await db.transaction(async (tx) => {
         await tx.delete(identityProviders).where(eq(identityProviders.id, id));
         await recordActivity(tx, {
@@ -170,9 +195,13 @@ export function createSsoDirectory(db: Database, box: SecretBox, env?: EnvSsoPro
           details: { action: 'deleted' },
         });
       });
+      cache = undefined;
     },
   };
 }
+
+/** How long Sign In's list and the password check may use providers read before (another server's change shows within it). */
+const CACHE_MS = 5000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
