@@ -87,6 +87,42 @@ describe('signing in and out', () => {
     ]);
   });
 
+  test('a password sign-in refused because SSO switched passwords off for the domain says so', async () => {
+    const provider = await t.request(hq.cookie, {
+      method: 'POST',
+      url: '/api/identity-providers',
+      payload: {
+        name: 'Contoso',
+        issuer: 'https://login.contoso.example/tenant/v2.0',
+        clientId: 'brigade',
+        clientSecret: 'client-secret-never-logged',
+        allowedDomains: ['contoso.example'],
+        jit: false,
+        groupRoles: [],
+        passwordSignIn: false,
+        enabled: true,
+      },
+    });
+    expect(provider.statusCode, provider.body).toBe(201);
+    const made = await t.request(hq.cookie, {
+      method: 'POST',
+      url: '/api/users',
+      payload: {
+        name: 'Sso Only',
+        email: 'sso.only@contoso.example',
+        password: 'secret-sso',
+        role: 'staff',
+        selectedRestaurants: [restaurant.id],
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    expect((await t.signIn('sso.only@contoso.example', 'secret-sso')).response.statusCode).toBe(403);
+    expect(await entries(sql`kind = 'auth.signInFailed' and actor_label = 'sso.only@contoso.example'`)).toEqual([
+      expect.objectContaining({ details: { method: 'password', reason: 'passwordSignInOff' } }),
+    ]);
+    expect(JSON.stringify(await entries(sql`true`))).not.toContain('client-secret-never-logged');
+  });
+
   test('signing out is recorded for the person', async () => {
     const person = await t.signedIn('staff');
     const response = await t.request(person.cookie, { method: 'POST', url: '/api/auth/sign-out', payload: {} });

@@ -33,7 +33,7 @@ export function recordingAuthActivity(
       try {
         response = await handler(request);
       } catch (error) {
-        if (statusOf(error) === 403) await recordSignInFailure(db, email, 'deactivated', context);
+        if (statusOf(error) === 403) await recordSignInFailure(db, email, refusalOf(codeOf(error)), context);
         throw error;
       }
       if (response.ok) {
@@ -50,7 +50,7 @@ export function recordingAuthActivity(
           });
         }
       } else if (response.status === 401 || response.status === 403) {
-        const reason = response.status === 401 ? 'wrong-credentials' : 'deactivated';
+        const reason = response.status === 401 ? 'wrong-credentials' : refusalOf((await bodyOf(response))?.code);
         await recordSignInFailure(db, email, reason, context);
       }
       return response;
@@ -124,6 +124,15 @@ async function bodyOf(response: Response): Promise<Record<string, unknown> | und
   } catch {
     return undefined;
   }
+}
+
+/** Why a sign-in was refused with 403: SSO switched passwords off for the domain, else the account is deactivated. */
+function refusalOf(code: unknown): string {
+  return code === 'PASSWORD_SIGN_IN_OFF' ? 'passwordSignInOff' : 'deactivated';
+}
+
+function codeOf(error: unknown): unknown {
+  return (error as { body?: { code?: unknown } })?.body?.code;
 }
 
 function statusOf(error: unknown): number | undefined {
