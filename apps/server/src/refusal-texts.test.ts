@@ -14,6 +14,7 @@ const FOR_CLIENTS: Record<string, string[]> = {
   // biome-ignore lint/suspicious/noTemplateCurlyInString: a template literal's source text, as the check reads it
   'web.ts': ['No such endpoint: ${request.method} ${pathname}', 'File not found'],
   'auth/routes.ts': ['The Host header of this request is not valid.', 'The request body is nested too deeply.'],
+  'auth/sso/routes.ts': ['The Host header of this request is not valid.'],
 };
 
 const REFUSAL = /\b(?:badRequest|unauthorized|forbidden|notFound|conflict)\(\s*(['"`])((?:(?!\1)[^\\]|\\.)*)\1/g;

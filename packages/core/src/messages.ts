@@ -215,6 +215,11 @@ export const messages = {
   passkeyAlreadyAdded: 'This passkey is already added.',
   passkeyNotFound: 'Passkey not found',
   passkeyLimitReached: 'You have 20 passkeys, the most one person can keep. Remove one before adding another.',
+  // Single sign-on settings (issue 36): not in the spec.
+  identityProviderNotFound: 'Identity provider not found',
+  identityProviderFromEnvironment: 'This provider is set by OIDC_* environment variables; change it there.',
+  clientSecretRequired: 'Client secret is required',
+  issuerMustBeHttps: 'Issuer must be an https URL',
 } as const;
 
 /** The Pending Audits card's line: the spec's plural, and the singular for exactly one. */

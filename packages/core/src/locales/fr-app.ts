@@ -476,6 +476,12 @@ export const frApp: CoreAppCatalogue = {
     'Passkey not found': 'Clé d’accès introuvable',
     'You have 20 passkeys, the most one person can keep. Remove one before adding another.':
       'Vous avez 20 clés d’accès, le maximum par personne. Supprimez-en une avant d’en ajouter une autre.',
+    // Single sign-on settings (issue 36)
+    'Identity provider not found': 'Fournisseur d’identité introuvable',
+    'This provider is set by OIDC_* environment variables; change it there.':
+      'Ce fournisseur est défini par les variables d’environnement OIDC_* ; modifiez-le là.',
+    'Client secret is required': 'Le secret client est obligatoire',
+    'Issuer must be an https URL': 'L’émetteur doit être une URL https',
   },
 
   pendingAuditsTrend: (count) => {

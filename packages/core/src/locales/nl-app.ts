@@ -471,6 +471,12 @@ export const nlApp: CoreAppCatalogue = {
     'Passkey not found': 'Passkey niet gevonden',
     'You have 20 passkeys, the most one person can keep. Remove one before adding another.':
       'Je hebt 20 passkeys, het maximum per persoon. Verwijder er een voordat je een nieuwe toevoegt.',
+    // Single sign-on settings (issue 36)
+    'Identity provider not found': 'Identiteitsprovider niet gevonden',
+    'This provider is set by OIDC_* environment variables; change it there.':
+      'Deze provider is ingesteld met OIDC_*-omgevingsvariabelen; wijzig hem daar.',
+    'Client secret is required': 'Clientgeheim is verplicht',
+    'Issuer must be an https URL': 'Issuer moet een https-URL zijn',
   },
 
   pendingAuditsTrend: (count) => {

@@ -1,3 +1,4 @@
+import { messages } from '@brigade/core/messages';
 import type { Role } from '@brigade/core/roles';
 import {
   ENV_PROVIDER_ID,
@@ -99,10 +100,9 @@ export function createSsoDirectory(db: Database, box: SecretBox, env?: EnvSsoPro
     return row && fromRow(row);
   };
   const ownRow = async (id: string) => {
-    if (id === ENV_PROVIDER_ID)
-      throw conflict('This provider is set by OIDC_* environment variables; change it there.');
+    if (id === ENV_PROVIDER_ID) throw conflict(messages.identityProviderFromEnvironment);
     const provider = await find(id);
-    if (!provider) throw notFound('Identity provider not found');
+    if (!provider) throw notFound(messages.identityProviderNotFound);
     return provider;
   };
 
@@ -127,7 +127,7 @@ export function createSsoDirectory(db: Database, box: SecretBox, env?: EnvSsoPro
       checkIssuer(input.issuer);
       cache = undefined;
       if (!input.clientSecret)
-        throw badRequest('Client secret is required', { clientSecret: 'Client secret is required' });
+        throw badRequest(messages.clientSecretRequired, { clientSecret: messages.clientSecretRequired });
       return db
         .transaction(async (tx) => {
           const [row] = await tx
@@ -161,7 +161,7 @@ export function createSsoDirectory(db: Database, box: SecretBox, env?: EnvSsoPro
             .set({ ...columnsOf(input), ...(input.clientSecret ? { clientSecret: box.seal(input.clientSecret) } : {}) })
             .where(eq(identityProviders.id, id))
             .returning();
-          if (!row) throw notFound('Identity provider not found');
+          if (!row) throw notFound(messages.identityProviderNotFound);
           const after = fromRow(row);
           const changes = changesOf(before, after);
           // The secret itself never goes into the log: only that it changed.
@@ -223,7 +223,7 @@ export function isAllowedIssuer(issuer: string): boolean {
 
 function checkIssuer(issuer: string) {
   if (!isAllowedIssuer(issuer)) {
-    throw badRequest('Issuer must be an https URL', { issuer: 'Issuer must be an https URL' });
+    throw badRequest(messages.issuerMustBeHttps, { issuer: messages.issuerMustBeHttps });
   }
 }
 

@@ -76,7 +76,7 @@ export async function ssoRoutes(app: App, { db, auth, guard, sso, publicUrl, pub
     },
     async (request, reply) => {
       const provider = await sso.find(request.params.id);
-      if (!provider) throw notFound('Identity provider not found');
+      if (!provider) throw notFound(messages.identityProviderNotFound);
       reply.header('cache-control', 'no-store');
       const limited = await limits.consume(`sso-start:${request.ip}`, { window: 60, max: SSO_STARTS_PER_MINUTE });
       if (!limited.allowed) {
