@@ -135,7 +135,7 @@ test.describe('Languages (issue 22)', () => {
     await expect(own.getByRole('heading', { level: 1, name: 'Mettre à jour le profil' })).toBeVisible();
 
     // The form's own checks, in French.
-    await own.getByRole('textbox', { name: 'Nom' }).fill('');
+    await own.getByRole('textbox', { name: 'Nom', exact: true }).fill('');
     await own.getByRole('textbox', { name: 'E-mail' }).fill('camille@');
     await own.getByRole('button', { name: 'Enregistrer les modifications' }).click();
     await expect(own.getByText('Le nom est obligatoire')).toBeVisible();
