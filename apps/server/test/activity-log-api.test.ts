@@ -189,9 +189,27 @@ describe('hq reads every entry', () => {
 
 describe('a manager reads the record changes of their restaurants', () => {
   test("their restaurants' changes; never restaurant B's, nor how anyone signs in, nor exports", async () => {
+    // Changes to people are entered under their first restaurant: Delft for both cooks.
+    const c = await t.buildRestaurant({ name: 'Brigade Delft' });
+    const sharedCook = await t.buildUser('staff', { restaurantIds: [c.id, a.id], name: 'Cook of Delft and Utrecht' });
+    const cookOfC = await t.buildUser('staff', { restaurantIds: [c.id], name: 'Cook of Delft' });
+    for (const person of [sharedCook, cookOfC]) {
+      await record({
+        kind: 'user.updated',
+        actorId: hq.id,
+        restaurantId: c.id,
+        objectType: 'user',
+        objectId: person.id,
+        objectLabel: person.email,
+        changes: { role: { from: 'manager', to: 'staff' } },
+      });
+    }
     const { items } = await page(manager.cookie, { pageSize: '100' });
     expect(items.length).toBeGreaterThan(0);
-    expect(items.every((entry) => entry.restaurant?.id === a.id)).toBe(true);
+    // Restaurant A's entries, and the changes to a person who also works at A.
+    expect(items.every((entry) => entry.restaurant?.id === a.id || entry.object.id === sharedCook.id)).toBe(true);
+    expect(items.filter((entry) => entry.object.id === sharedCook.id)).toHaveLength(1);
+    expect(items.filter((entry) => entry.object.id === cookOfC.id)).toEqual([]);
     expect(items.map((entry) => entry.kind)).toEqual(expect.arrayContaining(['user.updated', 'audit.submitted']));
     expect(items.filter((entry) => entry.kind.startsWith('auth.') || entry.kind === 'export')).toEqual([]);
     const named = await page(manager.cookie, { restaurantId: a.id, kind: 'auth.signIn' });

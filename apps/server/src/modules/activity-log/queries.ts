@@ -40,8 +40,10 @@ const AT_UTC = sql`to_char(l.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"
 
 /**
  * What the viewer may see: hq everything; a manager the entries of their restaurants
- * (a restaurant named in the filter is one of theirs: the route's guard checked it),
- * never how others sign in, nor provisioning, settings or exports (`HQ_ONLY_KIND_PREFIXES`).
+ * (a restaurant named in the filter is one of theirs: the route's guard checked it), and
+ * the changes to people who work at one of them, whichever of the person's restaurants the
+ * entry names; never how others sign in, nor provisioning, settings or exports
+ * (`HQ_ONLY_KIND_PREFIXES`).
  */
 function scopeOf(viewer: Viewer): SQL {
   if (viewer.role === 'hq') return sql`true`;
@@ -54,7 +56,8 @@ function scopeOf(viewer: Viewer): SQL {
     HQ_ONLY_KIND_PREFIXES.map((prefix) => sql`l.kind not like ${`${prefix}%`}`),
     sql` and `,
   );
-  return sql`l.restaurant_id in (${reach}) and ${hidden}`;
+  const theirPeople = sql`select user_id from staff_restaurant_assignments where restaurant_id in (${reach})`;
+  return sql`(l.restaurant_id in (${reach}) or (l.object_type = 'user' and l.object_id in (${theirPeople}))) and ${hidden}`;
 }
 
 /** The filters and the viewer's scope as one condition on `activity_log l`. */
