@@ -87,7 +87,15 @@ export function useActivityColumns(showRestaurant: boolean): DataColumn<Activity
     {
       header: t`What`,
       cell: (entry) => (
-        <Badge variant="light" color={entry.kind === 'auth.signInFailed' ? 'red' : 'indigo'} tt="none">
+        // Wrapped, not cut: "Sign…" would not say which of five kinds it is.
+        <Badge
+          variant="light"
+          color={entry.kind === 'auth.signInFailed' ? 'red' : 'indigo'}
+          tt="none"
+          h="auto"
+          py={2}
+          styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}
+        >
           {kindLabel(entry.kind)}
         </Badge>
       ),
