@@ -64,7 +64,7 @@ import { registerPushJob } from './modules/push/service';
 import { quizRoutes } from './modules/quizzes/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { restaurantRoutes } from './modules/restaurants/routes';
-import { scimRoutes, scimTokenRoutes } from './modules/scim/routes';
+import { scimRoutes } from './modules/scim/routes';
 import { sessionRoutes } from './modules/session/routes';
 import { setupRoutes } from './modules/setup/routes';
 import { storePerformanceRoutes } from './modules/store-performance/routes';
@@ -305,8 +305,7 @@ export async function buildApp(options: AppOptions): Promise<
   });
   await app.register(restaurantRoutes, context);
   await app.register(userRoutes, context);
-  await app.register(scimTokenRoutes, context);
-  // Provisioning (SCIM 2.0): its own plugin, with a bearer token, SCIM's errors and content type.
+  // Provisioning (SCIM 2.0): hq's tokens, and /scim/v2 with a bearer token, SCIM's errors and content type.
   await app.register(scimRoutes, context);
   await app.register(passwordRoutes, context);
   await app.register(auditTemplateRoutes, context);

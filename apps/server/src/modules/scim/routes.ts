@@ -26,8 +26,17 @@ import { authenticateScimToken, createScimToken, listScimTokens, revokeScimToken
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
 const tags = ['scim'];
 
+/**
+ * The module's one plugin: hq's token routes, and the SCIM protocol in a child plugin of its
+ * own, so that its bearer-token hook, error handler and content type stay on its routes.
+ */
+export async function scimRoutes(app: App, context: Pick<AppContext, 'database' | 'guard' | 'auth' | 'publicUrl'>) {
+  await app.register(scimTokenRoutes, context);
+  await app.register(scimProtocolRoutes, context);
+}
+
 /** hq's Provisioning screen: the tokens an identity provider calls /scim/v2 with. */
-export async function scimTokenRoutes(
+async function scimTokenRoutes(
   app: App,
   { database, guard, publicUrl }: Pick<AppContext, 'database' | 'guard' | 'publicUrl'>,
 ) {
@@ -99,7 +108,7 @@ declare module 'fastify' {
  * tests (scim.test.ts) call every one of these routes without, with a wrong and with a
  * revoked token.
  */
-export async function scimRoutes(
+async function scimProtocolRoutes(
   app: App,
   { database, auth, publicUrl }: Pick<AppContext, 'database' | 'auth' | 'publicUrl'>,
 ) {
