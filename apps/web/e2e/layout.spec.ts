@@ -196,7 +196,7 @@ test.describe('toasts', () => {
     test(`on ${name} a toast covers neither the header's buttons nor the tab bar`, async ({ page }) => {
       await page.setViewportSize(viewport);
       await signInAs(page, 'staff', '/profile');
-      await expect(page.getByLabel('Name')).not.toHaveValue('');
+      await expect(page.getByRole('textbox', { name: 'Name', exact: true })).not.toHaveValue('');
       await page.getByRole('button', { name: 'Save Changes' }).click();
       const toast = page.getByRole('alert').filter({ hasText: 'Profile updated successfully' });
       await expect(toast).toBeVisible();

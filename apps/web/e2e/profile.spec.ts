@@ -9,7 +9,7 @@ test('a person updates their profile, meets the validation messages first, and s
   await page.goto('/profile');
   await fillSignIn(page, lena);
   await expect(page.getByRole('heading', { level: 1, name: 'Update Profile' })).toBeVisible();
-  const name = page.getByLabel('Name');
+  const name = page.getByRole('textbox', { name: 'Name', exact: true });
   const email = page.getByRole('textbox', { name: 'Email' });
   const password = page.getByLabel('Password', { exact: true });
   await expect(name).toHaveValue('Lena Wouters');
@@ -45,7 +45,7 @@ test('a person updates their profile, meets the validation messages first, and s
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL('/dashboard-staff');
   await page.goto('/profile');
-  await expect(page.getByLabel('Name')).toHaveValue('Lena W.');
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Lena W.');
 });
 
 test('a manager with no active restaurant is told so, not asked to select one', async ({ page }) => {
