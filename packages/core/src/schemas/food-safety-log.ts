@@ -3,6 +3,7 @@ import { CHECKLIST_ITEM_KINDS } from '../checklist-items';
 import { isoWeekday } from '../restaurant-time';
 import { CHECKLIST_RUN_STATES } from './checklists';
 import { calendarDayField, idField } from './fields';
+import { SensorLogDevice } from './sensors';
 
 /**
  * The food-safety log (issue 33): every checklist record of one restaurant in a local
@@ -123,6 +124,12 @@ export const FoodSafetyLog = z.object({
   records: z.array(FoodSafetyLogRecord),
   /** Day sign-offs of the period's days and week sign-offs of the weeks it touches, by day. */
   signOffs: z.array(FoodSafetySignOff),
+  /**
+   * The restaurant's temperature sensors beside the manual checks (issue 37): per device,
+   * each local day's min/max/avg and the excursions that started in the period. Optional
+   * so answers cached before sensors existed still parse; the server always sends it.
+   */
+  sensors: z.array(SensorLogDevice).optional(),
 });
 export type FoodSafetyLog = z.infer<typeof FoodSafetyLog>;
 
