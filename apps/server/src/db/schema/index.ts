@@ -24,3 +24,4 @@ export * from './training-suggestions';
 export * from './trainings';
 export * from './uploads';
 export * from './users';
+export * from './webhooks';
