@@ -15,6 +15,7 @@ import { auditItems, audits } from './audits';
 import { checklistRuns } from './checklists';
 import { createdAt, id, updatedAt } from './columns';
 import { restaurants } from './restaurants';
+import { sensorExcursions } from './sensors';
 import { users } from './users';
 
 /**
@@ -37,6 +38,8 @@ export const correctiveActions = pgTable(
     /** A checklist failure's record and item (issue 33); `template_name` is then the checklist's name. */
     checklistRunId: uuid('checklist_run_id').references(() => checklistRuns.id, { onDelete: 'set null' }),
     checklistItemId: text('checklist_item_id'),
+    /** A temperature sensor's excursion (issue 37); `template_name` is then the device's name. */
+    sensorExcursionId: uuid('sensor_excursion_id').references(() => sensorExcursions.id, { onDelete: 'set null' }),
     templateName: text('template_name').notNull(),
     itemText: text('item_text').notNull(),
     /** The item's mark when the action was made ('bad', 'needs_improvement', or another mark for an added action). */
@@ -65,6 +68,8 @@ export const correctiveActions = pgTable(
     index('corrective_actions_audit_item_idx').on(t.auditItemId),
     // One action per failed item of a record, however many servers submit it.
     uniqueIndex('corrective_actions_checklist_item_key').on(t.checklistRunId, t.checklistItemId),
+    // One action per excursion, however many servers evaluate it.
+    uniqueIndex('corrective_actions_sensor_excursion_key').on(t.sensorExcursionId),
     // The Actions screen's search (ILIKE '%text%'): trigram indexes, as for people and restaurants.
     index('corrective_actions_item_text_trgm_idx').using('gin', t.itemText.op('gin_trgm_ops')),
     index('corrective_actions_comment_trgm_idx').using('gin', t.comment.op('gin_trgm_ops')),

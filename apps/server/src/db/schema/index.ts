@@ -18,6 +18,7 @@ export * from './push';
 export * from './quizzes';
 export * from './restaurants';
 export * from './scim';
+export * from './sensors';
 export * from './sign-in-limits';
 export * from './training-assignments';
 export * from './training-suggestions';
