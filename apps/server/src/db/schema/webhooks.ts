@@ -7,7 +7,8 @@ import { users } from './users';
  * The transactional outbox of what happened (issue 37, decision 046): a service writes an
  * event in the same transaction as the change that causes it (`emitEvent`), so an event
  * exists exactly when its change does. `data` is the event's object as the API shows it,
- * small, never a secret.
+ * small, never a secret. Kept 30 days (the delivery job's purge), then dropped with
+ * their deliveries.
  */
 export const events = pgTable(
   'events',
@@ -16,8 +17,10 @@ export const events = pgTable(
     type: text('type').notNull(),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
     data: jsonb('data').notNull(),
+    /** Set for an event that happens once per subject (an action becoming overdue: its id). */
+    onceKey: text('once_key'),
   },
-  (t) => [index('events_occurred_idx').on(t.occurredAt)],
+  (t) => [index('events_occurred_idx').on(t.occurredAt), uniqueIndex('events_once_key').on(t.type, t.onceKey)],
 );
 
 /**
