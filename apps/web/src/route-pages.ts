@@ -108,6 +108,14 @@ export const routePages: Partial<Record<string, RoutePage>> = {
   '/provisioning': page(() =>
     import('./features/scim/provisioning-page').then((module) => ({ Component: module.ProvisioningPage })),
   ),
+  '/sensors': page(() =>
+    import('./features/sensors/sensors-page').then((module) => ({ Component: module.SensorsPage })),
+  ),
+  '/sensors/:restaurantId': page(() =>
+    import('./features/sensors/restaurant-sensors-page').then((module) => ({
+      Component: module.RestaurantSensorsPage,
+    })),
+  ),
   '/food-safety-log': page(() =>
     import('./features/food-safety-log/food-safety-log-page').then((module) => ({
       Component: module.FoodSafetyLogPage,
@@ -144,10 +152,15 @@ export const routePages: Partial<Record<string, RoutePage>> = {
         queryClient.prefetchQuery(module.hqDashboardQuery),
       ),
   ),
+  // The manager dashboard with the sensors' panel (issue 37): two features, composed here.
   '/dashboard-manager': page(
     () =>
-      import('./features/dashboards/manager-dashboard-page').then((module) => ({
-        Component: module.ManagerDashboardPage,
+      Promise.all([
+        import('./features/dashboards/manager-dashboard-page'),
+        import('./features/sensors/sensors-dashboard-panel'),
+      ]).then(([dashboard, sensors]) => ({
+        Component: () =>
+          createElement(dashboard.ManagerDashboardPage, { sensors: createElement(sensors.SensorsDashboardPanel) }),
       })),
     () =>
       import('./features/dashboards/api/get-manager-dashboard').then((module) =>

@@ -136,6 +136,9 @@ const routeTable = [
   { path: '/provisioning', title: 'Provisioning', roles: HQ },
   // Issue 36: the identity providers people sign in with (OpenID Connect, Entra ID first).
   { path: '/single-sign-on', title: 'Single Sign-On', roles: HQ },
+  // Issue 37: hq's temperature sensors, and one restaurant's readings (its managers come from their dashboard).
+  { path: '/sensors', title: 'Sensors', roles: HQ },
+  { path: '/sensors/:restaurantId', title: 'Temperatures', roles: ['hq', 'manager'] },
 ] as const satisfies readonly AppRoute[];
 
 export const appRoutes: readonly AppRoute[] = routeTable;
@@ -181,6 +184,7 @@ const sidebarTable = [
   { label: 'Activity Log', path: '/activity-log', roles: ['hq', 'manager'] },
   { label: 'Provisioning', path: '/provisioning', roles: HQ },
   { label: 'Single Sign-On', path: '/single-sign-on', roles: HQ },
+  { label: 'Sensors', path: '/sensors', roles: HQ },
   { label: 'Sales Report', path: '/reports/sales', roles: MANAGER },
   { label: 'Product Mix Report', path: '/reports/product-mix', roles: MANAGER },
   { label: 'Operations Report', path: '/reports/operations', roles: MANAGER },

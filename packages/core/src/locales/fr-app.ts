@@ -368,6 +368,8 @@ export const frApp: CoreAppCatalogue = {
     'Activity Log': 'Journal d’activité',
     Provisioning: 'Provisionnement',
     'Single Sign-On': 'Authentification unique',
+    Sensors: 'Capteurs',
+    Temperatures: 'Températures',
     // The food-safety log (issue 33)
     'Choose a day': 'Choisissez un jour',
     'Choose day, week or month': 'Choisissez jour, semaine ou mois',

@@ -365,6 +365,8 @@ export const nlApp: CoreAppCatalogue = {
     'Activity Log': 'Activiteitenlogboek',
     Provisioning: 'Provisioning',
     'Single Sign-On': 'Single sign-on',
+    Sensors: 'Sensoren',
+    Temperatures: 'Temperaturen',
     // The food-safety log (issue 33)
     'Choose a day': 'Kies een dag',
     'Choose day, week or month': 'Kies dag, week of maand',

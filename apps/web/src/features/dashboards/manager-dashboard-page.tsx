@@ -1,8 +1,9 @@
 import { noActiveRestaurantMessage } from '@brigade/core/messages';
 import type { RestaurantRef } from '@brigade/core/schemas/session';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Grid, SimpleGrid, Stack } from '@mantine/core';
+import { Box, Button, Grid, SimpleGrid, Stack } from '@mantine/core';
 import { IconClipboardList, IconSchool, IconUsers } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ActionCountsCard } from '../../components/action-counts-card';
 import { PageHeader } from '../../components/page-header';
@@ -23,8 +24,12 @@ import { StaffProgressWidget } from './staff-progress-widget';
 import { StatCard } from './stat-card';
 import { SuggestedTrainingsPanel } from './suggested-trainings-panel';
 
-/** /dashboard-manager (core §2 "Manager dashboard"): the selected restaurant at a glance. */
-export function ManagerDashboardPage() {
+/**
+ * /dashboard-manager (core §2 "Manager dashboard"): the selected restaurant at a glance.
+ * `sensors`: the temperature sensors' alerts of all the manager's restaurants (issue 37),
+ * composed by the route table.
+ */
+export function ManagerDashboardPage({ sensors }: { sensors?: ReactNode }) {
   const { t } = useLingui();
   const me = useCurrentUser();
   const email = me.email;
@@ -48,6 +53,7 @@ export function ManagerDashboardPage() {
       />
       <PinnedAnnouncements />
       <ChecklistsToDoPanel />
+      {sensors && <Box mb="md">{sensors}</Box>}
       {selectedRestaurant ? (
         <RestaurantDashboard key={selectedRestaurant.id} restaurant={selectedRestaurant} />
       ) : (

@@ -26,6 +26,7 @@ import classes from './food-safety-log.module.css';
 import { LogControls } from './log-controls';
 import { restaurantMoment, usePeriodLabel } from './log-format';
 import { LogRecords } from './log-records';
+import { LogSensors } from './log-sensors';
 import { LogSignOff } from './log-sign-off';
 
 /** A route title of core's: shown through `useCoreText`. */
@@ -189,6 +190,7 @@ function LogBody({ log, loading }: { log: FoodSafetyLog; loading: boolean }) {
       ) : (
         <LogRecords log={log} />
       )}
+      {log.sensors && log.sensors.length > 0 && <LogSensors devices={log.sensors} timeZone={zone} />}
     </Stack>
   );
 }
