@@ -1,5 +1,6 @@
 import type https from 'node:https';
 import type { INetworkModule } from '@azure/msal-node';
+import { DEFAULT_API_TOKEN_RATE_LIMIT } from '@brigade/core/api-scopes';
 import { FALLBACK_TIME_ZONE } from '@brigade/core/restaurant-time';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
@@ -9,6 +10,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerActivityLogJobs } from './activity/maintenance';
 import { registerActivityContext } from './activity/request-context';
+import { cookieOnly, createApiTokenCheck, createCallerCheck, registerNoCookiesForTokens } from './auth/api-token-check';
 import { type Auth, createAuth } from './auth/auth';
 import { createGuard, decorateSessionUser, documentGuardedAction } from './auth/guards';
 import { registerOriginCheck } from './auth/origin-check';
@@ -38,6 +40,7 @@ import { createMailer, type MailConfig, type Mailer } from './mail/mailer';
 import { type MetricsConfig, type MetricsEndpoint, registerMetrics } from './metrics/endpoint';
 import { activityLogRoutes } from './modules/activity-log/routes';
 import { announcementRoutes } from './modules/announcements/routes';
+import { apiTokenRoutes } from './modules/api-tokens/routes';
 import { assignmentRoutes } from './modules/assignments/routes';
 import { auditReportRoutes } from './modules/audit-report/routes';
 import { auditScheduleRoutes } from './modules/audit-schedules/routes';
@@ -65,6 +68,8 @@ import { quizRoutes } from './modules/quizzes/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { restaurantRoutes } from './modules/restaurants/routes';
 import { scimRoutes } from './modules/scim/routes';
+import { sensorRoutes } from './modules/sensors/routes';
+import { registerSensorJobs } from './modules/sensors/service';
 import { sessionRoutes } from './modules/session/routes';
 import { setupRoutes } from './modules/setup/routes';
 import { storePerformanceRoutes } from './modules/store-performance/routes';
@@ -72,6 +77,8 @@ import { trainingSuggestionRoutes } from './modules/training-suggestions/routes'
 import { trainingRoutes } from './modules/trainings/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { userRoutes } from './modules/users/routes';
+import { webhookRoutes } from './modules/webhooks/routes';
+import { registerWebhookJobs, registerWebhookWake, type WebhookSettings } from './modules/webhooks/service';
 import { createNotifier } from './notify/notifier';
 import { echoRequestId, requestIdOptions } from './ops/request-id';
 import { createPushSender } from './push/sender';
@@ -93,9 +100,13 @@ export interface AppOptions {
   publicUrlSet?: boolean;
   authSecret: string;
   signInRateLimit: number;
+  /** Calls one API token may make a minute, across every server (API_TOKEN_RATE_LIMIT); omitted, 600. */
+  apiTokenRateLimit?: number;
   sessionDays: number;
   /** Days the activity log keeps (ACTIVITY_LOG_RETENTION_DAYS); omitted, 400. */
   activityLogRetentionDays?: number;
+  /** Days sensor readings are kept (SENSOR_READINGS_RETENTION_DAYS); omitted, 730. */
+  sensorReadingsRetentionDays?: number;
   /** The built web app to serve; null serves the API alone. */
   webRoot: string | null;
   /** Where uploaded files go (DATA_DIR). */
@@ -128,6 +139,12 @@ export interface AppOptions {
   push?: { vapidKeys?: VapidKeys; subject?: string; agent?: https.Agent };
   /** Single sign-on's provider from OIDC_* (issue 36, decision 040); hq adds more in Settings. */
   oidc?: EnvSsoProvider;
+  /**
+   * Webhooks (issue 37): WEBHOOKS_ALLOW_PRIVATE_ADDRESSES (a receiver on a private or local
+   * network, as the tests' own) and whether endpoints must be https (NODE_ENV=production).
+   * Omitted: private addresses refused, http allowed.
+   */
+  webhooks?: { allowPrivateAddresses: boolean; requireHttps: boolean };
 }
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -154,7 +171,7 @@ export async function buildApp(options: AppOptions): Promise<
     trustProxy: options.trustProxy || false,
     routerOptions: { ignoreTrailingSlash: true },
     // A URL the router cannot read: 401 to a signed-out caller, as on every guarded route.
-    frameworkErrors: answerUnroutableUrl(() => sessionCheck),
+    frameworkErrors: answerUnroutableUrl(() => callerCheck),
     // refuseWhileClosing answers in our own shape instead.
     return503OnClosing: false,
     ...requestIdOptions(options.trustProxy || false),
@@ -169,6 +186,8 @@ export async function buildApp(options: AppOptions): Promise<
   decorateSessionUser(app);
   // Who acts, from where, for the activity log's entries (issue 36).
   registerActivityContext(app);
+  // Wakes the webhook delivery job after a request that made events (issue 37).
+  registerWebhookWake(app, () => jobs);
   // The routes the offline outbox sends to (`config: { idempotent: true }`, issue 34): the
   // device's times, then the key; before compression, whose onSend must come after the key's.
   registerOfflineTimes(app);
@@ -213,7 +232,18 @@ export async function buildApp(options: AppOptions): Promise<
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Brigade API', version: '1.0.0', description: 'The operations app of a restaurant chain.' },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' } } },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' },
+          // Issue 37: `Authorization: Bearer brg_…`; each operation's `x-scope` is the scope it needs.
+          apiToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              "An API token made by hq on the API Tokens screen. It acts with hq's reach, limited to its scopes: each operation names the one it needs as x-scope; an operation without x-scope takes no token.",
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -232,7 +262,20 @@ export async function buildApp(options: AppOptions): Promise<
     sso,
   });
   const sessionCheck = createSessionCheck(auth, options.database.db);
+  // API tokens (issue 37): a bearer request is the token's, any other the session cookie's.
+  const callerCheck = createCallerCheck(
+    sessionCheck,
+    createApiTokenCheck(options.database.db, { rateLimit: options.apiTokenRateLimit ?? DEFAULT_API_TOKEN_RATE_LIMIT }),
+  );
+  registerNoCookiesForTokens(app);
   const jobs = options.jobs ? createJobQueue(options.database, app.log) : null;
+  const webhooks: WebhookSettings = {
+    policy: {
+      allowPrivate: options.webhooks?.allowPrivateAddresses ?? false,
+      requireHttps: options.webhooks?.requireHttps ?? false,
+    },
+    secretBox: createSecretBox(options.authSecret),
+  };
   // Before the modules: its request hook is inherited by every route.
   const metrics = options.metrics
     ? registerMetrics(app, options.metrics, {
@@ -245,8 +288,8 @@ export async function buildApp(options: AppOptions): Promise<
   const context: AppContext = {
     database: options.database,
     auth,
-    guard: createGuard(sessionCheck),
-    sessionCheck,
+    guard: createGuard(callerCheck),
+    sessionCheck: cookieOnly(sessionCheck),
     storage,
     uploadMaxBytes: options.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES,
     photoMaxBytes: options.photoMaxBytes ?? DEFAULT_PHOTO_MAX_BYTES,
@@ -307,6 +350,9 @@ export async function buildApp(options: AppOptions): Promise<
   await app.register(userRoutes, context);
   // Provisioning (SCIM 2.0): hq's tokens, and /scim/v2 with a bearer token, SCIM's errors and content type.
   await app.register(scimRoutes, context);
+  await app.register(sensorRoutes, context);
+  // API tokens (issue 37): hq's tokens; calls with one go through every route's guard.
+  await app.register(apiTokenRoutes, context);
   await app.register(passwordRoutes, context);
   await app.register(auditTemplateRoutes, context);
   await app.register(auditRoutes, context);
@@ -330,6 +376,7 @@ export async function buildApp(options: AppOptions): Promise<
   await app.register(storePerformanceRoutes, context);
   await app.register(reportRoutes, context);
   await app.register(activityLogRoutes, context);
+  await app.register(webhookRoutes, { ...context, webhooks });
   await serveWebApp(app, options.webRoot);
   if (jobs) {
     // Every job of the app, each from its module's service, on the one queue.
@@ -339,6 +386,13 @@ export async function buildApp(options: AppOptions): Promise<
     registerPushJob(jobs, context.database.db, context.push, app.log);
     registerIdempotencyPurge(jobs, context.database.db);
     registerActivityLogJobs(jobs, context.database.db, options.activityLogRetentionDays);
+    registerSensorJobs(jobs, context.database.db, context.notifier, options.sensorReadingsRetentionDays);
+    registerWebhookJobs(jobs, {
+      db: context.database.db,
+      notifier: context.notifier,
+      publicUrl: options.publicUrl,
+      ...webhooks,
+    });
     runJobsWithApp(app, jobs);
   }
   app.addHook('onClose', async () => mailer.close());

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { DEFAULT_ACTIVITY_LOG_RETENTION_DAYS } from '@brigade/core/activity';
+import { DEFAULT_API_TOKEN_RATE_LIMIT } from '@brigade/core/api-scopes';
 import { FALLBACK_TIME_ZONE, isTimeZone } from '@brigade/core/restaurant-time';
 import { z } from 'zod';
 import type { TrustProxy } from './http/trust-proxy';
@@ -33,8 +34,12 @@ const Env = z
       .optional(),
     BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(DEFAULT_SIGN_IN_RATE_LIMIT),
+    /** Calls one API token may make a minute, counted across every server (issue 37). */
+    API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).default(DEFAULT_API_TOKEN_RATE_LIMIT),
     SESSION_DAYS: z.coerce.number().positive().default(7),
     ACTIVITY_LOG_RETENTION_DAYS: z.coerce.number().int().min(31).default(DEFAULT_ACTIVITY_LOG_RETENTION_DAYS),
+    // Temperature sensors' readings (issue 37): whole months older are dropped daily; 2 years by default.
+    SENSOR_READINGS_RETENTION_DAYS: z.coerce.number().int().min(31).default(730),
     TRUST_PROXY: z.string().default('false').transform(trustProxyOf),
     UPLOAD_MAX_BYTES: z.coerce
       .number()
@@ -102,6 +107,8 @@ const Env = z
     BRAND_WORD: z.string().optional(),
     WEB_ROOT: z.string().min(1).optional(),
     JOBS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+    WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+    NODE_ENV: z.string().optional(),
     SMTP_URL: z
       .url({
         protocol: /^smtps?$/,
@@ -213,9 +220,11 @@ const Env = z
     publicUrlSet: env.PUBLIC_URL !== undefined,
     authSecret: env.BETTER_AUTH_SECRET,
     signInRateLimit: env.SIGN_IN_RATE_LIMIT,
+    apiTokenRateLimit: env.API_TOKEN_RATE_LIMIT,
     sessionDays: env.SESSION_DAYS,
     /** Days the activity log keeps (issue 36, decision 043); whole months older are dropped. */
     activityLogRetentionDays: env.ACTIVITY_LOG_RETENTION_DAYS,
+    sensorReadingsRetentionDays: env.SENSOR_READINGS_RETENTION_DAYS,
     trustProxy: env.TRUST_PROXY,
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     photoMaxBytes: env.PHOTO_MAX_BYTES,
@@ -229,6 +238,14 @@ const Env = z
         : undefined,
     /** The job queue (due audits every 15 minutes); off for a server that must not run jobs. */
     jobs: env.JOBS === 'on',
+    /**
+     * Webhooks (issue 37): private, loopback and link-local addresses are refused unless
+     * WEBHOOKS_ALLOW_PRIVATE_ADDRESSES=true; in production (NODE_ENV=production) endpoints must be https.
+     */
+    webhooks: {
+      allowPrivateAddresses: env.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES === 'true',
+      requireHttps: env.NODE_ENV === 'production',
+    },
     /** Email (issue 20): unset SMTP_URL means in-app notifications only, said at start. */
     mail: env.SMTP_URL ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? defaultMailFrom(env.PUBLIC_URL) } : undefined,
     webRoot: env.WEB_ROOT ? path.resolve(env.WEB_ROOT) : undefined,

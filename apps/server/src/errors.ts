@@ -14,6 +14,8 @@ export class HttpError extends Error {
     readonly fields?: Record<string, string>,
     /** A machine-readable reason the web acts on (ErrorReply's `code`). */
     readonly code?: string,
+    /** Headers the answer carries (`Retry-After`, `WWW-Authenticate`). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -50,6 +52,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(400).send({ message: say(first), fields: sayEach(fields) });
     }
     if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
       return reply
         .status(error.statusCode)
         .send({ message: say(error.message), fields: sayEach(error.fields), code: error.code });

@@ -34,8 +34,10 @@ async function main() {
     publicUrlSet: config.publicUrlSet,
     authSecret: resolveAuthSecret(config.authSecret, config.dataDir),
     signInRateLimit: config.signInRateLimit,
+    apiTokenRateLimit: config.apiTokenRateLimit,
     sessionDays: config.sessionDays,
     activityLogRetentionDays: config.activityLogRetentionDays,
+    sensorReadingsRetentionDays: config.sensorReadingsRetentionDays,
     webRoot: config.webRoot ?? defaultWebRoot,
     dataDir: config.dataDir,
     uploadMaxBytes: config.uploadMaxBytes,
@@ -53,6 +55,7 @@ async function main() {
     push: config.push,
     metrics: config.metrics,
     oidc: config.oidc,
+    webhooks: config.webhooks,
   });
 
   // Several servers may start at once on one database: one migrates (and loads the demo),

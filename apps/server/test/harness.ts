@@ -24,6 +24,8 @@ export const AUTH_SECRET = 'test-secret-test-secret-test-secret-0123';
 export async function startTestApp(
   options: {
     signInRateLimit?: number;
+    /** Calls one API token may make a minute (issue 37); omitted, the default. */
+    apiTokenRateLimit?: number;
     uploadMaxBytes?: number;
     photoMaxBytes?: number;
     s3?: AppOptions['s3'];
@@ -46,6 +48,8 @@ export async function startTestApp(
     push?: AppOptions['push'];
     /** Prometheus metrics (decision 036); omitted, off. */
     metrics?: AppOptions['metrics'];
+    /** Webhooks' address policy (issue 37); omitted, private addresses refused. */
+    webhooks?: AppOptions['webhooks'];
   } = {},
 ) {
   const { database, dispose } = await openTestDatabase({ onQuery: options.onQuery });
@@ -58,6 +62,7 @@ export async function startTestApp(
     publicUrlSet: options.publicUrlSet,
     authSecret: AUTH_SECRET,
     signInRateLimit: options.signInRateLimit ?? 1000,
+    apiTokenRateLimit: options.apiTokenRateLimit,
     sessionDays: 7,
     webRoot: null,
     dataDir,
@@ -73,6 +78,7 @@ export async function startTestApp(
     demoMailbox: options.demoMailbox,
     push: options.push,
     metrics: options.metrics,
+    webhooks: options.webhooks,
   });
   afterAll(async () => {
     await app.close();

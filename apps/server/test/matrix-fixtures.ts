@@ -612,6 +612,24 @@ export async function buildMatrixFixtures(t: TestApp) {
         body: {},
       }),
     },
+    // API tokens (issue 37): hq's tokens.
+    'POST /api/api-tokens': {
+      call: () => ({ body: { name: unique('Warehouse'), scopes: ['audits:read'], expiresInDays: 30 } }),
+    },
+    'POST /api/api-tokens/{id}/revoke': {
+      call: async () => ({
+        params: {
+          id: (
+            await asHq<{ id: string }>('POST', '/api/api-tokens', {
+              name: unique('Warehouse'),
+              scopes: ['audits:read'],
+              expiresInDays: 30,
+            })
+          ).id,
+        },
+        body: {},
+      }),
+    },
   };
 
   return { callers, examples };

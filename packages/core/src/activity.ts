@@ -46,6 +46,20 @@ export const ACTIVITY_KINDS = [
   'scim.groupLinked',
   'scim.groupUpdated',
   'scim.groupUnlinked',
+  // API tokens (issue 37): hq makes and revokes them; calls made with one keep their own
+  // kinds, with the token's name as actorLabel and details { via: 'apiToken', tokenId }
+  'apiToken.created',
+  'apiToken.revoked',
+  // Temperature sensors (issue 37): hq registers, changes and retires devices, and issues their keys
+  'sensorDevice.created',
+  'sensorDevice.updated',
+  'sensorDevice.retired',
+  'sensorDevice.keyIssued',
+  // Webhooks (issue 37): hq's endpoints; deliveries are in each endpoint's own log
+  'webhook.created',
+  'webhook.updated',
+  'webhook.deleted',
+  'webhook.secretRotated',
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

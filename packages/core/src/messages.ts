@@ -220,6 +220,14 @@ export const messages = {
   identityProviderFromEnvironment: 'This provider is set by OIDC_* environment variables; change it there.',
   clientSecretRequired: 'Client secret is required',
   issuerMustBeHttps: 'Issuer must be an https URL',
+  // API tokens (issue 37, decision 045): not in the spec.
+  apiTokenNameRequired: 'Name the token after the system that will use it',
+  apiTokenScopesRequired: 'Choose at least one scope',
+  apiTokenExpiryInvalid: 'Choose when the token expires: in 30, 90 or 365 days, or never',
+  apiTokenNotFound: 'API token not found',
+  apiTokenInvalid: 'This API token is not valid, has expired or has been revoked.',
+  apiTokenScopeMissing: 'This API token does not have the scope this request needs.',
+  apiTokenNotAllowed: 'An API token cannot do this: sign in to Brigade instead.',
 } as const;
 
 /** The Pending Audits card's line: the spec's plural, and the singular for exactly one. */

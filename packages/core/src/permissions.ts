@@ -108,6 +108,14 @@ export const permissions = {
   'scim.manage': { roles: ['hq'] },
   // Single sign-on (issue 36): the identity providers people sign in with.
   'identityProviders.manage': { roles: ['hq'] },
+  // Webhooks (issue 37): hq's endpoints, their delivery log, resend and test events.
+  'webhooks.manage': { roles: ['hq'] },
+  // API tokens (issue 37): hq makes, lists and revokes them; a token never does (api-scopes.ts).
+  'apiTokens.manage': { roles: ['hq'] },
+  // Temperature sensors (issue 37): hq registers devices and issues their keys; hq and the
+  // restaurant's managers read its devices, charts and excursions.
+  'sensors.manage': { roles: ['hq'] },
+  'sensors.read': { roles: ['hq', 'manager'], scope: 'restaurant' },
 } as const satisfies Record<string, Permission>;
 
 export type Action = keyof typeof permissions;
@@ -141,6 +149,8 @@ export const publicRoutes: readonly string[] = [
   'GET /api/sso/providers',
   'GET /api/sso/{id}/start',
   'GET /api/auth/sso/callback',
+  // Temperature sensors (issue 37): a device posts readings signed with its own key (modules/sensors).
+  'POST /api/sensors/readings',
   // The API docs: Swagger UI and the OpenAPI document, hidden from the document itself.
   'GET /api/docs',
   'GET /api/docs/json',

@@ -11,7 +11,7 @@ export interface ActivityEntry {
   kind: ActivityKind;
   /** The person acting (null: the system, SCIM, a signed-out attempt). */
   actorId?: string | null;
-  /** E.g. the SCIM token's name, or the email tried at a failed sign-in. */
+  /** E.g. the SCIM or API token's name, or the email tried at a failed sign-in. */
   actorLabel?: string | null;
   /** The restaurant the object belongs to, when it has one. */
   restaurantId?: string | null;
@@ -68,8 +68,16 @@ function withRequestContext(entry: ActivityEntry): ActivityEntry {
   const request = currentActivityRequest();
   if (!request) return entry;
   const context = activityContextOf(request);
+  // A call made with an API token (issue 37) is the token's: named by it, its hq creator as the person.
+  const token = request.sessionUser?.apiToken;
   return {
     ...entry,
+    ...(token
+      ? {
+          actorLabel: entry.actorLabel === undefined ? token.name : entry.actorLabel,
+          details: { ...entry.details, via: 'apiToken', tokenId: token.id },
+        }
+      : {}),
     actorId: entry.actorId === undefined ? context.actorId : entry.actorId,
     address: entry.address === undefined ? context.address : entry.address,
     userAgent: entry.userAgent === undefined ? context.userAgent : entry.userAgent,

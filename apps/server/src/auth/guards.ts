@@ -1,9 +1,10 @@
+import { type ApiScope, scopeForAction, tokenAllows } from '@brigade/core/api-scopes';
 import { messages } from '@brigade/core/messages';
 import { type Action, type Permission, permissions, reachesRestaurant } from '@brigade/core/permissions';
 import type { Role } from '@brigade/core/roles';
 import { PASSWORD_CHANGE_REQUIRED } from '@brigade/core/schemas/passwords';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { forbidden, unauthorized } from '../errors';
+import { forbidden, HttpError, unauthorized } from '../errors';
 import type { SessionCheck } from './session-check';
 import type { SessionUser } from './session-user';
 
@@ -17,6 +18,8 @@ declare module 'fastify' {
     'x-action'?: Action;
     /** Where a route of an action scoped to a restaurant finds it (see `RestaurantSource`). */
     'x-restaurant'?: RestaurantSource;
+    /** The scope an API token needs for the route (issue 37); absent: no token may call it. */
+    'x-scope'?: ApiScope;
   }
 }
 
@@ -78,6 +81,7 @@ export function createGuard(sessionCheck: SessionCheck): GuardFactory {
     const onRequest = async (request: FastifyRequest) => {
       const user = await sessionCheck(request);
       if (!(permissions[action].roles as readonly Role[]).includes(user.role)) throw forbidden();
+      if (user.apiToken && !tokenAllows(user.apiToken.scopes, action)) throw scopeRefusal(action);
       if (user.mustChangePassword && !ACTIONS_WHILE_PASSWORD_MUST_CHANGE.has(action)) {
         throw forbidden(messages.passwordChangeRequired, PASSWORD_CHANGE_REQUIRED);
       }
@@ -86,6 +90,18 @@ export function createGuard(sessionCheck: SessionCheck): GuardFactory {
     guardedActions.set(onRequest, { action, restaurant: options.restaurant });
     return onRequest;
   };
+}
+
+/**
+ * 403 to a token without the scope an action needs (RFC 6750's insufficient_scope, naming
+ * the scope), or to any token for an action no token may call (one's own account, settings).
+ */
+function scopeRefusal(action: Action): HttpError {
+  const scope = scopeForAction(action);
+  if (!scope) return forbidden(messages.apiTokenNotAllowed);
+  return new HttpError(403, messages.apiTokenScopeMissing, undefined, 'API_SCOPE_MISSING', {
+    'www-authenticate': `Bearer error="insufficient_scope", scope="${scope}"`,
+  });
 }
 
 /** The restaurant ids a request names at `source` ('query.restaurantId'): none, one or several. */
@@ -108,7 +124,8 @@ function restaurantScopeCheck(source: Exclude<RestaurantSource, 'stored'>) {
 
 /**
  * An `onRoute` hook: writes the action of a route's guard into its OpenAPI operation
- * as `x-action` (and where a scoped route finds its restaurant as `x-restaurant`), so
+ * as `x-action` (where a scoped route finds its restaurant as `x-restaurant`, and the
+ * scope an API token needs as `x-scope`, with the credentials it takes as `security`), so
  * the API docs say who may call what, and the authorization matrix test reads every
  * route and its action from the one document. A route of an action scoped to a
  * restaurant must say where its restaurant is; one naming a request field gets the
@@ -126,7 +143,15 @@ export function documentGuardedAction(route: RouteOptions) {
     throw new Error(`${route.method} ${route.url}: ${action} is scoped to a restaurant; name where the route finds it`);
   }
   if (!scoped && restaurant) throw new Error(`${route.method} ${route.url}: ${action} is not scoped to a restaurant`);
-  route.schema = { ...route.schema, 'x-action': action, ...(restaurant ? { 'x-restaurant': restaurant } : {}) };
+  // Which credentials the route takes: a session cookie always, an API token when the action has a scope.
+  const scope = scopeForAction(action);
+  route.schema = {
+    ...route.schema,
+    'x-action': action,
+    ...(restaurant ? { 'x-restaurant': restaurant } : {}),
+    ...(scope ? { 'x-scope': scope } : {}),
+    security: scope ? [{ session: [] }, { apiToken: [] }] : [{ session: [] }],
+  };
   if (restaurant && restaurant !== 'stored') {
     route.preHandler = [restaurantScopeCheck(restaurant), ...[route.preHandler ?? []].flat()];
   }

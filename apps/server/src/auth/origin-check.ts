@@ -1,5 +1,6 @@
 import { messages } from '@brigade/core/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isBearerRequest } from './bearer-request';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -61,11 +62,14 @@ export function trustedOriginsOf({ publicUrl, publicUrlSet }: OriginPolicy) {
  * cross-site`, is refused with 403 before any handler runs. SameSite=Lax cookies are the
  * first line; this is the second. Every path is checked, not only /api/*, so that no
  * spelling of a path slips past a prefix test (only /api takes unsafe methods anyway).
- * Requests with neither header (curl, scripts) do not come from a browser page and pass.
+ * Requests with neither header (curl, scripts) do not come from a browser page and pass,
+ * as do requests with an API token (`Authorization: Bearer`), which never read cookies.
  */
 export function registerOriginCheck(app: FastifyInstance, policy: OriginPolicy) {
   app.addHook('onRequest', async (request, reply) => {
     if (!UNSAFE_METHODS.has(request.method)) return;
+    // An API token's call (issue 37) carries no cookie of ours: nothing for another site to ride on.
+    if (isBearerRequest(request)) return;
     const origin = request.headers.origin;
     const crossSite =
       origin !== undefined ? !isOwnOrigin(origin, request, policy) : request.headers['sec-fetch-site'] === 'cross-site';

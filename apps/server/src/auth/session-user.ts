@@ -17,4 +17,16 @@ export interface SessionUser {
   mustChangePassword: boolean;
   /** Their language on Profile (issue 22); null follows their browser. */
   language: Language | null;
+  /**
+   * Set when the caller is an API token (issue 37) acting as the hq person who made it:
+   * the guard also checks its scopes, and the activity log names it.
+   */
+  apiToken?: ApiTokenCaller;
+}
+
+/** The token a request was made with: what the guard and the activity log need of it. */
+export interface ApiTokenCaller {
+  id: string;
+  name: string;
+  scopes: string[];
 }

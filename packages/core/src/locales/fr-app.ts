@@ -3,6 +3,34 @@ import type { CoreAppCatalogue } from './catalogue-parts';
 /** French in the signed-in app: the app part, loaded with the app's code (see fr.ts). */
 export const frApp: CoreAppCatalogue = {
   texts: {
+    // Webhooks (issue 37)
+    Webhooks: 'Webhooks',
+    'Enter the full address of the endpoint, starting with https://':
+      'Saisissez l’adresse complète du point de terminaison, commençant par https://',
+    'The endpoint must use https': 'Le point de terminaison doit utiliser https',
+    'This address is on a private or local network, which webhooks may not reach':
+      'Cette adresse se trouve sur un réseau privé ou local, que les webhooks ne peuvent pas atteindre',
+    'The host name of this address could not be found': 'Le nom d’hôte de cette adresse est introuvable',
+    'Choose at least one event': 'Choisissez au moins un événement',
+    'Webhook not found': 'Webhook introuvable',
+    'Delivery not found': 'Envoi introuvable',
+    'Audit completed': 'Audit terminé',
+    'Corrective action opened': 'Action corrective ouverte',
+    'Corrective action resolved': 'Action corrective résolue',
+    'Corrective action reopened': 'Action corrective rouverte',
+    'Checklist item failed': 'Point de checklist non conforme',
+    'Announcement acknowledged': 'Annonce confirmée',
+    'Training completed': 'Formation terminée',
+    'Person added': 'Personne ajoutée',
+    'Person deactivated': 'Personne désactivée',
+    'Test message from Brigade': 'Message de test de Brigade',
+    Restaurant: 'Restaurant',
+    Score: 'Score',
+    Due: 'Échéance',
+    Person: 'Personne',
+    Role: 'Rôle',
+    'Open in Brigade': 'Ouvrir dans Brigade',
+    'This endpoint receives Brigade events.': 'Ce point de terminaison reçoit les événements de Brigade.',
     Bad: 'Mauvais',
     'Needs improvement': 'À améliorer',
     Good: 'Bon',
@@ -17,6 +45,9 @@ export const frApp: CoreAppCatalogue = {
     'Training suggested by an audit finding': "Formation suggérée par un constat d'audit",
     'Checklist window open': "Ouverture d'une checklist",
     'Checklist missed': 'Checklist manquée',
+    'Webhook turned off after failures': 'Webhook désactivé après des échecs',
+    'Temperature out of range': 'Température hors limites',
+    'Sensor offline': 'Capteur hors ligne',
     'Weekly digest of my restaurant': 'Résumé hebdomadaire de mon restaurant',
     'Quiz passed. Watch every video of the training to complete it.':
       'Quiz réussi. Regardez toutes les vidéos de la formation pour la terminer.',
@@ -479,6 +510,18 @@ export const frApp: CoreAppCatalogue = {
     'You have 20 passkeys, the most one person can keep. Remove one before adding another.':
       'Vous avez 20 clés d’accès, le maximum par personne. Supprimez-en une avant d’en ajouter une autre.',
     // Single sign-on settings (issue 36)
+    // API tokens (issue 37)
+    'Name the token after the system that will use it': 'Nommez le jeton d’après le système qui l’utilisera',
+    'Choose at least one scope': 'Choisissez au moins une portée',
+    'Choose when the token expires: in 30, 90 or 365 days, or never':
+      'Choisissez quand le jeton expire : dans 30, 90 ou 365 jours, ou jamais',
+    'API token not found': 'Jeton d’API introuvable',
+    'This API token is not valid, has expired or has been revoked.':
+      'Ce jeton d’API n’est pas valide, a expiré ou a été révoqué.',
+    'This API token does not have the scope this request needs.':
+      'Ce jeton d’API n’a pas la portée nécessaire à cette requête.',
+    'An API token cannot do this: sign in to Brigade instead.':
+      'Un jeton d’API ne peut pas faire cela : connectez-vous plutôt à Brigade.',
     'Identity provider not found': 'Fournisseur d’identité introuvable',
     'This provider is set by OIDC_* environment variables; change it there.':
       'Ce fournisseur est défini par les variables d’environnement OIDC_* ; modifiez-le là.',

@@ -3,6 +3,34 @@ import type { CoreAppCatalogue } from './catalogue-parts';
 /** Dutch in the signed-in app: the app part, loaded with the app's code (see nl.ts). */
 export const nlApp: CoreAppCatalogue = {
   texts: {
+    // Webhooks (issue 37)
+    Webhooks: 'Webhooks',
+    'Enter the full address of the endpoint, starting with https://':
+      'Vul het volledige adres van het eindpunt in, beginnend met https://',
+    'The endpoint must use https': 'Het eindpunt moet https gebruiken',
+    'This address is on a private or local network, which webhooks may not reach':
+      'Dit adres ligt in een privé- of lokaal netwerk, dat webhooks niet mogen bereiken',
+    'The host name of this address could not be found': 'De hostnaam van dit adres is niet gevonden',
+    'Choose at least one event': 'Kies minstens één gebeurtenis',
+    'Webhook not found': 'Webhook niet gevonden',
+    'Delivery not found': 'Bezorging niet gevonden',
+    'Audit completed': 'Audit afgerond',
+    'Corrective action opened': 'Corrigerende actie geopend',
+    'Corrective action resolved': 'Corrigerende actie opgelost',
+    'Corrective action reopened': 'Corrigerende actie heropend',
+    'Checklist item failed': 'Checklistpunt afgekeurd',
+    'Announcement acknowledged': 'Mededeling bevestigd',
+    'Training completed': 'Training afgerond',
+    'Person added': 'Persoon toegevoegd',
+    'Person deactivated': 'Persoon gedeactiveerd',
+    'Test message from Brigade': 'Testbericht van Brigade',
+    Restaurant: 'Restaurant',
+    Score: 'Score',
+    Due: 'Deadline',
+    Person: 'Persoon',
+    Role: 'Rol',
+    'Open in Brigade': 'Openen in Brigade',
+    'This endpoint receives Brigade events.': 'Dit eindpunt ontvangt gebeurtenissen van Brigade.',
     Bad: 'Slecht',
     'Needs improvement': 'Verbetering nodig',
     Good: 'Goed',
@@ -17,7 +45,10 @@ export const nlApp: CoreAppCatalogue = {
     'Training suggested by an audit finding': 'Training voorgesteld na een auditbevinding',
     'Checklist window open': 'Checklist gaat open',
     'Checklist missed': 'Checklist gemist',
+    'Webhook turned off after failures': 'Webhook uitgezet na mislukkingen',
     'Weekly digest of my restaurant': 'Wekelijks overzicht van mijn restaurant',
+    'Temperature out of range': 'Temperatuur buiten bereik',
+    'Sensor offline': 'Sensor offline',
     'Quiz passed. Watch every video of the training to complete it.':
       "Quiz gehaald. Bekijk alle video's van de training om hem af te ronden.",
     // Profile, permissions and passwords
@@ -474,6 +505,17 @@ export const nlApp: CoreAppCatalogue = {
     'You have 20 passkeys, the most one person can keep. Remove one before adding another.':
       'Je hebt 20 passkeys, het maximum per persoon. Verwijder er een voordat je een nieuwe toevoegt.',
     // Single sign-on settings (issue 36)
+    // API tokens (issue 37)
+    'Name the token after the system that will use it': 'Geef het token de naam van het systeem dat het gebruikt',
+    'Choose at least one scope': 'Kies minstens één bereik',
+    'Choose when the token expires: in 30, 90 or 365 days, or never':
+      'Kies wanneer het token verloopt: over 30, 90 of 365 dagen, of nooit',
+    'API token not found': 'API-token niet gevonden',
+    'This API token is not valid, has expired or has been revoked.':
+      'Dit API-token is ongeldig, verlopen of ingetrokken.',
+    'This API token does not have the scope this request needs.':
+      'Dit API-token heeft niet het bereik dat dit verzoek nodig heeft.',
+    'An API token cannot do this: sign in to Brigade instead.': 'Een API-token kan dit niet: meld je aan bij Brigade.',
     'Identity provider not found': 'Identiteitsprovider niet gevonden',
     'This provider is set by OIDC_* environment variables; change it there.':
       'Deze provider is ingesteld met OIDC_*-omgevingsvariabelen; wijzig hem daar.',
