@@ -3,9 +3,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { DataTable } from '../../components/data-list/data-table';
+import { formatDate } from '../../lib/format-date';
 import { temperatureText } from '../../lib/temperature';
 import classes from './food-safety-log.module.css';
-import { longDay, restaurantMoment } from './log-format';
+import { restaurantMoment } from './log-format';
 
 /**
  * The restaurant's temperature sensors beside the manual checks (issue 37): per device,
@@ -52,7 +53,7 @@ function LogSensor({ device, timeZone }: { device: SensorLogDevice; timeZone: st
         <DataTable
           rows={device.days}
           columns={[
-            { header: t`Day`, cell: (day) => longDay(day.day), rowHeader: true },
+            { header: t`Day`, cell: (day) => formatDate(day.day), noWrap: true, rowHeader: true },
             { header: t`Lowest`, cell: (day) => temperatureText(day.min), align: 'right', noWrap: true },
             { header: t`Average`, cell: (day) => temperatureText(day.avg), align: 'right', noWrap: true },
             { header: t`Highest`, cell: (day) => temperatureText(day.max), align: 'right', noWrap: true },
