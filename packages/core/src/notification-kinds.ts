@@ -21,8 +21,13 @@ export const notificationKinds = {
   // Checklists (issue 33): to the restaurant's people as a window opens, to its managers when one is missed.
   checklistOpen: { label: 'Checklist window open', email: false, roles: ['staff', 'manager'] },
   checklistMissed: { label: 'Checklist missed', email: true, roles: ['manager'] },
+  // Webhooks (issue 37): an endpoint turned off after 24 hours of failed deliveries.
+  webhookDisabled: { label: 'Webhook turned off after failures', email: true, roles: ['hq'] },
   // hq's digest is of the whole chain (issue 33); the label is the managers' words.
   weeklyDigest: { label: 'Weekly digest of my restaurant', email: true, roles: ['manager', 'hq'] },
+  // Temperature sensors (issue 37): to the restaurant's managers.
+  sensorExcursion: { label: 'Temperature out of range', email: true, roles: ['manager'] },
+  sensorOffline: { label: 'Sensor offline', email: true, roles: ['manager'] },
 } as const satisfies Record<string, { label: string; email: boolean; roles: readonly Role[] }>;
 
 export type NotificationKind = keyof typeof notificationKinds;

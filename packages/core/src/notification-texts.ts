@@ -46,6 +46,20 @@ export interface NotificationParams {
   /** `window` as the restaurant's clock shows it, `08:00–09:00`. */
   checklistOpen: [checklist: string, restaurant: string, window: string];
   checklistMissed: [checklist: string, restaurant: string, localDay: string, window: string];
+  /** The endpoint's host (its path may carry a secret). */
+  webhookDisabled: [host: string];
+  /** Issue 37: limit and peak in °C as text ("5", "9.3"); since: the restaurant's local day and `HH:MM`. */
+  sensorExcursion: [
+    device: string,
+    restaurant: string,
+    direction: 'high' | 'low',
+    limit: string,
+    peak: string,
+    sinceDay: string,
+    sinceTime: string,
+  ];
+  /** The last reading's local day and `HH:MM`. */
+  sensorOffline: [device: string, restaurant: string, lastDay: string, lastTime: string];
   /** `restaurants` null: hq's digest of the whole chain. `checklists` when the restaurants had checklist records that week. */
   weeklyDigest: [
     restaurants: string | null,
@@ -112,6 +126,18 @@ export function englishNotificationTexts(day: (yyyyMmDd: string) => string): Not
     checklistMissed: (checklist, restaurant, localDay, window) => ({
       title: `Checklist missed: ${checklist}`,
       body: `${restaurant} · ${day(localDay)} ${window}`,
+    }),
+    webhookDisabled: (host) => ({
+      title: `Webhook turned off: ${host}`,
+      body: 'Deliveries to it failed for 24 hours. Fix the receiver, then turn the webhook on again under Webhooks.',
+    }),
+    sensorExcursion: (device, restaurant, direction, limit, peak, sinceDay, sinceTime) => ({
+      title: `Temperature out of range: ${device}`,
+      body: `${restaurant} · ${direction === 'high' ? 'above' : 'below'} ${limit} °C since ${day(sinceDay)} ${sinceTime}, peak ${peak} °C`,
+    }),
+    sensorOffline: (device, restaurant, lastDay, lastTime) => ({
+      title: `Sensor offline: ${device}`,
+      body: `${restaurant} · no reading since ${day(lastDay)} ${lastTime}`,
     }),
     weeklyDigest: (restaurants, overdueTrainings, openActions, trainings = [], actions = [], checklists) => {
       const lines = [

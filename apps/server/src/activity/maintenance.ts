@@ -1,6 +1,7 @@
 import { DEFAULT_ACTIVITY_LOG_RETENTION_DAYS } from '@brigade/core/activity';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/database';
+import { comingMonths, retentionCutoff } from '../db/month-partitions';
 import { activityLog } from '../db/schema/activity-log';
 import type { JobQueue } from '../jobs/job-queue';
 import { recordActivity } from './record';
@@ -9,14 +10,10 @@ export const ACTIVITY_LOG_MAINTENANCE_JOB = 'activity-log-maintenance';
 /** How the retention setting is named in the log's own entries. */
 export const RETENTION_SETTING = 'ACTIVITY_LOG_RETENTION_DAYS';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** Creates the partitions of this month and the next (UTC) unless they exist; the months created. */
 export async function ensureActivityPartitions(db: Queryable, now = new Date()): Promise<string[]> {
   const created: string[] = [];
-  for (const offset of [0, 1]) {
-    const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1));
-    const day = month.toISOString().slice(0, 10);
+  for (const day of comingMonths(now)) {
     const { rows } = (await db.execute(
       sql`select activity_log_ensure_partition(${day}::date) as created`,
     )) as unknown as {
@@ -36,7 +33,7 @@ export async function dropExpiredActivityMonths(
   retentionDays: number,
   now = new Date(),
 ): Promise<string[]> {
-  const cutoff = new Date(now.getTime() - retentionDays * DAY_MS);
+  const cutoff = retentionCutoff(retentionDays, now);
   const { rows } = (await db.execute(
     sql`select activity_log_drop_months_before(${cutoff.toISOString()}::timestamptz) as segment`,
   )) as unknown as { rows: { segment: string }[] };

@@ -51,6 +51,18 @@ export const fr: ServerTexts = {
       title: `Checklist manquée${colon} ${checklist}`,
       body: `${restaurant} · ${day(localDay)}, ${window}`,
     }),
+    webhookDisabled: (host) => ({
+      title: `Webhook désactivé${colon} ${host}`,
+      body: 'Les envois ont échoué pendant 24 heures. Réparez le destinataire, puis réactivez le webhook dans Webhooks.',
+    }),
+    sensorExcursion: (device, restaurant, direction, limit, peak, sinceDay, sinceTime) => ({
+      title: `Température hors limites${colon} ${device}`,
+      body: `${restaurant} · ${direction === 'high' ? 'au-dessus de' : 'en dessous de'} ${limit} °C depuis le ${day(sinceDay)} ${sinceTime}, pic ${peak} °C`,
+    }),
+    sensorOffline: (device, restaurant, lastDay, lastTime) => ({
+      title: `Capteur hors ligne${colon} ${device}`,
+      body: `${restaurant} · aucune mesure depuis le ${day(lastDay)} ${lastTime}`,
+    }),
     weeklyDigest: (restaurants, overdueTrainings, openActions, trainings = [], actions = [], checklists) => {
       const lines = [
         `${overdueTrainings} ${overdueTrainings > 1 ? 'formations en retard' : 'formation en retard'} · ${openActions} ${openActions > 1 ? 'actions correctives ouvertes' : 'action corrective ouverte'}`,

@@ -49,6 +49,18 @@ export const nl: ServerTexts = {
       title: `Checklist gemist: ${checklist}`,
       body: `${restaurant} · ${day(localDay)}, ${window}`,
     }),
+    webhookDisabled: (host) => ({
+      title: `Webhook uitgezet: ${host}`,
+      body: 'Bezorgingen mislukten 24 uur lang. Herstel de ontvanger en zet de webhook weer aan onder Webhooks.',
+    }),
+    sensorExcursion: (device, restaurant, direction, limit, peak, sinceDay, sinceTime) => ({
+      title: `Temperatuur buiten bereik: ${device}`,
+      body: `${restaurant} · ${direction === 'high' ? 'boven' : 'onder'} ${limit} °C sinds ${day(sinceDay)} ${sinceTime}, piek ${peak} °C`,
+    }),
+    sensorOffline: (device, restaurant, lastDay, lastTime) => ({
+      title: `Sensor offline: ${device}`,
+      body: `${restaurant} · geen meting sinds ${day(lastDay)} ${lastTime}`,
+    }),
     weeklyDigest: (restaurants, overdueTrainings, openActions, trainings = [], actions = [], checklists) => {
       const lines = [
         `${overdueTrainings} ${overdueTrainings === 1 ? 'training' : 'trainingen'} te laat · ${openActions} ${openActions === 1 ? 'openstaande corrigerende actie' : 'openstaande corrigerende acties'}`,

@@ -22,6 +22,9 @@ const samples: { [Kind in keyof NotificationParams]: NotificationParams[Kind] } 
   trainingSuggested: ['Food safety', 'Fridge below 7°C', 'Brigade Gent'],
   checklistOpen: ['Temperature log', 'Brigade Gent', '08:00–09:00'],
   checklistMissed: ['Closing', 'Brigade Gent', '2026-11-20', '22:00–00:30'],
+  sensorExcursion: ['Walk-in fridge', 'Brigade Gent', 'high', '5', '9.3', '2026-11-20', '14:05'],
+  sensorOffline: ['Walk-in fridge', 'Brigade Gent', '2026-11-20', '14:05'],
+  webhookDisabled: ['hooks.example.com'],
   weeklyDigest: [
     'Brigade Gent, Brigade Lille',
     7,

@@ -20,13 +20,25 @@ export interface JobOptions {
   cron?: string;
   /** Also send the job once as the queue starts (a restarted server catches up at once). */
   runOnStart?: boolean;
+  /**
+   * pg-boss's `short` policy: at most one job waiting per `singletonKey` (a send while one
+   * waits is dropped), so a burst of sends for one key runs the handler once or twice.
+   */
+  oneWaitingPerKey?: boolean;
+}
+
+export interface SendOptions {
+  /** With `oneWaitingPerKey`: what makes two jobs the same. */
+  singletonKey?: string;
+  /** Not before this moment. */
+  startAfter?: Date;
 }
 
 export interface JobQueue {
   register<T extends object>(name: string, handler: JobHandler<T>, options?: JobOptions): void;
   start(): Promise<void>;
   /** Queues a one-off job; a worker of any server runs it. */
-  send(name: string, data?: object): Promise<void>;
+  send(name: string, data?: object, options?: SendOptions): Promise<void>;
   stop(): Promise<void>;
   readonly running: boolean;
   /** Each registered job's queue, as pg-boss last counted it (its monitor, every minute): for the metrics. */
@@ -73,7 +85,7 @@ export function createJobQueue(database: Pick<DatabaseHandle, 'jobStore'>, log: 
       await boss.start();
       running = true;
       for (const { name, handler, options } of registrations) {
-        await boss.createQueue(name);
+        await boss.createQueue(name, options.oneWaitingPerKey ? { policy: 'short' } : undefined);
         await boss.work<object>(name, async (jobs) => {
           for (const job of jobs) {
             try {
@@ -89,9 +101,9 @@ export function createJobQueue(database: Pick<DatabaseHandle, 'jobStore'>, log: 
         if (options.runOnStart) await boss.send(name, {});
       }
     },
-    async send(name, data = {}) {
+    async send(name, data = {}, options = {}) {
       if (!running) throw new Error('The job queue is not running');
-      await boss.send(name, data);
+      await boss.send(name, data, options);
     },
     async queues() {
       const names = registrations.map((registration) => registration.name);

@@ -398,6 +398,7 @@ export const frApp: CoreAppCatalogue = {
     'Food Safety Log': 'Registre de sécurité alimentaire',
     'Activity Log': 'Journal d’activité',
     Provisioning: 'Provisionnement',
+    'API Tokens': 'Jetons d’API',
     'Single Sign-On': 'Authentification unique',
     Sensors: 'Capteurs',
     Temperatures: 'Températures',

@@ -395,6 +395,7 @@ export const nlApp: CoreAppCatalogue = {
     'Food Safety Log': 'Voedselveiligheidslogboek',
     'Activity Log': 'Activiteitenlogboek',
     Provisioning: 'Provisioning',
+    'API Tokens': 'API-tokens',
     'Single Sign-On': 'Single sign-on',
     Sensors: 'Sensoren',
     Temperatures: 'Temperaturen',

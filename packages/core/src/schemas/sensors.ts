@@ -17,6 +17,7 @@ export const sensorMessages = {
   limitsOrder: 'The low limit must be below the high limit',
   delayRange: 'Enter between 0 and 1440 minutes',
   deviceNotFound: 'Device not found',
+  excursionNotFound: 'Excursion not found',
   // The intake's refusals (a device, not a person, reads them: they say what to fix).
   deviceHeaderMissing: 'Send the device id in the x-sensor-device header.',
   timestampMissing: 'Send the signing time (Unix seconds) in the x-sensor-timestamp header.',

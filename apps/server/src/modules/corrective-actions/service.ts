@@ -40,6 +40,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { OfflineTimes } from '../../http/offline-times';
 import { emailStateSql, type Notifier } from '../../notify/notifier';
 import { textsSql } from '../../notify/texts-sql';
+import { actionEventsOf, emitEvent } from '../webhooks/service';
 
 type Actor = Pick<SessionUser, 'id' | 'name' | 'role' | 'restaurantIds'>;
 
@@ -141,6 +142,11 @@ export async function insertActions(
     select id, restaurant_id, item_text, due_on::text, audit_id from made`)) as {
     rows: { id: string; restaurant_id: string; item_text: string; due_on: string; audit_id: string }[];
   };
+  // Every action made here or by another module's insert announces itself (issue 37).
+  await emitActionsCreated(
+    tx,
+    result.rows.map((row) => row.id),
+  );
   for (const made of result.rows) {
     await recordActivity(tx, {
       kind: 'correctiveAction.created',
@@ -153,6 +159,15 @@ export async function insertActions(
     });
   }
   return result.rows.map((row) => row.id);
+}
+
+/**
+ * The `corrective_action.created` webhook event of new actions, in the caller's
+ * transaction: every writer of corrective_actions calls it with the ids it made
+ * (`insertActions` here, checklist failures, sensor excursions).
+ */
+export async function emitActionsCreated(tx: Queryable, ids: readonly string[]): Promise<void> {
+  if (ids.length > 0) await emitEvent(tx, 'corrective_action.created', actionEventsOf(ids));
 }
 
 /**
@@ -179,6 +194,74 @@ export async function notifyActionOwners(
     join ${restaurants} r on r.id = ca.restaurant_id
     where ca.id in ${actionIds} and o.user_id <> ${actorId}
     on conflict on constraint notifications_once_key do nothing`);
+}
+
+/** What a temperature excursion's action says (issue 37): written by the sensors module. */
+export interface SensorExcursionActionInput {
+  excursionId: string;
+  restaurantId: string;
+  deviceName: string;
+  itemText: string;
+  comment: string;
+}
+
+/**
+ * The one corrective action of a sensor's excursion (issue 37, decision 047), in the
+ * caller's transaction: the device's name as its template name, due the restaurant's local
+ * day, owned by the restaurant's active managers (or, without one, by every active hq
+ * person, so an excursion never goes unanswered), with its 'created' event and activity
+ * entry. Made by the system (no person): `created_by` is null. One action per excursion
+ * (the unique key `corrective_actions_sensor_excursion_key`), however many servers
+ * evaluate it; null when it already existed. The sensors module tells the managers with a
+ * notification of its own kind, so no "Corrective action assigned" is sent.
+ */
+export async function insertSensorExcursionAction(
+  tx: Queryable,
+  input: SensorExcursionActionInput,
+): Promise<string | null> {
+  const result = (await tx.execute(sql`
+    with made as (
+      insert into ${correctiveActions}
+        (restaurant_id, sensor_excursion_id, template_name, item_text, comment, due_on)
+      select r.id, ${input.excursionId}, ${input.deviceName}, ${input.itemText}, ${input.comment},
+        (now() at time zone r.time_zone)::date
+      from ${restaurants} r where r.id = ${input.restaurantId}
+      on conflict (sensor_excursion_id) do nothing
+      returning id, restaurant_id, item_text, due_on
+    ), owned as (
+      insert into ${correctiveActionOwners} (action_id, user_id)
+      select made.id, sra.user_id from made
+        join ${staffRestaurantAssignments} sra on sra.restaurant_id = made.restaurant_id
+        join ${users} u on u.id = sra.user_id and u.role = 'manager' and u.is_active
+      union all
+      select made.id, u.id from made join ${users} u on u.role = 'hq' and u.is_active
+      where not exists (
+        select 1 from ${staffRestaurantAssignments} sra join ${users} m on m.id = sra.user_id
+        where sra.restaurant_id = made.restaurant_id and m.role = 'manager' and m.is_active)
+      on conflict do nothing
+      returning 1
+    ), logged as (
+      insert into ${correctiveActionEvents} (action_id, kind, actor_id, actor_name)
+      select id, 'created', null, ${input.deviceName} from made
+      returning 1
+    )
+    select id, restaurant_id, item_text, due_on::text from made`)) as unknown as {
+    rows: { id: string; restaurant_id: string; item_text: string; due_on: string }[];
+  };
+  const made = result.rows[0];
+  if (!made) return null;
+  await emitActionsCreated(tx, [made.id]);
+  await recordActivity(tx, {
+    kind: 'correctiveAction.created',
+    actorLabel: input.deviceName,
+    restaurantId: made.restaurant_id,
+    objectType: 'correctiveAction',
+    objectId: made.id,
+    objectLabel: made.item_text,
+    changes: { status: { from: null, to: 'open' }, dueOn: { from: null, to: made.due_on } },
+    details: { sensorExcursionId: input.excursionId },
+  });
+  return made.id;
 }
 
 /** Called by submitAudit inside its transaction: an action for every item marked Bad or Needs improvement. */
@@ -604,6 +687,7 @@ export async function resolveAction(
       .update(correctiveActions)
       .set({ status: 'resolved', resolutionNote: input.note, resolvedBy: actor.id, resolvedAt, ...bump })
       .where(eq(correctiveActions.id, id));
+    await emitEvent(tx, 'corrective_action.resolved', actionEventsOf([id]));
     await logEvent(tx, actor, id, { kind: 'resolved', note: input.note }, action, {
       status: { from: action.status, to: 'resolved' },
       resolutionNote: { from: null, to: input.note },
@@ -621,6 +705,7 @@ export async function reopenAction(db: Database, actor: SessionUser, id: string,
       .update(correctiveActions)
       .set({ status: 'open', resolutionNote: null, resolvedBy: null, resolvedAt: null, ...bump })
       .where(eq(correctiveActions.id, id));
+    await emitEvent(tx, 'corrective_action.reopened', actionEventsOf([id]));
     await logEvent(tx, actor, id, { kind: 'reopened', note: input.reason }, action, {
       status: { from: action.status, to: 'open' },
       reopenReason: { from: null, to: input.reason },

@@ -14,6 +14,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { notFound } from '../../errors';
+import { readSensorLogRows } from '../sensors/service';
 
 /**
  * The food-safety log's reads (issue 33). Whatever the period's size, a log is two
@@ -342,16 +343,17 @@ function recordOf(row: RecordRow, versions: Map<string, ChecklistContent>, now: 
   };
 }
 
-/** The whole log of a restaurant's period: two statements, side by side. */
+/** The whole log of a restaurant's period, with its temperature sensors' rows: statements side by side. */
 export async function readFoodSafetyLog(
   db: Queryable,
   restaurantId: string,
   range: LogRange,
   now = new Date(),
 ): Promise<FoodSafetyLog> {
-  const [head, rows] = await Promise.all([
+  const [head, rows, sensors] = await Promise.all([
     readLogHead(db, restaurantId, range, now),
     readRecordRows(db, restaurantId, range, null),
+    readSensorLogRows(db, restaurantId, range.start, range.end),
   ]);
   return {
     restaurant: head.restaurant,
@@ -361,6 +363,7 @@ export async function readFoodSafetyLog(
     today: head.today,
     records: rows.map((row) => recordOf(row, head.versions, now)),
     signOffs: head.signOffs,
+    sensors,
   };
 }
 
