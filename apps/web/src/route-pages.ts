@@ -108,6 +108,9 @@ export const routePages: Partial<Record<string, RoutePage>> = {
   '/provisioning': page(() =>
     import('./features/scim/provisioning-page').then((module) => ({ Component: module.ProvisioningPage })),
   ),
+  '/api-tokens': page(() =>
+    import('./features/api-tokens/api-tokens-page').then((module) => ({ Component: module.ApiTokensPage })),
+  ),
   '/sensors': page(() =>
     import('./features/sensors/sensors-page').then((module) => ({ Component: module.SensorsPage })),
   ),

@@ -136,6 +136,10 @@ const routeTable = [
   { path: '/provisioning', title: 'Provisioning', roles: HQ },
   // Issue 36: the identity providers people sign in with (OpenID Connect, Entra ID first).
   { path: '/single-sign-on', title: 'Single Sign-On', roles: HQ },
+  // Issue 37: the tokens other systems call the API with.
+  { path: '/api-tokens', title: 'API Tokens', roles: HQ },
+  // Issue 37: the endpoints events are sent to (signed webhooks, Teams, Slack).
+  { path: '/webhooks', title: 'Webhooks', roles: HQ },
   // Issue 37: hq's temperature sensors, and one restaurant's readings (its managers come from their dashboard).
   { path: '/sensors', title: 'Sensors', roles: HQ },
   { path: '/sensors/:restaurantId', title: 'Temperatures', roles: ['hq', 'manager'] },
@@ -184,6 +188,8 @@ const sidebarTable = [
   { label: 'Activity Log', path: '/activity-log', roles: ['hq', 'manager'] },
   { label: 'Provisioning', path: '/provisioning', roles: HQ },
   { label: 'Single Sign-On', path: '/single-sign-on', roles: HQ },
+  { label: 'API Tokens', path: '/api-tokens', roles: HQ },
+  { label: 'Webhooks', path: '/webhooks', roles: HQ },
   { label: 'Sensors', path: '/sensors', roles: HQ },
   { label: 'Sales Report', path: '/reports/sales', roles: MANAGER },
   { label: 'Product Mix Report', path: '/reports/product-mix', roles: MANAGER },
