@@ -18,10 +18,18 @@ export function useKindLabel(): (kind: string) => string {
   };
 }
 
-/** Who acted: their name now, else the label kept with the entry (an email tried, a token's name), else the system. */
+/**
+ * Who acted: their name now, else the label kept with the entry (an email tried, a token's
+ * name), else the system. A call made with an API token (issue 37) is the token's, on
+ * behalf of the hq person who made it.
+ */
 function useActorOf(): (entry: ActivityItem) => string {
   const { t } = useLingui();
-  return (entry) => entry.actor.name ?? entry.actor.label ?? t`System`;
+  return (entry) => {
+    const { name, label } = entry.actor;
+    if (entry.details?.via === 'apiToken' && label) return name ? t`${label} (API token of ${name})` : label;
+    return name ?? label ?? t`System`;
+  };
 }
 
 function objectText(entry: ActivityItem): string | null {
