@@ -12,6 +12,7 @@ import { PASSWORD, PUBLIC_URL, type startTestApp } from './harness';
 import { softwareAuthenticator } from './passkey-authenticator';
 import { photoFixtures } from './photo-matrix-fixtures';
 import type { Caller, RouteExample } from './route-example';
+import { sensorFixtures } from './sensor-matrix-fixtures';
 import { videoBytes } from './video-bytes';
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
@@ -185,6 +186,7 @@ export async function buildMatrixFixtures(t: TestApp) {
 
   const photoExamples = await photoFixtures(t, { a: a.id, b: b.id, newAudit, markedGood, asHq, hqCookie: hq.cookie });
   const checklistRunExamples = await checklistRunFixtures(t, { a: a.id, b: b.id, hqCookie: hq.cookie });
+  const sensorExamples = await sensorFixtures(t, { a: a.id, b: b.id, hqCookie: hq.cookie });
   /** A fresh open action on the first item of a completed audit (issue 19). */
   const newAction = async (audit: AuditDetail) =>
     asHq<{ id: string }>('POST', '/api/actions', { auditItemId: audit.items[0]?.id });
@@ -219,6 +221,7 @@ export async function buildMatrixFixtures(t: TestApp) {
   const examples: Record<string, RouteExample> = {
     ...photoExamples,
     ...checklistRunExamples,
+    ...sensorExamples,
     // Single sign-on (issue 36): hq's identity providers; adding one does not contact it.
     'POST /api/identity-providers': { call: () => ({ body: identityProviderBody() }) },
     'PUT /api/identity-providers/{id}': {
@@ -630,7 +633,37 @@ export async function buildMatrixFixtures(t: TestApp) {
         body: {},
       }),
     },
+    // Webhooks (issue 37): hq's endpoints. A public address literal needs no DNS; the
+    // endpoint is turned off so a test event or Resend settles at once, sending nothing.
+    'POST /api/webhooks': {
+      call: () => ({ body: { url: 'https://93.184.216.34/hook', events: ['audit.completed'] } }),
+    },
+    'PATCH /api/webhooks/{id}': {
+      call: async () => ({ params: { id: (await offWebhook()).id }, body: { events: ['person.created'] } }),
+    },
+    'DELETE /api/webhooks/{id}': { call: async () => ({ params: { id: (await offWebhook()).id } }) },
+    'POST /api/webhooks/{id}/rotate-secret': {
+      call: async () => ({ params: { id: (await offWebhook()).id }, body: {} }),
+    },
+    'POST /api/webhooks/{id}/test': { call: async () => ({ params: { id: (await offWebhook()).id }, body: {} }) },
+    'GET /api/webhooks/{id}/deliveries': { call: async () => ({ params: { id: (await offWebhook()).id } }) },
+    'POST /api/webhooks/{id}/deliveries/{deliveryId}/resend': {
+      call: async () => {
+        const { id } = await offWebhook();
+        const delivery = await asHq<{ id: string }>('POST', `/api/webhooks/${id}/test`, {});
+        return { params: { id, deliveryId: delivery.id }, body: {} };
+      },
+    },
   };
+
+  async function offWebhook() {
+    const made = await asHq<{ id: string }>('POST', '/api/webhooks', {
+      url: 'https://93.184.216.34/hook',
+      events: ['audit.completed'],
+    });
+    await asHq('PATCH', `/api/webhooks/${made.id}`, { enabled: false });
+    return made;
+  }
 
   return { callers, examples };
 }

@@ -134,7 +134,7 @@ describe('devices and keys', () => {
     expect(mine.statusCode).toBe(200);
     expect(mine.json().devices.map((d: { id: string }) => d.id)).toContain(device.id);
     const theirs = await t.request(otherManager.cookie, { method: 'GET', url: `/api/sensors/devices/${device.id}` });
-    expect(theirs.statusCode).toBe(404);
+    expect(theirs.statusCode).toBe(403);
     const list = await t.request(otherManager.cookie, { method: 'GET', url: '/api/sensors/devices' });
     expect(list.json().items.map((d: { id: string }) => d.id)).not.toContain(device.id);
     const create = await t.request(manager.cookie, {

@@ -33,7 +33,7 @@ export const sensorMessages = {
   readingValueInvalid: 'Each reading needs a value: a number of °C',
   readingValueRange: 'A reading must be between -100 °C and 400 °C',
   batchTooLarge: 'Send at most 500 readings (64 KB) per request.',
-  intakeRateLimited: 'Too many requests for this device: send readings in batches, at most one request a second.',
+  intakeRateLimited: 'Too many requests for this device: send readings in batches (at most 10 requests a second).',
 } as const;
 
 /** The intake's limits: a batch, its bytes, how far a device's clock and its buffer may reach. */

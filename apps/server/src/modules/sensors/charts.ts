@@ -1,3 +1,5 @@
+import { messages } from '@brigade/core/messages';
+import { reachesRestaurant } from '@brigade/core/permissions';
 import {
   type SensorChartRange,
   type SensorExcursion,
@@ -10,7 +12,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { inReach } from '../../auth/reach';
 import type { SessionUser } from '../../auth/session-user';
 import type { Queryable } from '../../db/database';
-import { notFound } from '../../errors';
+import { forbidden, notFound } from '../../errors';
 
 type Actor = Pick<SessionUser, 'role' | 'restaurantIds'>;
 
@@ -32,12 +34,20 @@ export async function readSeries(
   now = new Date(),
 ): Promise<SensorSeries> {
   const device = (await db.execute(sql`
-    select d.id, d.name, d.kind, d.low_c, d.high_c from sensor_devices d
-    where d.id = ${deviceId} and d.retired_at is null and ${inReach(actor, sql`d.restaurant_id`)}`)) as unknown as {
-    rows: { id: string; name: string; kind: SensorSeries['device']['kind']; low_c: number; high_c: number }[];
+    select d.id, d.name, d.kind, d.low_c, d.high_c, d.restaurant_id from sensor_devices d
+    where d.id = ${deviceId} and d.retired_at is null`)) as unknown as {
+    rows: {
+      id: string;
+      name: string;
+      kind: SensorSeries['device']['kind'];
+      low_c: number;
+      high_c: number;
+      restaurant_id: string;
+    }[];
   };
   const row = device.rows[0];
   if (!row) throw notFound(sensorMessages.deviceNotFound);
+  if (!reachesRestaurant(actor, row.restaurant_id)) throw forbidden(messages.restaurantForbidden);
   const from = new Date(now.getTime() - (range === '24h' ? 24 : 7 * 24) * HOUR_MS);
   const base = {
     device: { id: row.id, name: row.name, kind: row.kind, lowC: Number(row.low_c), highC: Number(row.high_c) },
@@ -167,11 +177,10 @@ export async function getExcursion(
   id: string,
   now = new Date(),
 ): Promise<SensorExcursionDetail> {
-  const result = (await db.execute(
-    selectExcursions(sql`e.id = ${id} and ${inReach(actor, sql`e.restaurant_id`)}`, 1),
-  )) as unknown as { rows: ExcursionRow[] };
+  const result = (await db.execute(selectExcursions(sql`e.id = ${id}`, 1))) as unknown as { rows: ExcursionRow[] };
   const row = result.rows[0];
   if (!row) throw notFound(sensorMessages.excursionNotFound);
+  if (!reachesRestaurant(actor, row.restaurant_id)) throw forbidden(messages.restaurantForbidden);
   const end = row.ended_at === null ? now : new Date(row.ended_at);
   const readings = (await db.execute(sql`
     select at, value from sensor_readings

@@ -1,4 +1,5 @@
 import { messages } from '@brigade/core/messages';
+import { reachesRestaurant } from '@brigade/core/permissions';
 import {
   SENSOR_OFFLINE_MINUTES,
   type SensorDevice,
@@ -14,7 +15,7 @@ import type { SessionUser } from '../../auth/session-user';
 import type { Database, Queryable } from '../../db/database';
 import { restaurants } from '../../db/schema/restaurants';
 import { sensorDevices } from '../../db/schema/sensors';
-import { badRequest, notFound } from '../../errors';
+import { badRequest, forbidden, notFound } from '../../errors';
 import { deviceKeyHash, newDeviceKey } from './signature';
 
 type Actor = Pick<SessionUser, 'id' | 'role' | 'restaurantIds'>;
@@ -89,10 +90,11 @@ export async function listDevices(db: Queryable, actor: Actor, restaurantId?: st
   return selectDevices(db, sql`${scope} and ${inReach(actor, sql`d.restaurant_id`)}`);
 }
 
-/** A device the caller reaches, or 404 (another restaurant's device is not found, not forbidden). */
+/** A device: 404 when there is none (or it was retired), 403 when it is another restaurant's. */
 export async function getDevice(db: Queryable, actor: Actor, id: string): Promise<SensorDevice> {
-  const [device] = await selectDevices(db, sql`d.id = ${id} and ${inReach(actor, sql`d.restaurant_id`)}`);
+  const [device] = await selectDevices(db, sql`d.id = ${id}`);
   if (!device) throw notFound(sensorMessages.deviceNotFound);
+  if (!reachesRestaurant(actor, device.restaurant.id)) throw forbidden(messages.restaurantForbidden);
   return device;
 }
 

@@ -1,9 +1,10 @@
 /**
- * Requests per device, per server, as a token bucket: a device sends a batch a minute, a
- * gateway catching up a few a second; a runaway loop is refused (429) before it costs a
- * write. In memory: cheap, and a device talks to one server at a time behind a proxy.
+ * Requests per device, per server, as a token bucket: a device sends a batch a minute and
+ * a gateway emptying a buffer a burst of a few hundred; a runaway loop (more than 10 a
+ * second, sustained) is refused (429) before it costs a write. In memory: cheap, and a
+ * device talks to one server at a time behind a proxy.
  */
-export function createDeviceRateLimit({ perSecond = 2, burst = 20 } = {}) {
+export function createDeviceRateLimit({ perSecond = 10, burst = 600 } = {}) {
   const buckets = new Map<string, { tokens: number; at: number }>();
   /** Seconds to wait, or 0 when the request may go ahead. */
   return function take(deviceId: string, now = Date.now()): number {
