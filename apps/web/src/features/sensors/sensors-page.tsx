@@ -158,15 +158,14 @@ function DeviceCard({
               Delay {delay} min, recovery {recovery} min
             </Trans>
           </Text>
-          <Text size="sm">
-            {last ? (
+          {/* Without a reading yet the state badge says so. */}
+          {last && (
+            <Text size="sm">
               <Trans>
                 Last reading {lastValue} at {lastAt}
               </Trans>
-            ) : (
-              <Trans>No readings yet</Trans>
-            )}
-          </Text>
+            </Text>
+          )}
           <Text size="sm" c="gray.7">
             <Trans>Key issued {issued}</Trans>
           </Text>
