@@ -24,6 +24,7 @@ import { signOffMessages } from '../schemas/audit-sign-offs';
 import { foodSafetyLogMessages } from '../schemas/food-safety-log';
 import { photoMessages } from '../schemas/photos';
 import { reportsUnavailable } from '../schemas/reports';
+import { webhookCardTexts, webhookEventTitles, webhookMessages } from '../schemas/webhooks';
 import { type AuditMark, MARK_LABELS } from '../scoring';
 import { watchEveryVideoToComplete } from '../training-completion';
 import { PUBLIC_TEXTS, type PublicText } from './public-texts';
@@ -49,6 +50,9 @@ export type EnglishText =
   | typeof reportsUnavailable
   | (typeof notificationKinds)[NotificationKind]['label']
   | typeof watchEveryVideoToComplete
+  | ValueOf<typeof webhookMessages>
+  | ValueOf<typeof webhookEventTitles>
+  | ValueOf<typeof webhookCardTexts>
   | RouteTitle
   | NavLabel;
 
@@ -80,6 +84,9 @@ export function englishTexts(): EnglishText[] {
       reportsUnavailable,
       ...Object.values(notificationKinds).map((kind) => kind.label),
       watchEveryVideoToComplete,
+      ...Object.values(webhookMessages),
+      ...Object.values(webhookEventTitles),
+      ...Object.values(webhookCardTexts),
       ...appRoutes.map((route) => route.title as RouteTitle),
       ...[...sidebarEntries, ...hqReportEntries, ...demoEmailsEntries, ...tabBarEntries].map(
         (entry) => entry.label as NavLabel,

@@ -29,6 +29,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { OfflineTimes } from '../../http/offline-times';
 import { emailStateSql, type Notifier } from '../../notify/notifier';
 import { textsSql } from '../../notify/texts-sql';
+import { acknowledgementEvent, emitEvent } from '../webhooks/service';
 
 type AnnouncementFields = z.output<typeof AnnouncementInput>;
 type AnnouncementChange = AnnouncementFields & { reacknowledge?: boolean };
@@ -344,11 +345,12 @@ export async function acknowledgeAnnouncement(
           set version = excluded.version,
               acknowledged_at = case when announcement_acknowledgements.version = excluded.version
                 then announcement_acknowledgements.acknowledged_at else excluded.acknowledged_at end
-        returning version, acknowledged_at`)) as unknown as {
-        rows: { version: number; acknowledged_at: string | Date }[];
+        returning version, acknowledged_at, acknowledged_at = ${at} as fresh`)) as unknown as {
+        rows: { version: number; acknowledged_at: string | Date; fresh: boolean }[];
       }
     ).rows;
     if (!row) throw new Error('upsert returned no row');
+    if (row.fresh) await emitEvent(tx, 'announcement.acknowledged', acknowledgementEvent(id, actor.id));
     await tx.execute(sql`
       update notifications set read_at = now()
       where user_id = ${actor.id} and kind = 'announcementAck'

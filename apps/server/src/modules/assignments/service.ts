@@ -25,6 +25,7 @@ import { users } from '../../db/schema/users';
 import { badRequest, forbidden, notFound } from '../../errors';
 import type { Notifier } from '../../notify/notifier';
 import { trainingSearchConditions } from '../trainings/service';
+import { emitEvent, trainingCompletedEvent } from '../webhooks/service';
 import { queryAssignmentCards } from './cards';
 import { assignmentFilter, audienceOf } from './overview';
 
@@ -282,10 +283,12 @@ export async function completeIfDone(tx: Queryable, staffId: string, trainingId:
     quizPassed: progress.quizPassed,
   });
   if (!done) return false;
-  await tx
+  const completed = await tx
     .update(staffTrainingAssignments)
     .set({ completedAt: new Date() })
-    .where(and(eq(staffTrainingAssignments.id, assignment.id), sql`${staffTrainingAssignments.completedAt} is null`));
+    .where(and(eq(staffTrainingAssignments.id, assignment.id), sql`${staffTrainingAssignments.completedAt} is null`))
+    .returning({ id: staffTrainingAssignments.id });
+  if (completed.length > 0) await emitEvent(tx, 'training.completed', trainingCompletedEvent(assignment.id));
   return true;
 }
 

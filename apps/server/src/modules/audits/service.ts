@@ -40,6 +40,7 @@ import { completeDueOfAudit, linkAuditToDue, reopenDueOfAudit } from '../audit-s
 import { createActionsForSubmittedAudit, itemActionsJson } from '../corrective-actions/service';
 import { photoKeysOfAudit } from '../photos/service';
 import { suggestTrainingsForSubmittedAudit } from '../training-suggestions/service';
+import { auditEvent, emitEvent } from '../webhooks/service';
 
 const auditId = sql`${audits}.${sql.identifier(audits.id.name)}`;
 const templateNamesOf = sql<string[]>`coalesce((
@@ -360,6 +361,7 @@ export async function submitAudit(
       .update(audits)
       .set({ status: 'completed', finalScore, version: sql`${audits.version} + 1` })
       .where(eq(audits.id, id));
+    await emitEvent(tx, 'audit.completed', auditEvent(id));
     await recordAuditActivity(tx, 'audit.submitted', id, {
       changes: { status: { from: 'draft', to: 'completed' }, finalScore: { from: null, to: finalScore } },
     });

@@ -4,6 +4,7 @@ import type { Database, Queryable } from '../../db/database';
 import type { JobQueue } from '../../jobs/job-queue';
 import { emailStateSql, type Notifier } from '../../notify/notifier';
 import { textsSql } from '../../notify/texts-sql';
+import { checklistRunEvents, emitEvent } from '../webhooks/service';
 import { ensureRuns } from './ensure-runs';
 
 export const CHECKLIST_JOB = 'checklists.refresh';
@@ -92,8 +93,11 @@ async function markMissed(db: Queryable, now: SQL, emailOn: boolean): Promise<nu
       on conflict on constraint notifications_once_key do nothing
       returning 1
     )
-    select count(*)::int as missed from missed`)) as unknown as { rows: { missed: number }[] };
-  return Number(rows[0]?.missed ?? 0);
+    select id from missed`)) as unknown as { rows: { id: string }[] };
+  if (rows.length > 0) {
+    await emitEvent(db, 'checklist.missed', checklistRunEvents(sql`cr.id in ${rows.map((row) => row.id)}`));
+  }
+  return rows.length;
 }
 
 /**

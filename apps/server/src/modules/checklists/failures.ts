@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/session-user';
 import type { Queryable } from '../../db/database';
 import type { Notifier } from '../../notify/notifier';
-import { notifyActionOwners } from '../corrective-actions/service';
+import { emitActionsCreated, notifyActionOwners } from '../corrective-actions/service';
+import { checklistRunEvents, emitEvent } from '../webhooks/service';
 
 /**
  * A value as a record, a corrective action and the food-safety log write it: a
@@ -111,6 +112,15 @@ export async function openFailureActions(
     )
     select id from made`)) as unknown as { rows: { id: string }[] };
   const made = result.rows.map((row) => row.id);
+  await emitActionsCreated(tx, made);
+  await emitEvent(
+    tx,
+    'checklist.failed',
+    checklistRunEvents(
+      sql`cr.id = ${runId}`,
+      failed.map((entry) => entry.item.label),
+    ),
+  );
   await notifyActionOwners(tx, notifier, made, actor.id);
   return made;
 }

@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { emailStateSql } from '../../notify/notifier';
 import { textsSql } from '../../notify/texts-sql';
+import { actionEvents, emitEvent } from '../webhooks/service';
 
 export interface ReminderRun {
   trainingDueSoon: number;
@@ -68,6 +69,17 @@ export async function makeReminders(db: Queryable, emailOn: boolean): Promise<Re
       and not exists (select 1 from notifications n
         where n.user_id = o.user_id and n.kind = 'actionOverdue' and n.subject_key = ca.id::text)
     on conflict on constraint notifications_once_key do nothing`,
+  );
+
+  // The webhook event, once per action (its id is the event's once_key), whoever was told.
+  await emitEvent(
+    db,
+    'corrective_action.overdue',
+    actionEvents(
+      sql`ca.status = 'open' and ca.due_on < (now() at time zone 'UTC')::date and not exists (
+      select 1 from events e where e.type = 'corrective_action.overdue' and e.once_key = ca.id::text)`,
+      { once: true },
+    ),
   );
 
   return { trainingDueSoon: soon, trainingOverdue: late, actionOverdue: actions };

@@ -16,6 +16,7 @@ import type { Database, Transaction } from '../../db/database';
 import { scimUsers } from '../../db/schema/scim';
 import { users } from '../../db/schema/users';
 import { deprovisionUserInTransaction, insertUser, provisionUserInTransaction } from '../users/service';
+import { emitEvent, personEvent } from '../webhooks/service';
 import { ScimError, scimBadRequest } from './scim-errors';
 import { filterCondition } from './scim-filter';
 import { listPage, SCIM, SCIM_BASE_PATH } from './scim-names';
@@ -321,6 +322,7 @@ export async function createUser(db: Database, auth: Auth, body: ScimUserBody, c
     await assertExternalIdFree(tx, state.externalId);
     const newId = await insertUser(tx, { name, email, role: 'staff', passwordHash, isActive: state.active });
     await saveProviderAttributes(tx, newId, state);
+    await emitEvent(tx, 'person.created', personEvent(newId));
     await record(tx, context, 'scim.userCreated', { id: newId, name }, undefined);
     return newId;
   });

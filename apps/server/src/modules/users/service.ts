@@ -16,6 +16,7 @@ import { restaurants, staffRestaurantAssignments } from '../../db/schema/restaur
 import { accounts, sessions, users } from '../../db/schema/users';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { everyRow } from '../../http/send-csv';
+import { emitEvent, personEvent } from '../webhooks/service';
 import { insertUser } from './insert-user';
 import { queryStaffMember, queryStaffPage, queryStaffRows, type StaffFilter } from './staff-query';
 
@@ -164,6 +165,7 @@ export async function saveUser(
         await tx
           .insert(staffRestaurantAssignments)
           .values(input.selectedRestaurants.map((restaurantId) => ({ userId: newId, restaurantId })));
+        await emitEvent(tx, 'person.created', personEvent(newId));
         await recordActivity(tx, {
           kind: 'user.created',
           restaurantId: input.selectedRestaurants[0] ?? null,
@@ -261,6 +263,7 @@ export async function setUserActive(db: Database, actor: SessionUser, id: string
     if (!isActive && target.role === 'hq') await assertAnotherActiveHq(tx, id);
     await tx.update(users).set({ isActive }).where(eq(users.id, id));
     if (!isActive) await tx.delete(sessions).where(eq(sessions.userId, id));
+    if (!isActive && target.isActive) await emitEvent(tx, 'person.deactivated', personEvent(id));
     if (isActive !== target.isActive) {
       await recordActivity(tx, {
         kind: 'user.updated',
@@ -336,6 +339,7 @@ export async function provisionUserInTransaction(
     await tx.update(users).set(changes).where(eq(users.id, id));
   }
   if (changes.isActive === false) await tx.delete(sessions).where(eq(sessions.userId, id));
+  if (changes.isActive === false && target.isActive) await emitEvent(tx, 'person.deactivated', personEvent(id));
   return changed;
 }
 
