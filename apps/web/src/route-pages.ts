@@ -108,6 +108,9 @@ export const routePages: Partial<Record<string, RoutePage>> = {
   '/provisioning': page(() =>
     import('./features/scim/provisioning-page').then((module) => ({ Component: module.ProvisioningPage })),
   ),
+  '/webhooks': page(() =>
+    import('./features/webhooks/webhooks-page').then((module) => ({ Component: module.WebhooksPage })),
+  ),
   '/api-tokens': page(() =>
     import('./features/api-tokens/api-tokens-page').then((module) => ({ Component: module.ApiTokensPage })),
   ),
@@ -118,6 +121,9 @@ export const routePages: Partial<Record<string, RoutePage>> = {
     import('./features/sensors/restaurant-sensors-page').then((module) => ({
       Component: module.RestaurantSensorsPage,
     })),
+  ),
+  '/sensors/excursions/:id': page(() =>
+    import('./features/sensors/excursion-page').then((module) => ({ Component: module.ExcursionPage })),
   ),
   '/food-safety-log': page(() =>
     import('./features/food-safety-log/food-safety-log-page').then((module) => ({

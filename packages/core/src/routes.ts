@@ -143,6 +143,7 @@ const routeTable = [
   // Issue 37: hq's temperature sensors, and one restaurant's readings (its managers come from their dashboard).
   { path: '/sensors', title: 'Sensors', roles: HQ },
   { path: '/sensors/:restaurantId', title: 'Temperatures', roles: ['hq', 'manager'] },
+  { path: '/sensors/excursions/:id', title: 'Temperature Excursion', roles: ['hq', 'manager'] },
 ] as const satisfies readonly AppRoute[];
 
 export const appRoutes: readonly AppRoute[] = routeTable;

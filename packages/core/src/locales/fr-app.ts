@@ -402,6 +402,7 @@ export const frApp: CoreAppCatalogue = {
     'Single Sign-On': 'Authentification unique',
     Sensors: 'Capteurs',
     Temperatures: 'Températures',
+    'Temperature Excursion': 'Écart de température',
     // The food-safety log (issue 33)
     'Choose a day': 'Choisissez un jour',
     'Choose day, week or month': 'Choisissez jour, semaine ou mois',

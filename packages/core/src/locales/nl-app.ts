@@ -399,6 +399,7 @@ export const nlApp: CoreAppCatalogue = {
     'Single Sign-On': 'Single sign-on',
     Sensors: 'Sensoren',
     Temperatures: 'Temperaturen',
+    'Temperature Excursion': 'Temperatuurafwijking',
     // The food-safety log (issue 33)
     'Choose a day': 'Kies een dag',
     'Choose day, week or month': 'Kies dag, week of maand',

@@ -129,6 +129,8 @@ export const ActionDetail = z.object({
   resolution: z.object({ note: z.string(), resolvedAt: z.string(), resolvedBy: z.string().nullable() }).nullable(),
   events: z.array(ActionEvent),
   version: z.number().int(),
+  /** The temperature excursion that opened the action (issue 37): its curve of readings is on its page. */
+  sensorExcursionId: z.string().nullable().optional(),
 });
 export type ActionDetail = z.infer<typeof ActionDetail>;
 

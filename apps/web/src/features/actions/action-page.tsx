@@ -105,15 +105,24 @@ function ActionView({ action }: { action: ActionDetail }) {
               <ActionStatusBadges status={action.status} overdue={action.overdue} />
             </Group>
             <Fact label={t`Restaurant`}>{action.restaurant.name}</Fact>
-            <Fact label={t`Audit`}>
-              {action.audit ? (
-                <Anchor component={Link} to={`/audits/${action.audit.id}`}>
-                  <Trans>Audit of {auditDate}</Trans>
+            {action.sensorExcursionId ? (
+              // An excursion's action (issue 37): its curve of readings instead of an audit.
+              <Fact label={t`Temperature sensor`}>
+                <Anchor component={Link} to={`/sensors/excursions/${action.sensorExcursionId}`}>
+                  <Trans>Readings during the excursion</Trans>
                 </Anchor>
-              ) : (
-                t({ message: 'Deleted', context: 'audit' })
-              )}
-            </Fact>
+              </Fact>
+            ) : (
+              <Fact label={t`Audit`}>
+                {action.audit ? (
+                  <Anchor component={Link} to={`/audits/${action.audit.id}`}>
+                    <Trans>Audit of {auditDate}</Trans>
+                  </Anchor>
+                ) : (
+                  t({ message: 'Deleted', context: 'audit' })
+                )}
+              </Fact>
+            )}
             <Fact label={t`Template`}>{action.templateName}</Fact>
             <Fact label={t`Mark`}>{markLabel(action.mark)}</Fact>
             {action.comment && <Fact label={t`Comment`}>{action.comment}</Fact>}

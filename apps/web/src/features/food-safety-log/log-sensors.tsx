@@ -119,6 +119,9 @@ function LogExcursion({ excursion, timeZone }: { excursion: SensorLogExcursion; 
             </Trans>
           )}
         </Text>
+        <Anchor component={Link} to={`/sensors/excursions/${excursion.id}`} size="sm" fw={600}>
+          <Trans>Readings</Trans>
+        </Anchor>
         {excursion.action && (
           <Anchor component={Link} to={`/actions/${excursion.action.id}`} size="sm" fw={600}>
             {excursion.action.status === 'open' ? (

@@ -120,11 +120,16 @@ function ExcursionLine({
           <b>{name}</b>: {direction} {limit} since {since}, peak {peak}
         </Trans>
       </Text>
-      {excursion.action && (
-        <Anchor component={Link} to={`/actions/${excursion.action.id}`} size="sm" fw={600} underline="always">
-          <Trans>Corrective action for {name}</Trans>
+      <Group gap="md" wrap="wrap">
+        <Anchor component={Link} to={`/sensors/excursions/${excursion.id}`} size="sm" fw={600} underline="always">
+          <Trans>Readings of {name}</Trans>
         </Anchor>
-      )}
+        {excursion.action && (
+          <Anchor component={Link} to={`/actions/${excursion.action.id}`} size="sm" fw={600} underline="always">
+            <Trans>Corrective action for {name}</Trans>
+          </Anchor>
+        )}
+      </Group>
     </Group>
   );
 }

@@ -79,7 +79,16 @@ export function SensorChart({ device, timeZone }: { device: SensorDevice; timeZo
   );
 }
 
-function SeriesChart({ series, timeZone }: { series: SensorSeries; timeZone: string }) {
+/** A series drawn with both limits; `withDay` puts the day in the 24 h axis (an excursion may cross midnight). */
+export function SeriesChart({
+  series,
+  timeZone,
+  withDay = false,
+}: {
+  series: SensorSeries;
+  timeZone: string;
+  withDay?: boolean;
+}) {
   const { t } = useLingui();
   const low = temperatureText(series.device.lowC);
   const high = temperatureText(series.device.highC);
@@ -101,7 +110,10 @@ function SeriesChart({ series, timeZone }: { series: SensorSeries; timeZone: str
     return (
       <LineChart
         {...common}
-        data={series.readings.map((reading) => ({ time: axisTime(reading.at, timeZone, false), value: reading.value }))}
+        data={series.readings.map((reading) => ({
+          time: axisTime(reading.at, timeZone, withDay),
+          value: reading.value,
+        }))}
         series={[{ name: 'value', label: t`Temperature`, color: 'indigo.7' }]}
       />
     );
@@ -125,9 +137,20 @@ function SeriesChart({ series, timeZone }: { series: SensorSeries; timeZone: str
   );
 }
 
-function FiguresTable({ series, timeZone, name }: { series: SensorSeries; timeZone: string; name: string }) {
+/** The chart's table: by hour (24 h) or by day (7 days); `label` names it when the default does not fit. */
+export function FiguresTable({
+  series,
+  timeZone,
+  name,
+  label: given,
+}: {
+  series: SensorSeries;
+  timeZone: string;
+  name: string;
+  label?: string;
+}) {
   const { t } = useLingui();
-  const label = series.range === '24h' ? t`${name}, last 24 hours by hour` : t`${name}, last 7 days by day`;
+  const label = given ?? (series.range === '24h' ? t`${name}, last 24 hours by hour` : t`${name}, last 7 days by day`);
   return (
     <DataTable
       rows={figuresRows(series, timeZone)}

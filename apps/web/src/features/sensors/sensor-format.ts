@@ -43,7 +43,7 @@ export function restaurantTime(iso: string, timeZone: string, now: Date = new Da
 /** A chart's axis label: the hour and minute (24 h) or the weekday and hour (7 days), in the restaurant's zone. */
 export function axisTime(iso: string, timeZone: string, withDay: boolean): string {
   const options: Intl.DateTimeFormatOptions = withDay
-    ? { weekday: 'short', hour: '2-digit', hourCycle: 'h23', timeZone }
+    ? { weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }
     : { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone };
   return dateFormat(options).format(new Date(iso));
 }
