@@ -70,3 +70,25 @@ describe(`at most ${MAX_ROUND_TRIPS} SQL round trips per request`, () => {
     expect(sent.length, sent.join('\n')).toBeLessThanOrEqual(MAX_ROUND_TRIPS);
   });
 });
+
+describe('an API token request (issue 37)', () => {
+  test("costs a cookie request's statements and one more (the rate limit); its last use is written once a minute", async () => {
+    const made = await t.request(cookies.hq, {
+      method: 'POST',
+      url: '/api/api-tokens',
+      payload: { name: 'Round trips', scopes: ['restaurants:read'], expiresInDays: 30 },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const withToken = () =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/restaurants',
+        headers: { authorization: `Bearer ${made.json().token}` },
+      });
+    const byCookie = await statementsOf(() => t.request(cookies.hq, { method: 'GET', url: '/api/restaurants' }));
+    const first = await statementsOf(withToken);
+    const next = await statementsOf(withToken);
+    expect(first.length, first.join('\n')).toBe(byCookie.length + 2);
+    expect(next.length, next.join('\n')).toBe(byCookie.length + 1);
+  });
+});
