@@ -27,6 +27,7 @@ import {
   IconUserCog,
   IconUserPlus,
   IconUsers,
+  IconWebhook,
   type TablerIcon,
 } from '@tabler/icons-react';
 
@@ -53,6 +54,7 @@ const iconsByPath: Record<string, TablerIcon> = {
   '/api-tokens': IconKey,
   '/sensors': IconTemperature,
   '/single-sign-on': IconLogin2,
+  '/webhooks': IconWebhook,
   '/reports/sales': IconChartBar,
   '/reports/product-mix': IconChartPie,
   '/reports/operations': IconChartLine,
