@@ -100,6 +100,7 @@ test('hq registers a fridge probe; its readings become an excursion, a correctiv
   await page.reload();
   await expect(page.getByRole('listitem', { name })).toBeVisible(DRAWN);
   expect(await page.content()).not.toContain(device.key);
+  expect(await seriousViolations(page)).toEqual([]);
 
   // The device sends 40 minutes of history: in range, a door opened for 2 minutes (under the
   // 5-minute delay: nothing is raised), in range again, then 20 minutes too warm (past the delay).
@@ -134,6 +135,17 @@ test('hq registers a fridge probe; its readings become an excursion, a correctiv
   await expect(live.getByText(`${name} (${RESTAURANT}): above 5 °C since`, { exact: false })).toBeVisible(DRAWN);
   await expect(live.getByText('peak 9.6 °C', { exact: false })).toBeVisible();
   expect(await seriousViolations(manager)).toEqual([]);
+
+  // The excursion's own page: its curve of readings with the limits, and its corrective action.
+  await live.getByRole('link', { name: `Readings of ${name} (${RESTAURANT})` }).click();
+  await expect(manager.getByRole('heading', { level: 1, name: 'Temperature Excursion' })).toBeVisible(DRAWN);
+  await expect(manager.getByText('Still live', { exact: false })).toBeVisible();
+  const curve = manager.getByRole('img', {
+    name: `${name}: 20 readings between 8.8 °C and 9.6 °C during the excursion.`,
+  });
+  await expect(curve.locator('.recharts-line-curve').first()).toBeVisible(DRAWN);
+  expect(await seriousViolations(manager)).toEqual([]);
+  await manager.goBack();
   await live.getByRole('link', { name: `Corrective action for ${name} (${RESTAURANT})` }).click();
   await expect(manager.getByRole('heading', { level: 1, name: new RegExp(`^${name}: above 5 °C since`) })).toBeVisible(
     DRAWN,
@@ -175,6 +187,17 @@ test('hq registers a fridge probe; its readings become an excursion, a correctiv
   await expect(row.getByRole('link', { name: 'Corrective action (open)' })).toBeVisible();
   expect(await seriousViolations(manager)).toEqual([]);
   await managerContext.close();
+
+  // hq changes the limits: the card says so.
+  await page
+    .getByRole('listitem', { name })
+    .getByRole('button', { name: `Edit limits of ${name}` })
+    .click();
+  const edit = page.getByRole('dialog', { name: `Edit ${name}` });
+  await edit.getByRole('textbox', { name: 'High limit (°C)' }).fill('6');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  await expect(page.getByRole('listitem', { name }).getByText('Limits 0 °C – 6 °C', { exact: false })).toBeVisible();
 
   // hq gives the device a new key after a confirmation: the old key is refused.
   await page
