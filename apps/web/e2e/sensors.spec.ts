@@ -2,6 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { SENSOR_HEADERS, sensorSigningPayload } from '@brigade/core/schemas/sensors';
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
+  created,
   expect,
   managerRestaurants,
   nameAndLinkViolations,
@@ -237,23 +238,62 @@ test('hq registers a fridge probe; its readings become an excursion, a correctiv
   await expect(page.getByRole('listitem', { name })).toHaveCount(0);
 });
 
-test('on a phone the Sensors and Temperatures screens fit and have no serious accessibility violation', async ({
+test('on a phone the Sensors, Temperatures and excursion screens fit and have no serious accessibility violation', async ({
   page,
 }) => {
+  test.setTimeout(150_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await signInAs(page, 'hq', '/sensors');
+  const options = (await (await page.request.get('/api/restaurants/options')).json()) as { id: string; name: string }[];
+  const restaurant = options.find((option) => option.name === managerRestaurants[1]);
+  const name = `Freezer ${uniqueTag()}`;
+  const device = await created<{ id: string; key: string }>(
+    await page.request.post('/api/sensors/devices', {
+      data: {
+        name,
+        restaurantId: restaurant?.id,
+        kind: 'freezer',
+        lowC: -30,
+        highC: -18,
+        delayMinutes: 2,
+        recoveryMinutes: 1,
+      },
+    }),
+  );
+  const now = Date.now();
+  await sendReadings(page.request, device, [...minutes(now, 30, 10, () => -20), ...minutes(now, 10, 0, () => -12)]);
+
+  await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Sensors' })).toBeVisible(DRAWN);
+  await expect(page.getByRole('listitem', { name })).toBeVisible(DRAWN);
   const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(await overflow()).toBeLessThanOrEqual(0);
   expect(await seriousViolations(page)).toEqual([]);
 
-  const options = (await (await page.request.get('/api/restaurants/options')).json()) as { id: string; name: string }[];
-  const restaurant = options.find((option) => option.name === RESTAURANT);
   await page.goto(`/sensors/${restaurant?.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Temperatures' })).toBeVisible(DRAWN);
-  await expect(page.getByText(RESTAURANT).first()).toBeVisible(DRAWN);
+  const chart = page.getByRole('region', { name });
+  await expect(chart.getByRole('img', { name: new RegExp(`^${name}, last 24 hours: 30 readings`) })).toBeVisible(DRAWN);
   expect(await overflow()).toBeLessThanOrEqual(0);
   expect(await seriousViolations(page)).toEqual([]);
+
+  // Too warm for 10 minutes, past its 2-minute delay: the excursion's page, on the phone.
+  await expect
+    .poll(async () => {
+      const response = await page.request.get(`/api/sensors/excursions?deviceId=${device.id}`);
+      return ((await response.json()) as { items: { id: string }[] }).items.map((item) => item.id);
+    }, EVALUATED)
+    .toHaveLength(1);
+  await page.reload();
+  await page
+    .getByRole('region', { name: 'Live excursions' })
+    .getByRole('link', { name: `Readings of ${name}` })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Temperature Excursion' })).toBeVisible(DRAWN);
+  await expect(page.getByRole('img', { name: new RegExp(`^${name}: 10 readings`) })).toBeVisible(DRAWN);
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  expect((await page.request.delete(`/api/sensors/devices/${device.id}`)).status()).toBe(204);
 });
 
 test('staff cannot open Sensors, and the sensor API refuses them', async ({ page }) => {
