@@ -154,7 +154,7 @@ export function WebhookCard({
               size="compact-sm"
               variant="default"
               onClick={askRotate}
-              aria-label={t`Replace the signing secret of ${name}`}
+              aria-label={t`Replace secret of ${name}`}
             >
               <Trans>Replace secret</Trans>
             </Button>
