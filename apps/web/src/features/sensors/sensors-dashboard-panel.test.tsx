@@ -1,4 +1,4 @@
-import type { SensorDevice, SensorExcursion } from '@brigade/core/schemas/sensors';
+import type { SensorExcursion } from '@brigade/core/schemas/sensors';
 import type { Me } from '@brigade/core/schemas/session';
 import { screen, within } from '@testing-library/react';
 import { Navigate, Route, Routes } from 'react-router';
@@ -6,41 +6,22 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { RestaurantSensorsPage } from './restaurant-sensors-page';
 import { SensorsDashboardPanel } from './sensors-dashboard-panel';
+import { amsterdam, json, testDevice, utrecht } from './test-devices';
 
 const manager: Me = {
   id: 'u-m',
   name: 'Maya Manager',
   email: 'manager@example.com',
   role: 'manager',
-  restaurants: [{ id: 'r-1', name: 'Brigade Amsterdam' }],
+  restaurants: [{ id: amsterdam.id, name: amsterdam.name }],
   mustChangePassword: false,
   language: null,
 };
-const amsterdam = { id: 'r-1', name: 'Brigade Amsterdam', timeZone: 'Europe/Amsterdam' };
-const utrecht = { id: 'r-2', name: 'Brigade Utrecht', timeZone: 'Europe/Amsterdam' };
 
-function device(patch: Partial<SensorDevice>): SensorDevice {
-  return {
-    id: 'd-1',
-    name: 'Walk-in fridge',
-    restaurant: amsterdam,
-    kind: 'fridge',
-    lowC: 0,
-    highC: 5,
-    delayMinutes: 15,
-    recoveryMinutes: 10,
-    state: 'ok',
-    lastReading: { at: '2026-11-28T10:00:00.000Z', value: 3.5 },
-    liveExcursionId: null,
-    keyIssuedAt: '2026-11-01T09:00:00.000Z',
-    createdAt: '2026-11-01T09:00:00.000Z',
-    ...patch,
-  };
-}
 const excursion: SensorExcursion = {
   id: 'x-1',
   device: { id: 'd-3', name: 'Dessert fridge', kind: 'fridge' },
-  restaurant: { id: 'r-2', name: 'Brigade Utrecht' },
+  restaurant: { id: utrecht.id, name: utrecht.name },
   direction: 'high',
   limitC: 5,
   peakC: 8.1,
@@ -50,9 +31,6 @@ const excursion: SensorExcursion = {
   state: 'live',
   action: { id: 'a-9', status: 'open' },
 };
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function stubApi(answer: (url: string) => Response) {
   const urls: string[] = [];
@@ -77,10 +55,10 @@ describe("the manager dashboard's sensor panel", () => {
         ? json({ items: [excursion] })
         : json({
             items: [
-              device({}),
-              device({ id: 'd-2', name: 'Freezer', state: 'offline' }),
-              device({ id: 'd-3', name: 'Dessert fridge', restaurant: utrecht, state: 'excursion' }),
-              device({ id: 'd-4', name: 'Bain-marie', restaurant: utrecht, state: 'waiting', lastReading: null }),
+              testDevice({}),
+              testDevice({ id: 'd-2', name: 'Freezer', state: 'offline' }),
+              testDevice({ id: 'd-3', name: 'Dessert fridge', restaurant: utrecht, state: 'excursion' }),
+              testDevice({ id: 'd-4', name: 'Bain-marie', restaurant: utrecht, state: 'waiting', lastReading: null }),
             ],
           }),
     );
@@ -103,7 +81,7 @@ describe("the manager dashboard's sensor panel", () => {
       'Brigade Amsterdam: 1 in range · 1 offlineCharts of Brigade Amsterdam',
       'Brigade Utrecht: 0 in range · 1 excursion · 1 without readings yetCharts of Brigade Utrecht',
     ]);
-    expect(within(lines[1] as HTMLElement).getByRole('link')).toHaveAttribute('href', '/sensors/r-2');
+    expect(within(lines[1] as HTMLElement).getByRole('link')).toHaveAttribute('href', `/sensors/${utrecht.id}`);
     // Every restaurant of theirs at once: neither request names one.
     expect(urls.sort()).toEqual(['/api/sensors/devices', '/api/sensors/excursions?state=live']);
   });
@@ -143,10 +121,10 @@ describe("a restaurant's Temperatures screen", () => {
         ? json({ restaurant: amsterdam, devices: [], counts: { ok: 0, excursion: 0, offline: 0, waiting: 0 } })
         : json({ items: [] }),
     );
-    renderAt('/sensors/r-1');
+    renderAt(`/sensors/${amsterdam.id}`);
     expect(await screen.findByText('No sensors yet')).toBeInTheDocument();
     expect(screen.getByText(/Head office registers the restaurant's temperature sensors/)).toBeInTheDocument();
-    expect(urls).toContain('/api/sensors/status?restaurantId=r-1');
+    expect(urls).toContain(`/api/sensors/status?restaurantId=${amsterdam.id}`);
   });
 
   test("another restaurant's screen: the server's refusal, not a retry", async () => {

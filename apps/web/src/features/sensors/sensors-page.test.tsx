@@ -1,9 +1,10 @@
-import type { SensorDevice, SensorDeviceWithKey } from '@brigade/core/schemas/sensors';
+import type { SensorDeviceWithKey } from '@brigade/core/schemas/sensors';
 import type { Me } from '@brigade/core/schemas/session';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { SensorsPage } from './sensors-page';
+import { amsterdam, json, testDevice, utrecht } from './test-devices';
 
 const hq: Me = {
   id: 'u-hq',
@@ -14,37 +15,6 @@ const hq: Me = {
   mustChangePassword: false,
   language: null,
 };
-const amsterdam = {
-  id: '0b5c1a1e-8a55-4c1e-9d3c-0c1a2b3c4d5e',
-  name: 'Brigade Amsterdam',
-  timeZone: 'Europe/Amsterdam',
-};
-const utrecht = { id: '1b5c1a1e-8a55-4c1e-9d3c-0c1a2b3c4d5e', name: 'Brigade Utrecht', timeZone: 'Europe/Amsterdam' };
-
-function device(patch: Partial<SensorDevice>): SensorDevice {
-  return {
-    id: 'd-1',
-    name: 'Walk-in fridge',
-    restaurant: amsterdam,
-    kind: 'fridge',
-    lowC: 0,
-    highC: 5,
-    delayMinutes: 15,
-    recoveryMinutes: 10,
-    state: 'ok',
-    lastReading: { at: '2026-11-28T10:00:00.000Z', value: 3.5 },
-    liveExcursionId: null,
-    keyIssuedAt: '2026-11-01T09:00:00.000Z',
-    createdAt: '2026-11-01T09:00:00.000Z',
-    ...patch,
-  };
-}
-
-const json = (body: unknown, status = 200) =>
-  new Response(body === undefined ? null : JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
 
 type Handler = (method: string, url: string, body: unknown) => Response | undefined;
 
@@ -72,9 +42,9 @@ describe('Sensors (hq, issue 37)', () => {
     stubApi(() =>
       json({
         items: [
-          device({}),
-          device({ id: 'd-2', name: 'Freezer', kind: 'freezer', lowC: -30, highC: -18, state: 'offline' }),
-          device({
+          testDevice({}),
+          testDevice({ id: 'd-2', name: 'Freezer', kind: 'freezer', lowC: -30, highC: -18, state: 'offline' }),
+          testDevice({
             id: 'd-3',
             name: 'Bain-marie',
             restaurant: utrecht,
@@ -112,7 +82,7 @@ describe('Sensors (hq, issue 37)', () => {
 
   test('a failed load offers Retry, which asks again', async () => {
     let fail = true;
-    const calls = stubApi(() => (fail ? json({ message: 'Down' }, 500) : json({ items: [device({})] })));
+    const calls = stubApi(() => (fail ? json({ message: 'Down' }, 500) : json({ items: [testDevice({})] })));
     const { user } = renderWithProviders(<SensorsPage />, { me: hq });
     await user.click(await screen.findByRole('button', { name: 'Retry' }));
     fail = false;
@@ -123,7 +93,7 @@ describe('Sensors (hq, issue 37)', () => {
 
   test("registering checks the form, then shows the key once with the device's id and endpoint", async () => {
     const created: SensorDeviceWithKey = {
-      ...device({ id: 'd-new', name: 'Dessert fridge', state: 'waiting', lastReading: null }),
+      ...testDevice({ id: 'd-new', name: 'Dessert fridge', state: 'waiting', lastReading: null }),
       key: 'brigade_sensor_secret',
       endpoint: 'https://brigade.example/api/sensors/readings',
     };
@@ -189,7 +159,7 @@ describe('Sensors (hq, issue 37)', () => {
   test('a new key and removing each ask first; Cancel sends nothing', async () => {
     const calls = stubApi((method, url) => {
       if (method === 'DELETE') return json(undefined, 204);
-      if (url === '/api/sensors/devices') return json({ items: [device({})] });
+      if (url === '/api/sensors/devices') return json({ items: [testDevice({})] });
       return undefined;
     });
     const { user } = renderWithProviders(<SensorsPage />, { me: hq });

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import type { MutationCallbacks } from '../../../lib/mutation-callbacks';
-import { sensorsQueryKey } from './get-sensor-devices';
+import { useSensorMutation } from './use-sensor-mutation';
 
 /** Retires a device: its key stops working; its readings and excursions stay in the food-safety log. */
 export async function removeSensorDevice(id: string): Promise<void> {
@@ -9,13 +8,5 @@ export async function removeSensorDevice(id: string): Promise<void> {
 }
 
 export function useRemoveSensorDevice(callbacks: MutationCallbacks<void, string> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: removeSensorDevice,
-    onSuccess: (data, id) => {
-      callbacks.onSuccess?.(data, id);
-      return queryClient.invalidateQueries({ queryKey: sensorsQueryKey });
-    },
-    onError: (error, id) => callbacks.onError?.(error, id),
-  });
+  return useSensorMutation(removeSensorDevice, callbacks);
 }
