@@ -37,6 +37,8 @@ const integrations = {
   ...fakeServicesEnv(DEMO_PORT),
   // Fresh answers, so a test that breaks the fake board sees it at once.
   MONDAY_CACHE_SECONDS: '0',
+  // Webhooks (issue 37): the webhooks spec's receiver listens on 127.0.0.1.
+  WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true',
 };
 
 function server(port: number, dataDir: string, extraArgs: string[], extraEnv: Record<string, string> = {}) {
