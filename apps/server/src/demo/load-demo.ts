@@ -53,6 +53,7 @@ import {
 import { attachDemoChecklistPhotos, insertDemoChecklists } from './demo-checklists';
 import { attachDemoPhotos } from './demo-photos';
 import { insertDemoSchedules } from './demo-schedules';
+import { insertDemoSensors } from './demo-sensors';
 
 const DEMO_LOADED_KEY = 'demo_loaded';
 
@@ -156,6 +157,7 @@ async function loadDemoChain(
   await insertAnnouncements(tx, userIds, at);
   await insertDemoSchedules(tx, now, HQ);
   await insertDemoChecklists(tx, now, HQ);
+  await insertDemoSensors(tx, HQ);
 }
 
 type Ids = Map<string, string>;

@@ -25,6 +25,14 @@ export interface JobOptions {
    * waits is dropped), so a burst of sends for one key runs the handler once or twice.
    */
   oneWaitingPerKey?: boolean;
+  /**
+   * Jobs a worker takes per fetch (default 1). Above 1, it fetches again at once while
+   * fetches come back full, instead of waiting out the poll: for queues with many small
+   * jobs a second (sensor evaluations), which one job per 2-second poll would never drain.
+   */
+  batchSize?: number;
+  /** Seconds between fetches while the queue is idle (pg-boss's default: 2). */
+  pollingIntervalSeconds?: number;
 }
 
 export interface SendOptions {
@@ -86,7 +94,12 @@ export function createJobQueue(database: Pick<DatabaseHandle, 'jobStore'>, log: 
       running = true;
       for (const { name, handler, options } of registrations) {
         await boss.createQueue(name, options.oneWaitingPerKey ? { policy: 'short' } : undefined);
-        await boss.work<object>(name, async (jobs) => {
+        const polling = {
+          batchSize: options.batchSize ?? 1,
+          burstWhenBatchFull: (options.batchSize ?? 1) > 1,
+          ...(options.pollingIntervalSeconds ? { pollingIntervalSeconds: options.pollingIntervalSeconds } : {}),
+        };
+        await boss.work<object>(name, polling, async (jobs) => {
           for (const job of jobs) {
             try {
               await handler(job.data ?? {});

@@ -49,8 +49,11 @@ export function registerSensorJobs(
       await jobs.send(SENSOR_DUE_JOB, { deviceId }, { singletonKey: deviceId, startAfter: outcome.dueAt });
     }
   };
-  jobs.register<{ deviceId?: string }>(SENSOR_EVALUATE_JOB, evaluate, { oneWaitingPerKey: true });
-  jobs.register<{ deviceId?: string }>(SENSOR_DUE_JOB, evaluate, { oneWaitingPerKey: true });
+  // Thousands of devices each send a batch a minute: workers take 50 evaluations a fetch
+  // and poll every second, so an excursion is raised within seconds of its reading.
+  const many = { oneWaitingPerKey: true, batchSize: 50, pollingIntervalSeconds: 1 };
+  jobs.register<{ deviceId?: string }>(SENSOR_EVALUATE_JOB, evaluate, many);
+  jobs.register<{ deviceId?: string }>(SENSOR_DUE_JOB, evaluate, many);
   jobs.register(
     SENSOR_MINUTE_JOB,
     async () => {
