@@ -4,9 +4,9 @@ import { screen, within } from '@testing-library/react';
 import { Navigate, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
+import { amsterdam, json, testDevice, utrecht } from '../../../test/sensor-devices';
 import { RestaurantSensorsPage } from './restaurant-sensors-page';
 import { SensorsDashboardPanel } from './sensors-dashboard-panel';
-import { amsterdam, json, testDevice, utrecht } from './test-devices';
 
 const manager: Me = {
   id: 'u-m',

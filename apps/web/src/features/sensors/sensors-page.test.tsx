@@ -3,8 +3,8 @@ import type { Me } from '@brigade/core/schemas/session';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
+import { amsterdam, json, testDevice, utrecht } from '../../../test/sensor-devices';
 import { SensorsPage } from './sensors-page';
-import { amsterdam, json, testDevice, utrecht } from './test-devices';
 
 const hq: Me = {
   id: 'u-hq',
