@@ -7,29 +7,16 @@ import {
   DEFAULT_API_TOKEN_EXPIRY,
 } from '@brigade/core/schemas/api-tokens';
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  Alert,
-  Badge,
-  Button,
-  CopyButton,
-  Group,
-  Modal,
-  Paper,
-  Radio,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Radio, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { notifications as toasts } from '@mantine/notifications';
-import { IconAlertTriangle, IconKey, IconPlus } from '@tabler/icons-react';
+import { IconKey, IconPlus } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { confirmDelete } from '../../components/confirm-delete';
 import { EmptyList } from '../../components/empty-list';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
+import { SecretShownOnce } from '../../components/secret-shown-once';
+import { TokenCard } from '../../components/token-card';
 import { isApiError } from '../../lib/api-client';
 import { formatDate, formatDateTime } from '../../lib/format-date';
 import { useCoreText } from '../../lib/i18n';
@@ -84,7 +71,7 @@ export function ApiTokensPage() {
       ) : (
         <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t`Tokens`}>
           {tokens.data.items.map((token) => (
-            <TokenCard key={token.id} token={token} />
+            <ApiTokenCard key={token.id} token={token} />
           ))}
         </Stack>
       )}
@@ -104,7 +91,7 @@ function useScopeLines(scopes: readonly string[]): string[] {
   });
 }
 
-function TokenCard({ token }: { token: ApiTokenSummary }) {
+function ApiTokenCard({ token }: { token: ApiTokenSummary }) {
   const { t } = useLingui();
   const { text } = useCoreText();
   const scopeLines = useScopeLines(token.scopes);
@@ -113,13 +100,6 @@ function TokenCard({ token }: { token: ApiTokenSummary }) {
     onError: (error) =>
       toasts.show({ color: 'red', message: isApiError(error) ? text(error.message) : t`Failed to revoke the token` }),
   });
-  const askRevoke = () =>
-    confirmDelete({
-      title: t`Revoke token`,
-      message: t`Revoke "${token.name}"? Its next call is refused, on every server, and this cannot be undone.`,
-      confirmLabel: t`Revoke`,
-      onConfirm: () => revoke.mutate(token.id),
-    });
   const expired = !token.revokedAt && token.expiresAt !== null && Date.parse(token.expiresAt) <= Date.now();
   const createdAt = formatDateTime(token.createdAt);
   const creator = token.createdByName ?? t`a deleted user`;
@@ -127,78 +107,52 @@ function TokenCard({ token }: { token: ApiTokenSummary }) {
   const lastUsedFrom = token.lastUsedAddress ?? t`an unknown address`;
 
   return (
-    <Paper component="li" withBorder p="md" radius="sm" aria-label={token.name}>
-      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
-        <Stack gap={4} style={{ minWidth: 0, flex: '1 1 240px' }}>
-          <Group gap="xs">
-            <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
-              {token.name}
-            </Title>
-            <Badge
-              // A dot in the status colour beside dark text, as StatusBadge does: light green text is below 4.5:1.
-              variant="dot"
-              color={token.revokedAt || expired ? 'gray.6' : 'green.8'}
-              c="dark.7"
-              tt="none"
-              style={{ flexShrink: 0, minWidth: 'max-content' }}
-            >
-              {token.revokedAt ? <Trans>Revoked</Trans> : expired ? <Trans>Expired</Trans> : <Trans>Active</Trans>}
+    <TokenCard
+      name={token.name}
+      status={token.revokedAt ? 'revoked' : expired ? 'expired' : 'active'}
+      revokeMessage={t`Revoke "${token.name}"? Its next call is refused, on every server, and this cannot be undone.`}
+      onRevoke={() => revoke.mutate(token.id)}
+      revoking={revoke.isPending}
+    >
+      <Text size="sm" component="div">
+        <Trans>Scopes:</Trans>{' '}
+        <Group component="span" gap={4} display="inline-flex" wrap="wrap">
+          {scopeLines.map((line) => (
+            <Badge key={line} variant="outline" color="dark.4" c="dark.7" tt="none" fw={500}>
+              {line}
             </Badge>
-          </Group>
-          <Text size="sm" component="div">
-            <Trans>Scopes:</Trans>{' '}
-            <Group component="span" gap={4} display="inline-flex" wrap="wrap">
-              {scopeLines.map((line) => (
-                <Badge key={line} variant="outline" color="dark.4" c="dark.7" tt="none" fw={500}>
-                  {line}
-                </Badge>
-              ))}
-            </Group>
-          </Text>
-          <Text size="sm">
-            <Trans>
-              Created {createdAt} by {creator}
-            </Trans>
-          </Text>
-          <Text size="sm">
-            {token.expiresAt ? (
-              expired ? (
-                <Trans>Expired {formatDate(token.expiresAt)}</Trans>
-              ) : (
-                <Trans>Expires {formatDate(token.expiresAt)}</Trans>
-              )
-            ) : (
-              <Trans>Never expires</Trans>
-            )}
-          </Text>
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {lastUsedAt ? (
-              <Trans>
-                Last used {lastUsedAt} from {lastUsedFrom}
-              </Trans>
-            ) : (
-              <Trans>Never used</Trans>
-            )}
-          </Text>
-          {token.revokedAt && (
-            <Text size="sm">
-              <Trans>Revoked {formatDateTime(token.revokedAt)}</Trans>
-            </Text>
-          )}
-        </Stack>
-        {!token.revokedAt && (
-          <Button
-            color="red"
-            variant="outline"
-            onClick={askRevoke}
-            loading={revoke.isPending}
-            aria-label={t`Revoke ${token.name}`}
-          >
-            <Trans>Revoke</Trans>
-          </Button>
+          ))}
+        </Group>
+      </Text>
+      <Text size="sm">
+        <Trans>
+          Created {createdAt} by {creator}
+        </Trans>
+      </Text>
+      <Text size="sm">
+        {token.expiresAt === null ? (
+          <Trans>Never expires</Trans>
+        ) : expired ? (
+          <Trans>Expired {formatDate(token.expiresAt)}</Trans>
+        ) : (
+          <Trans>Expires {formatDate(token.expiresAt)}</Trans>
         )}
-      </Group>
-    </Paper>
+      </Text>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {lastUsedAt ? (
+          <Trans>
+            Last used {lastUsedAt} from {lastUsedFrom}
+          </Trans>
+        ) : (
+          <Trans>Never used</Trans>
+        )}
+      </Text>
+      {token.revokedAt && (
+        <Text size="sm">
+          <Trans>Revoked {formatDateTime(token.revokedAt)}</Trans>
+        </Text>
+      )}
+    </TokenCard>
   );
 }
 
@@ -258,29 +212,7 @@ function CreateTokenModal({ onClose }: { onClose: () => void }) {
       closeButtonProps={{ 'aria-label': t`Close` }}
     >
       {created ? (
-        <Stack>
-          <Alert color="yellow" icon={<IconAlertTriangle aria-hidden />}>
-            <Trans>This is the only time the token is shown. Brigade keeps only a fingerprint of it.</Trans>
-          </Alert>
-          <TextInput
-            label={t`Token for ${created.name}`}
-            value={created.token}
-            readOnly
-            onFocus={(e) => e.currentTarget.select()}
-          />
-          <Group justify="flex-end">
-            <CopyButton value={created.token}>
-              {({ copied, copy }) => (
-                <Button variant="default" onClick={copy}>
-                  {copied ? t`Copied` : t`Copy token`}
-                </Button>
-              )}
-            </CopyButton>
-            <Button onClick={onClose}>
-              <Trans>Done</Trans>
-            </Button>
-          </Group>
-        </Stack>
+        <SecretShownOnce label={t`Token for ${created.name}`} secret={created.token} onDone={onClose} />
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack>

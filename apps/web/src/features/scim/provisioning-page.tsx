@@ -1,27 +1,15 @@
 import { type ScimTokenCreated, ScimTokenInput, type ScimTokenSummary } from '@brigade/core/schemas/scim';
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  Alert,
-  Badge,
-  Button,
-  CopyButton,
-  Group,
-  Modal,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, CopyButton, Group, Modal, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications as toasts } from '@mantine/notifications';
-import { IconAlertTriangle, IconKey, IconPlus } from '@tabler/icons-react';
+import { IconKey, IconPlus } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { confirmDelete } from '../../components/confirm-delete';
 import { EmptyList } from '../../components/empty-list';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
+import { SecretShownOnce } from '../../components/secret-shown-once';
+import { TokenCard } from '../../components/token-card';
 import { isApiError } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format-date';
 import { useCoreText } from '../../lib/i18n';
@@ -95,7 +83,7 @@ export function ProvisioningPage() {
           ) : (
             <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t`Tokens`}>
               {tokens.data.items.map((token) => (
-                <TokenCard key={token.id} token={token} />
+                <ScimTokenCard key={token.id} token={token} />
               ))}
             </Stack>
           )}
@@ -106,7 +94,7 @@ export function ProvisioningPage() {
   );
 }
 
-function TokenCard({ token }: { token: ScimTokenSummary }) {
+function ScimTokenCard({ token }: { token: ScimTokenSummary }) {
   const { t } = useLingui();
   const { text } = useCoreText();
   const revoke = useRevokeScimToken({
@@ -114,62 +102,31 @@ function TokenCard({ token }: { token: ScimTokenSummary }) {
     onError: (error) =>
       toasts.show({ color: 'red', message: isApiError(error) ? text(error.message) : t`Failed to revoke the token` }),
   });
-  const askRevoke = () =>
-    confirmDelete({
-      title: t`Revoke token`,
-      message: t`Revoke "${token.name}"? The provider's next call with it is refused, and this cannot be undone. People it provisioned keep their accounts.`,
-      confirmLabel: t`Revoke`,
-      onConfirm: () => revoke.mutate(token.id),
-    });
   const createdAt = formatDateTime(token.createdAt);
   const creator = token.createdByName ?? t`a deleted user`;
 
   return (
-    <Paper component="li" withBorder p="md" radius="sm" aria-label={token.name}>
-      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
-        <Stack gap={4} style={{ minWidth: 0, flex: '1 1 240px' }}>
-          <Group gap="xs">
-            <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
-              {token.name}
-            </Title>
-            <Badge
-              // A dot in the status colour beside dark text, as StatusBadge does: light green text is below 4.5:1.
-              variant="dot"
-              color={token.revokedAt ? 'gray.6' : 'green.8'}
-              c="dark.7"
-              tt="none"
-              style={{ flexShrink: 0, minWidth: 'max-content' }}
-            >
-              {token.revokedAt ? <Trans>Revoked</Trans> : <Trans>Active</Trans>}
-            </Badge>
-          </Group>
-          <Text size="sm">
-            <Trans>
-              Created {createdAt} by {creator}
-            </Trans>
-          </Text>
-          <Text size="sm">
-            {token.lastUsedAt ? <Trans>Last used {formatDateTime(token.lastUsedAt)}</Trans> : <Trans>Never used</Trans>}
-          </Text>
-          {token.revokedAt && (
-            <Text size="sm">
-              <Trans>Revoked {formatDateTime(token.revokedAt)}</Trans>
-            </Text>
-          )}
-        </Stack>
-        {!token.revokedAt && (
-          <Button
-            color="red"
-            variant="outline"
-            onClick={askRevoke}
-            loading={revoke.isPending}
-            aria-label={t`Revoke ${token.name}`}
-          >
-            <Trans>Revoke</Trans>
-          </Button>
-        )}
-      </Group>
-    </Paper>
+    <TokenCard
+      name={token.name}
+      status={token.revokedAt ? 'revoked' : 'active'}
+      revokeMessage={t`Revoke "${token.name}"? The provider's next call with it is refused, and this cannot be undone. People it provisioned keep their accounts.`}
+      onRevoke={() => revoke.mutate(token.id)}
+      revoking={revoke.isPending}
+    >
+      <Text size="sm">
+        <Trans>
+          Created {createdAt} by {creator}
+        </Trans>
+      </Text>
+      <Text size="sm">
+        {token.lastUsedAt ? <Trans>Last used {formatDateTime(token.lastUsedAt)}</Trans> : <Trans>Never used</Trans>}
+      </Text>
+      {token.revokedAt && (
+        <Text size="sm">
+          <Trans>Revoked {formatDateTime(token.revokedAt)}</Trans>
+        </Text>
+      )}
+    </TokenCard>
   );
 }
 
@@ -207,29 +164,7 @@ function CreateTokenModal({ onClose }: { onClose: () => void }) {
       closeButtonProps={{ 'aria-label': t`Close` }}
     >
       {created ? (
-        <Stack>
-          <Alert color="yellow" icon={<IconAlertTriangle aria-hidden />}>
-            <Trans>This is the only time the token is shown. Brigade keeps only a fingerprint of it.</Trans>
-          </Alert>
-          <TextInput
-            label={t`Token for ${created.name}`}
-            value={created.token}
-            readOnly
-            onFocus={(e) => e.currentTarget.select()}
-          />
-          <Group justify="flex-end">
-            <CopyButton value={created.token}>
-              {({ copied, copy }) => (
-                <Button variant="default" onClick={copy}>
-                  {copied ? t`Copied` : t`Copy token`}
-                </Button>
-              )}
-            </CopyButton>
-            <Button onClick={onClose}>
-              <Trans>Done</Trans>
-            </Button>
-          </Group>
-        </Stack>
+        <SecretShownOnce label={t`Token for ${created.name}`} secret={created.token} onDone={onClose} />
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack>
