@@ -95,6 +95,25 @@ describe('scopes', () => {
     expect(write.headers['www-authenticate']).toBe(`Bearer error="insufficient_scope", scope="${area}:write"`);
   });
 
+  test("a refusal is in the caller's language: Accept-Language", async () => {
+    const { token } = await makeToken(['restaurants:read']);
+    const dutch = await withToken(token, {
+      method: 'POST',
+      url: '/api/restaurants',
+      payload: {},
+      headers: { 'accept-language': 'nl' },
+    });
+    expect(dutch.statusCode).toBe(403);
+    expect(dutch.json().message).toBe('Dit API-token heeft niet het bereik dat dit verzoek nodig heeft.');
+    const french = await withToken(`brg_${'C'.repeat(43)}`, {
+      method: 'GET',
+      url: '/api/restaurants',
+      headers: { 'accept-language': 'fr-BE,fr;q=0.9' },
+    });
+    expect(french.statusCode).toBe(401);
+    expect(french.json().message).toBe('Ce jeton d’API n’est pas valide, a expiré ou a été révoqué.');
+  });
+
   test.each(API_AREAS)('%s:write writes the area (past the guard, to validation) and reads it too', async (area) => {
     const { token } = await makeToken([`${area}:write`]);
     const routes = areaRoutes()[area];
