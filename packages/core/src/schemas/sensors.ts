@@ -238,7 +238,8 @@ export type SensorExcursionListQuery = z.infer<typeof SensorExcursionListQuery>;
 export const SensorExcursion = z.object({
   id: z.string(),
   device: z.object({ id: z.string(), name: z.string(), kind: z.enum(SENSOR_KINDS) }),
-  restaurant: z.object({ id: z.string(), name: z.string() }),
+  /** `timeZone` (optional, added for the web): its times read by the restaurant's clock. */
+  restaurant: z.object({ id: z.string(), name: z.string(), timeZone: z.string().optional() }),
   direction: z.enum(EXCURSION_DIRECTIONS),
   /** The limit crossed, °C. */
   limitC: z.number(),

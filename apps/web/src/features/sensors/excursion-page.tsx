@@ -13,14 +13,15 @@ import { temperatureText } from '../../lib/temperature';
 import { useSensorExcursion } from './api/get-sensor-excursion';
 import { extremes } from './chart-figures';
 import { FiguresTable, SeriesChart } from './sensor-chart';
-import { directionLabels } from './sensor-format';
+import { directionLabels, restaurantTime } from './sensor-format';
 
 /** A route title of core's: shown through `useCoreText`. */
 const PAGE_TITLE = 'Temperature Excursion';
 const HEIGHT = 260;
 
-/** The reader's own zone: the excursion's answer names the restaurant, not its zone. */
-const readersZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+/** The restaurant's zone when the answer gives it, else the reader's own. */
+const zoneOf = (excursion: SensorExcursionDetail) =>
+  excursion.restaurant.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** The excursion's readings as a chart's series, so it is drawn and tabled as a device's 24 hours are. */
 function curveOf(excursion: SensorExcursionDetail): SensorSeries {
@@ -92,9 +93,11 @@ function ExcursionFacts({ excursion }: { excursion: SensorExcursionDetail }) {
   const direction = i18n._(directionLabels[excursion.direction]);
   const limit = temperatureText(excursion.limitC);
   const peak = temperatureText(excursion.peakC);
-  const started = formatDateTime(excursion.startedAt);
-  const detected = formatDateTime(excursion.detectedAt);
-  const ended = excursion.endedAt ? formatDateTime(excursion.endedAt) : null;
+  const zone = excursion.restaurant.timeZone;
+  const when = (iso: string) => (zone ? restaurantTime(iso, zone) : formatDateTime(iso));
+  const started = when(excursion.startedAt);
+  const detected = when(excursion.detectedAt);
+  const ended = excursion.endedAt ? when(excursion.endedAt) : null;
   const delay = excursion.delayMinutes;
   const recovery = excursion.recoveryMinutes;
   const facts = [
@@ -138,7 +141,7 @@ function ExcursionFacts({ excursion }: { excursion: SensorExcursionDetail }) {
 
 function ExcursionCurve({ excursion }: { excursion: SensorExcursionDetail }) {
   const { t } = useLingui();
-  const zone = readersZone();
+  const zone = zoneOf(excursion);
   const series = curveOf(excursion);
   const name = excursion.device.name;
   const seen = extremes(series);

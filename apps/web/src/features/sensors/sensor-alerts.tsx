@@ -8,7 +8,7 @@ import { formatDateTime } from '../../lib/format-date';
 import { temperatureText } from '../../lib/temperature';
 import { directionLabels, restaurantTime } from './sensor-format';
 
-/** A moment in the restaurant's zone when it is known (one restaurant's screen), else where the reader is. */
+/** A moment by the restaurant's clock when its zone is known, else where the reader is. */
 function moment(iso: string, timeZone: string | undefined): string {
   return timeZone ? restaurantTime(iso, timeZone) : formatDateTime(iso);
 }
@@ -111,7 +111,7 @@ function ExcursionLine({
   const name = withRestaurant ? `${excursion.device.name} (${excursion.restaurant.name})` : excursion.device.name;
   const direction = i18n._(directionLabels[excursion.direction]);
   const limit = temperatureText(excursion.limitC);
-  const since = moment(excursion.startedAt, timeZone);
+  const since = moment(excursion.startedAt, timeZone ?? excursion.restaurant.timeZone);
   const peak = temperatureText(excursion.peakC);
   return (
     <Group component="li" justify="space-between" wrap="wrap" gap="xs">

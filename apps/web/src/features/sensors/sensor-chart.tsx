@@ -58,7 +58,8 @@ export function SensorChart({ device, timeZone }: { device: SensorDevice; timeZo
           <Group gap="xs" wrap="wrap">
             <SensorStateBadge state={device.state} />
             <Text size="sm" fw={600}>
-              {now ? t`Now ${now} (${at})` : t`No readings yet`}
+              {/* Without a reading the state badge says "No readings yet". */}
+              {now && t`Now ${now} (${at})`}
             </Text>
           </Group>
           <SegmentedControl
@@ -121,6 +122,8 @@ export function SeriesChart({
   return (
     <LineChart
       {...common}
+      // A week of a new device is a few hours: dots keep a lone hour visible.
+      withDots={series.hours.length < 24}
       withLegend
       data={series.hours.map((hour) => ({
         time: axisTime(hour.hour, timeZone, true),

@@ -65,7 +65,8 @@ describe("the manager dashboard's sensor panel", () => {
     renderWithProviders(<SensorsDashboardPanel />, { me: manager });
 
     const live = await screen.findByRole('region', { name: 'Live excursions' });
-    expect(live).toHaveTextContent('Dessert fridge (Brigade Utrecht): above 5 °C since');
+    // By the restaurant's clock (Amsterdam, UTC+1), its zone taken from the devices.
+    expect(live).toHaveTextContent('Dessert fridge (Brigade Utrecht): above 5 °C since 28 Nov, 10:00, peak 8.1 °C');
     expect(
       within(live).getByRole('link', { name: 'Corrective action for Dessert fridge (Brigade Utrecht)' }),
     ).toHaveAttribute('href', '/actions/a-9');

@@ -33,6 +33,15 @@ export function SensorsDashboardPanel() {
   }
   if (devices.data.items.length === 0) return null;
   const offline = devices.data.items.filter((device) => device.state === 'offline');
+  // Each excursion's times by its restaurant's clock: the devices know the zones.
+  const zones = new Map(devices.data.items.map((device) => [device.restaurant.id, device.restaurant.timeZone]));
+  const excursions = (live.data?.items ?? []).map((excursion) => ({
+    ...excursion,
+    restaurant: {
+      ...excursion.restaurant,
+      timeZone: excursion.restaurant.timeZone ?? zones.get(excursion.restaurant.id),
+    },
+  }));
   return (
     <Stack gap="sm">
       {live.isError && (
@@ -42,7 +51,7 @@ export function SensorsDashboardPanel() {
           retrying={live.isFetching}
         />
       )}
-      <SensorAlerts excursions={live.data?.items ?? []} offline={offline} withRestaurant />
+      <SensorAlerts excursions={excursions} offline={offline} withRestaurant />
       <Paper component="section" withBorder p="md" aria-labelledby={headingId}>
         <Title order={2} size="h4" id={headingId} mb="xs">
           <Trans>Temperature sensors</Trans>
