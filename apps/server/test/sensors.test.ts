@@ -19,6 +19,7 @@ import {
 } from '../src/modules/sensors/service';
 import { createNotifier } from '../src/notify/notifier';
 import { startTestApp } from './harness';
+import { readPdf } from './pdf-reader';
 
 const t = await startTestApp();
 const hq = await t.signedIn('hq');
@@ -540,6 +541,26 @@ describe('food-safety log', () => {
     expect(days.some((day) => day.hoursOutOfRange > 0)).toBe(true);
     expect(sensor.excursions).toHaveLength(1);
     expect(sensor.excursions[0]).toMatchObject({ direction: 'high', peakC: 8, action: { status: 'open' } });
+    // The CSV and the PDF carry them too, after the checks.
+    const csv = await t.request(hq.cookie, {
+      method: 'GET',
+      url: `/api/food-safety-log/csv?restaurantId=${restaurant.id}&period=week&from=${today}`,
+    });
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body.split('\n').filter((line) => line.includes('Log fridge'));
+    expect(lines.some((line) => line.includes('Day summary') && line.includes('8 °C'))).toBe(true);
+    expect(
+      lines.some((line) => line.includes('Excursion') && line.includes('above 5 °C') && line.includes('Open')),
+    ).toBe(true);
+    const pdf = await t.request(hq.cookie, {
+      method: 'GET',
+      url: `/api/food-safety-log/pdf?restaurantId=${restaurant.id}&period=week&from=${today}`,
+    });
+    expect(pdf.statusCode).toBe(200);
+    const text = (await readPdf(pdf.rawPayload)).text;
+    expect(text).toContain('Temperature sensors');
+    expect(text).toContain('Log fridge (fridge), limits 0 to 5 °C');
+    expect(text).toMatch(/Excursion above 5 °C from .* peak 8 °C/);
     // The same rows, read directly, for a day long ago: none.
     expect((await readSensorLogRows(t.db, restaurant.id, '2020-01-01', '2020-01-01'))[0]?.days).toEqual([]);
   });

@@ -46,6 +46,18 @@ export const en: ServerTexts = {
     page: (page) => `Page ${page}`,
     entries: { value: 'Value', correction: 'Correction' },
     periods: { day: 'day', week: 'week' },
+    sensors: {
+      heading: 'Temperature sensors',
+      kinds: { fridge: 'fridge', freezer: 'freezer', 'hot-holding': 'hot-holding unit' },
+      device: (name, kind, low, high) => `${name} (${kind}), limits ${low} to ${high} °C`,
+      day: (day, min, max, avg, count, hoursOut) =>
+        `${day}: min ${min} °C, max ${max} °C, average ${avg} °C, ${count} ${count === 1 ? 'reading' : 'readings'}` +
+        (hoursOut ? `, ${hoursOut} ${hoursOut === 1 ? 'hour' : 'hours'} out of range` : ''),
+      excursion: (direction, limit, peak, from, to) =>
+        `Excursion ${direction === 'high' ? 'above' : 'below'} ${limit} °C from ${from}${to ? ` to ${to}` : ' (ongoing)'}, peak ${peak} °C`,
+      noReadings: 'No readings in this period.',
+      entries: { day: 'Day summary', excursion: 'Excursion' },
+    },
   },
   csvCells: {
     active: 'Active',

@@ -190,6 +190,18 @@ export const fr: ServerTexts = {
     page: (page) => `Page ${page}`,
     entries: { value: 'Valeur', correction: 'Correction' },
     periods: { day: 'jour', week: 'semaine' },
+    sensors: {
+      heading: 'Capteurs de température',
+      kinds: { fridge: 'réfrigérateur', freezer: 'congélateur', 'hot-holding': 'maintien au chaud' },
+      device: (name, kind, low, high) => `${name} (${kind}), limites ${low} à ${high} °C`,
+      day: (day, min, max, avg, count, hoursOut) =>
+        `${day}${colon} min ${min} °C, max ${max} °C, moyenne ${avg} °C, ${count} ${count > 1 ? 'mesures' : 'mesure'}` +
+        (hoursOut ? `, ${hoursOut} ${hoursOut > 1 ? 'heures' : 'heure'} hors limites` : ''),
+      excursion: (direction, limit, peak, from, to) =>
+        `Dépassement ${direction === 'high' ? 'au-dessus de' : 'en dessous de'} ${limit} °C du ${from}${to ? ` au ${to}` : ' (en cours)'}, pic ${peak} °C`,
+      noReadings: 'Aucune mesure sur cette période.',
+      entries: { day: 'Résumé du jour', excursion: 'Dépassement' },
+    },
   },
   csvCells: {
     active: 'Actif',

@@ -58,7 +58,7 @@ export const nl: ServerTexts = {
       body: `${restaurant} · ${direction === 'high' ? 'boven' : 'onder'} ${limit} °C sinds ${day(sinceDay)} ${sinceTime}, piek ${peak} °C`,
     }),
     sensorOffline: (device, restaurant, lastDay, lastTime) => ({
-      title: `Sensor offline: ${device}`,
+      title: `Sensor niet bereikbaar: ${device}`,
       body: `${restaurant} · geen meting sinds ${day(lastDay)} ${lastTime}`,
     }),
     weeklyDigest: (restaurants, overdueTrainings, openActions, trainings = [], actions = [], checklists) => {
@@ -185,6 +185,18 @@ export const nl: ServerTexts = {
     page: (page) => `Pagina ${page}`,
     entries: { value: 'Waarde', correction: 'Correctie' },
     periods: { day: 'dag', week: 'week' },
+    sensors: {
+      heading: 'Temperatuursensoren',
+      kinds: { fridge: 'koelkast', freezer: 'vriezer', 'hot-holding': 'warmhoudunit' },
+      device: (name, kind, low, high) => `${name} (${kind}), grenzen ${low} tot ${high} °C`,
+      day: (day, min, max, avg, count, hoursOut) =>
+        `${day}: min ${min} °C, max ${max} °C, gemiddeld ${avg} °C, ${count} ${count === 1 ? 'meting' : 'metingen'}` +
+        (hoursOut ? `, ${hoursOut} ${hoursOut === 1 ? 'uur' : 'uren'} buiten bereik` : ''),
+      excursion: (direction, limit, peak, from, to) =>
+        `Afwijking ${direction === 'high' ? 'boven' : 'onder'} ${limit} °C van ${from}${to ? ` tot ${to}` : ' (loopt nog)'}, piek ${peak} °C`,
+      noReadings: 'Geen metingen in deze periode.',
+      entries: { day: 'Dagoverzicht', excursion: 'Afwijking' },
+    },
   },
   csvCells: {
     active: 'Actief',

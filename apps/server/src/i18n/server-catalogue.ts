@@ -161,4 +161,16 @@ export interface FoodSafetyLogTexts {
   entries: { value: string; correction: string };
   /** A sign-off's period in the CSV's Signed off column. */
   periods: { day: string; week: string };
+  /** The temperature sensors' part of the log (issue 37): per device, its days and excursions. */
+  sensors: {
+    heading: string;
+    kinds: Record<'fridge' | 'freezer' | 'hot-holding', string>;
+    /** Limits as text ("0", "-18"). */
+    device: (name: string, kind: string, low: string, high: string) => string;
+    day: (day: string, min: string, max: string, avg: string, count: number, hoursOut: number) => string;
+    excursion: (direction: 'high' | 'low', limit: string, peak: string, from: string, to: string | null) => string;
+    noReadings: string;
+    /** The CSV's Entry column. */
+    entries: { day: string; excursion: string };
+  };
 }

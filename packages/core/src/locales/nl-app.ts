@@ -48,7 +48,7 @@ export const nlApp: CoreAppCatalogue = {
     'Webhook turned off after failures': 'Webhook uitgezet na mislukkingen',
     'Weekly digest of my restaurant': 'Wekelijks overzicht van mijn restaurant',
     'Temperature out of range': 'Temperatuur buiten bereik',
-    'Sensor offline': 'Sensor offline',
+    'Sensor offline': 'Sensor niet bereikbaar',
     'Quiz passed. Watch every video of the training to complete it.':
       "Quiz gehaald. Bekijk alle video's van de training om hem af te ronden.",
     // Profile, permissions and passwords

@@ -8,6 +8,7 @@ import {
   type FoodSafetyLogRecord,
   signOffsOfDay,
 } from '@brigade/core/schemas/food-safety-log';
+import type { SensorLogDevice } from '@brigade/core/schemas/sensors';
 import type { FastifyBaseLogger } from 'fastify';
 import PDFDocument from 'pdfkit';
 import { BOLD, REGULAR, readerCaughtUp, registerPdfFonts } from '../../http/pdf-fonts';
@@ -23,6 +24,8 @@ export interface LogPdfOptions {
   now: Date;
   /** The reader's language (issue 22). */
   language: Language;
+  /** The restaurant's temperature sensors in the period (issue 37), after the checks. */
+  sensors?: readonly SensorLogDevice[];
 }
 
 /** A4's width in points, and the margins left and right. */
@@ -138,6 +141,46 @@ class LogWriter {
       await readerCaughtUp(this.doc);
     }
     if (day === null) this.line(this.words.noRecords, { color: MUTED });
+    this.sensors(this.options.sensors ?? []);
+  }
+
+  /** Per device: its limits, each day's min/max/average and hours out of range, its excursions. */
+  private sensors(devices: readonly SensorLogDevice[]) {
+    if (devices.length === 0) return;
+    const words = this.words.sensors;
+    const c = (value: number) => String(Math.round(value * 10) / 10);
+    this.doc.moveDown(0.8);
+    this.line(words.heading, { font: BOLD, size: 14 });
+    for (const device of devices) {
+      this.doc.moveDown(0.4);
+      this.line(words.device(device.name, words.kinds[device.kind], c(device.lowC), c(device.highC)), {
+        font: BOLD,
+        size: 11,
+      });
+      if (device.days.length === 0) this.line(words.noReadings, { size: 9, color: MUTED });
+      for (const day of device.days) {
+        const text = words.day(
+          formatDayIn(this.locale, day.day),
+          c(day.min),
+          c(day.max),
+          c(day.avg),
+          day.count,
+          day.hoursOutOfRange,
+        );
+        this.line(text, { size: 9, color: day.hoursOutOfRange > 0 ? FAILED : INK });
+      }
+      for (const excursion of device.excursions) {
+        const text = words.excursion(
+          excursion.direction,
+          c(excursion.limitC),
+          c(excursion.peakC),
+          this.moment(excursion.startedAt),
+          excursion.endedAt ? this.moment(excursion.endedAt) : null,
+        );
+        const action = excursion.action ? ` · ${this.words.action(this.texts.csvCells[excursion.action.status])}` : '';
+        this.line(`${text}${action}`, { size: 9, color: FAILED });
+      }
+    }
   }
 
   private use(font: Font, size: number, color: string) {

@@ -10,6 +10,7 @@ import type { AppContext } from '../../context';
 import type { App } from '../../http/app-instance';
 import { requestLanguage } from '../../http/request-language';
 import { recordExport } from '../activity-log/service';
+import { readSensorLogRows } from '../sensors/service';
 import { sendLogCsv } from './log-csv';
 import { logFileName } from './log-format';
 import { renderFoodSafetyLogPdf } from './log-pdf';
@@ -64,10 +65,12 @@ export async function foodSafetyLogRoutes(app: App, { database, guard }: Pick<Ap
       const now = new Date();
       // The one refusal left (404) is decided here, before the first byte.
       const head = await readLogHead(db, restaurantId, logRangeOf(period, from), now);
+      const sensors = await readSensorLogRows(db, restaurantId, head.range.start, head.range.end);
       const pdf = renderFoodSafetyLogPdf(head, logRecordsInBatches(db, head, { now }), {
         log: request.log,
         now,
         language: requestLanguage(request),
+        sensors,
       });
       return (
         reply
@@ -95,10 +98,12 @@ export async function foodSafetyLogRoutes(app: App, { database, guard }: Pick<Ap
       const { restaurantId, period, from } = request.query;
       const now = new Date();
       const head = await readLogHead(db, restaurantId, logRangeOf(period, from), now);
+      const sensors = await readSensorLogRows(db, restaurantId, head.range.start, head.range.end);
       return sendLogCsv(
         reply,
         head,
         logRecordsInBatches(db, head, { now }),
+        sensors,
         recordExport(db, request, 'foodSafetyLog', { restaurantId, filters: { period, from } }),
       );
     },
