@@ -21,6 +21,7 @@ import {
   backoffSeconds,
   type DeliveryDeps,
   deliverDueWebhooks,
+  purgeOldEvents,
   WEBHOOK_BACKOFF_CAP_SECONDS,
 } from '../src/modules/webhooks/deliveries';
 import { createNotifier } from '../src/notify/notifier';
@@ -597,5 +598,21 @@ describe('each event is written by the change that causes it', () => {
     expect((await eventsOf('corrective_action.created')).some((data) => data.action?.checklistRunId === run)).toBe(
       true,
     );
+  });
+});
+
+describe('retention', () => {
+  test('events older than 30 days go with their deliveries, unless one is still to be sent', async () => {
+    const endpoint = await register({ url: `${base}/ok`, events: ['person.created'] });
+    expect((await call(hq.cookie, 'POST', '/api/users', person('Old Olga'))).statusCode).toBe(201);
+    expect((await call(hq.cookie, 'POST', '/api/users', person('Waiting Walt'))).statusCode).toBe(201);
+    const [waiting, old] = (await deliveries(endpoint.id)).items;
+    await t.db.execute(sql`update webhook_deliveries set state = 'delivered' where id = ${old?.id as string}`);
+    await t.db.execute(sql`
+      update events set occurred_at = now() - interval '31 days'
+      where id in (${old?.eventId as string}::uuid, ${waiting?.eventId as string}::uuid)`);
+    expect(await purgeOldEvents(t.db)).toBeGreaterThanOrEqual(1);
+    const left = (await deliveries(endpoint.id)).items.map((item) => item.id);
+    expect(left).toEqual([waiting?.id]);
   });
 });
