@@ -24,6 +24,7 @@ import { signOffMessages } from '../schemas/audit-sign-offs';
 import { foodSafetyLogMessages } from '../schemas/food-safety-log';
 import { photoMessages } from '../schemas/photos';
 import { reportsUnavailable } from '../schemas/reports';
+import { sensorFormMessages } from '../schemas/sensors';
 import { webhookCardTexts, webhookEventTitles, webhookMessages } from '../schemas/webhooks';
 import { type AuditMark, MARK_LABELS } from '../scoring';
 import { watchEveryVideoToComplete } from '../training-completion';
@@ -43,6 +44,7 @@ export type EnglishText =
   | ValueOf<typeof checklistMessages>
   | ValueOf<typeof foodSafetyLogMessages>
   | ValueOf<typeof offlineMessages>
+  | ValueOf<typeof sensorFormMessages>
   | typeof noActiveRestaurantMessage
   | (typeof ROLE_LABELS)[Role]
   | (typeof MARK_LABELS)[AuditMark]
@@ -77,6 +79,7 @@ export function englishTexts(): EnglishText[] {
       ...Object.values(checklistMessages),
       ...Object.values(foodSafetyLogMessages),
       ...Object.values(offlineMessages),
+      ...Object.values(sensorFormMessages),
       noActiveRestaurantMessage,
       ...Object.values(ROLE_LABELS),
       ...Object.values(MARK_LABELS),

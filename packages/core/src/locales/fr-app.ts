@@ -46,6 +46,17 @@ export const frApp: CoreAppCatalogue = {
     'Checklist window open': "Ouverture d'une checklist",
     'Checklist missed': 'Checklist manquée',
     'Webhook turned off after failures': 'Webhook désactivé après des échecs',
+    // Temperature sensors (issue 37)
+    'Name the device after what it measures (e.g. "Walk-in fridge")':
+      'Nommez l’appareil d’après ce qu’il mesure (p. ex. « Chambre froide »)',
+    'Choose the restaurant the device is in': 'Choisissez le restaurant où se trouve l’appareil',
+    'Choose fridge, freezer or hot-holding': 'Choisissez réfrigérateur, congélateur ou maintien au chaud',
+    'Enter a temperature in °C': 'Saisissez une température en °C',
+    'Enter a temperature between -100 °C and 400 °C': 'Saisissez une température entre -100 °C et 400 °C',
+    'The low limit must be below the high limit': 'La limite basse doit être inférieure à la limite haute',
+    'Enter between 0 and 1440 minutes': 'Saisissez entre 0 et 1440 minutes',
+    'Device not found': 'Appareil introuvable',
+    'Excursion not found': 'Dépassement introuvable',
     'Temperature out of range': 'Température hors limites',
     'Sensor offline': 'Capteur hors ligne',
     'Weekly digest of my restaurant': 'Résumé hebdomadaire de mon restaurant',

@@ -47,6 +47,17 @@ export const nlApp: CoreAppCatalogue = {
     'Checklist missed': 'Checklist gemist',
     'Webhook turned off after failures': 'Webhook uitgezet na mislukkingen',
     'Weekly digest of my restaurant': 'Wekelijks overzicht van mijn restaurant',
+    // Temperature sensors (issue 37)
+    'Name the device after what it measures (e.g. "Walk-in fridge")':
+      'Geef het apparaat de naam van wat het meet (bijv. "Koelcel")',
+    'Choose the restaurant the device is in': 'Kies het restaurant waar het apparaat staat',
+    'Choose fridge, freezer or hot-holding': 'Kies koelkast, vriezer of warmhouden',
+    'Enter a temperature in °C': 'Vul een temperatuur in °C in',
+    'Enter a temperature between -100 °C and 400 °C': 'Vul een temperatuur tussen -100 °C en 400 °C in',
+    'The low limit must be below the high limit': 'De ondergrens moet lager zijn dan de bovengrens',
+    'Enter between 0 and 1440 minutes': 'Vul tussen 0 en 1440 minuten in',
+    'Device not found': 'Apparaat niet gevonden',
+    'Excursion not found': 'Afwijking niet gevonden',
     'Temperature out of range': 'Temperatuur buiten bereik',
     'Sensor offline': 'Sensor niet bereikbaar',
     'Quiz passed. Watch every video of the training to complete it.':

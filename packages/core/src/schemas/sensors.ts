@@ -36,6 +36,23 @@ export const sensorMessages = {
   intakeRateLimited: 'Too many requests for this device: send readings in batches (at most 10 requests a second).',
 } as const;
 
+/**
+ * The texts people read (hq's device form, a device or excursion that is gone): in the
+ * core catalogue, so the server answers them in the reader's language. The intake's
+ * refusals are read by devices and their integrators: English only.
+ */
+export const sensorFormMessages = {
+  nameRequired: sensorMessages.nameRequired,
+  restaurantRequired: sensorMessages.restaurantRequired,
+  kindRequired: sensorMessages.kindRequired,
+  limitRequired: sensorMessages.limitRequired,
+  limitRange: sensorMessages.limitRange,
+  limitsOrder: sensorMessages.limitsOrder,
+  delayRange: sensorMessages.delayRange,
+  deviceNotFound: sensorMessages.deviceNotFound,
+  excursionNotFound: sensorMessages.excursionNotFound,
+} as const;
+
 /** The intake's limits: a batch, its bytes, how far a device's clock and its buffer may reach. */
 export const SENSOR_BATCH_MAX_READINGS = 500;
 export const SENSOR_BATCH_MAX_BYTES = 64 * 1024;
