@@ -197,16 +197,19 @@ async function settleFailure(
       where d.id = ${claimed.id} and d.state = 'sending'
       returning d.state
     ), failing as (
-      update webhook_endpoints e set failing_since = coalesce(e.failing_since, ${now})
-      where e.id = ${claimed.endpoint_id}
-      returning e.failing_since
+      -- Written once per run of failures, not per failure: the endpoint's row stays unlocked.
+      update webhook_endpoints e set failing_since = ${now}
+      where e.id = ${claimed.endpoint_id} and e.failing_since is null
     )
-    select (select state from settled) as state, (select failing_since from failing) as failing_since`)) as unknown as {
-    rows: { state: string | null; failing_since: string | Date | null }[];
+    select (select state from settled) as state, exists (
+      select 1 from webhook_endpoints e where e.id = ${claimed.endpoint_id} and e.enabled
+        and e.failing_since <= ${now} - make_interval(hours => ${WEBHOOK_DISABLE_AFTER_HOURS})) as overdue`)) as unknown as {
+    rows: { state: string | null; overdue: boolean }[];
   };
-  const state = result.rows[0]?.state;
-  const disabled = await disableIfFailingTooLong(deps, claimed.endpoint_id, now);
-  return { result: state === 'failed' ? 'failed' : 'retrying', disabled };
+  const [row] = result.rows;
+  // Only when 24 hours are up does it take the transaction that turns the endpoint off.
+  const disabled = row?.overdue ? await disableIfFailingTooLong(deps, claimed.endpoint_id, now) : false;
+  return { result: row?.state === 'failed' ? 'failed' : 'retrying', disabled };
 }
 
 async function disableIfFailingTooLong(deps: DeliveryDeps, endpointId: string, now: SQL): Promise<boolean> {
