@@ -133,12 +133,13 @@ test('hq registers a fridge probe; its readings become an excursion, a correctiv
   const manager = await managerContext.newPage();
   await signInAs(manager, 'manager', '/dashboard-manager');
   const live = manager.getByRole('region', { name: 'Live excursions' });
-  await expect(live.getByText(`${name} (${RESTAURANT}): above 5 °C since`, { exact: false })).toBeVisible(DRAWN);
-  await expect(live.getByText('peak 9.6 °C', { exact: false })).toBeVisible();
+  const line = live.getByRole('listitem').filter({ hasText: name });
+  await expect(line).toContainText(`${name} (${RESTAURANT}): above 5 °C since`, DRAWN);
+  await expect(line).toContainText('peak 9.6 °C');
   expect(await seriousViolations(manager)).toEqual([]);
 
   // The excursion's own page: its curve of readings with the limits, and its corrective action.
-  await live.getByRole('link', { name: `Readings of ${name} (${RESTAURANT})` }).click();
+  await line.getByRole('link', { name: `Readings of ${name} (${RESTAURANT})` }).click();
   await expect(manager.getByRole('heading', { level: 1, name: 'Temperature Excursion' })).toBeVisible(DRAWN);
   await expect(manager.getByText('Still live', { exact: false })).toBeVisible();
   const curve = manager.getByRole('img', {
@@ -147,7 +148,7 @@ test('hq registers a fridge probe; its readings become an excursion, a correctiv
   await expect(curve.locator('.recharts-line-curve').first()).toBeVisible(DRAWN);
   expect(await seriousViolations(manager)).toEqual([]);
   await manager.goBack();
-  await live.getByRole('link', { name: `Corrective action for ${name} (${RESTAURANT})` }).click();
+  await line.getByRole('link', { name: `Corrective action for ${name} (${RESTAURANT})` }).click();
   await expect(manager.getByRole('heading', { level: 1, name: new RegExp(`^${name}: above 5 °C since`) })).toBeVisible(
     DRAWN,
   );
