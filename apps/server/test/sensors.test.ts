@@ -16,6 +16,7 @@ import {
   maintainSensorReadings,
   raiseOfflineDevices,
   readSensorLogRows,
+  storeReadings,
 } from '../src/modules/sensors/service';
 import { createNotifier } from '../src/notify/notifier';
 import { startTestApp } from './harness';
@@ -188,6 +189,18 @@ describe('intake: POST /api/sensors/readings', () => {
       sql`select sum(count)::int as n, min(min) as min, max(max) as max from sensor_hourly where device_id = ${device.id}`,
     )) as unknown as { rows: { n: number; min: number; max: number }[] };
     expect(rows[0]).toMatchObject({ n: 3, min: 3, max: 5 });
+  });
+
+  test('a batch in range on an idle device needs no evaluation; one out of range does', async () => {
+    const device = await newDevice();
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * MINUTE);
+    expect(await storeReadings(t.db, device.id, [{ at: at(5), value: 3 }])).toEqual({ stored: 1, evaluate: false });
+    expect(await storeReadings(t.db, device.id, [{ at: at(4), value: 7 }])).toEqual({ stored: 1, evaluate: true });
+    await evaluateDevice(t.db, notifier, device.id, at(3.5));
+    // Waiting out the delay now: every batch is evaluated, in range or not.
+    const back = at(3);
+    expect(await storeReadings(t.db, device.id, [{ at: back, value: 3 }])).toEqual({ stored: 1, evaluate: true });
+    expect(await storeReadings(t.db, device.id, [{ at: back, value: 3 }])).toEqual({ stored: 0, evaluate: false });
   });
 
   test('the same readings sent again are no-ops (idempotent per device and time)', async () => {

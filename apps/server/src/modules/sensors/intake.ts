@@ -42,13 +42,15 @@ export function assertReadingTimes(readings: readonly { at: string }[], now: Dat
  * Stores a batch in one statement: the readings (a time already stored for the device is
  * skipped: a resend changes nothing), the hourly min/max/sum/count of those new ones
  * (upserted), and the device's newest reading; an offline device is back. Returns how
- * many were new.
+ * many were new, and whether they need an evaluation: a new reading out of range, or a
+ * device waiting out a delay or a recovery, or with a live excursion. In range and idle,
+ * a batch changes nothing an evaluation would look at, and costs none (most batches).
  */
 export async function storeReadings(
   db: Queryable,
   deviceId: string,
   readings: readonly { at: Date; value: number }[],
-): Promise<number> {
+): Promise<{ stored: number; evaluate: boolean }> {
   const rows = JSON.stringify(readings.map((reading) => ({ at: reading.at.toISOString(), value: reading.value })));
   const result = (await db.execute(sql`
     with batch as (
@@ -76,6 +78,13 @@ export async function storeReadings(
       where d.id = ${deviceId} and (d.last_reading_at is null or d.last_reading_at < n.at)
       returning 1
     )
-    select (select count(*) from stored)::int as stored`)) as unknown as { rows: { stored: number }[] };
-  return result.rows[0]?.stored ?? 0;
+    select (select count(*) from stored)::int as stored,
+      exists (
+        select 1 from sensor_devices d
+        where d.id = ${deviceId} and (d.out_since is not null or d.in_since is not null
+          or exists (select 1 from stored s where s.value > d.high_c or s.value < d.low_c)
+          or exists (select 1 from sensor_excursions e where e.device_id = d.id and e.ended_at is null))
+      ) as evaluate`)) as unknown as { rows: { stored: number; evaluate: boolean }[] };
+  const row = result.rows[0];
+  return { stored: row?.stored ?? 0, evaluate: (row?.stored ?? 0) > 0 && row?.evaluate === true };
 }

@@ -280,12 +280,12 @@ async function sensorIntakeRoutes(app: App, { database, jobs }: Context) {
       const { readings } = request.body;
       if (readings.length > SENSOR_BATCH_MAX_READINGS) throw new HttpError(413, sensorMessages.batchTooLarge);
       const times = assertReadingTimes(readings, new Date());
-      const stored = await storeReadings(
+      const { stored, evaluate } = await storeReadings(
         db,
         device.id,
         readings.map((reading, index) => ({ at: times[index] as Date, value: reading.value })),
       );
-      if (stored > 0 && jobs?.running) {
+      if (evaluate && jobs?.running) {
         // A lost send is caught up by the minute job: the device waits for nothing.
         jobs.send(SENSOR_EVALUATE_JOB, { deviceId: device.id }, { singletonKey: device.id }).catch((error: unknown) => {
           request.log.warn({ err: error }, 'sensor evaluation not queued');

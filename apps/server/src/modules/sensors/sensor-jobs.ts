@@ -27,12 +27,18 @@ export async function maintainSensorReadings(db: Database, retentionDays: number
   return { created, dropped };
 }
 
-/** Devices with readings not yet evaluated, or waiting out a delay or a recovery. */
+/**
+ * Devices an evaluation may change: waiting out a delay or a recovery, with a live
+ * excursion, or whose newest reading, out of range, was not evaluated (a lost send).
+ * Devices in range and idle are not evaluated at all (see `storeReadings`).
+ */
 export async function devicesToEvaluate(db: Database): Promise<string[]> {
   const result = (await db.execute(sql`
-    select id from sensor_devices
-    where retired_at is null and (last_reading_at > coalesce(evaluated_through, '-infinity'::timestamptz)
-      or out_since is not null or in_since is not null)`)) as unknown as { rows: { id: string }[] };
+    select d.id from sensor_devices d
+    where d.retired_at is null and (d.out_since is not null or d.in_since is not null
+      or exists (select 1 from sensor_excursions e where e.device_id = d.id and e.ended_at is null)
+      or (d.last_reading_at > coalesce(d.evaluated_through, '-infinity'::timestamptz)
+        and (d.last_value > d.high_c or d.last_value < d.low_c)))`)) as unknown as { rows: { id: string }[] };
   return result.rows.map((row) => row.id);
 }
 
