@@ -12,6 +12,7 @@ import { useSensorExcursions } from './api/get-sensor-excursions';
 import { useSensorStatus } from './api/get-sensor-status';
 import { SensorAlerts } from './sensor-alerts';
 import { SensorChart } from './sensor-chart';
+import { useFollowSelectedRestaurant } from './use-follow-selected-restaurant';
 
 /** A route title of core's: shown through `useCoreText`. */
 const PAGE_TITLE = 'Temperatures';
@@ -27,6 +28,7 @@ export function RestaurantSensorsPage() {
   const { text } = useCoreText();
   const me = useCurrentUser();
   const { restaurantId = '' } = useParams();
+  useFollowSelectedRestaurant(restaurantId);
   const status = useSensorStatus(restaurantId);
   const live = useSensorExcursions({ restaurantId, state: 'live' });
   const restaurantName = status.data?.restaurant.name;

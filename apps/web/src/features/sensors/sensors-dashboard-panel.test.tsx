@@ -5,6 +5,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { amsterdam, json, testDevice, utrecht } from '../../../test/sensor-devices';
+import { useSelectedRestaurant } from '../../lib/selected-restaurant';
 import { RestaurantSensorsPage } from './restaurant-sensors-page';
 import { SensorsDashboardPanel } from './sensors-dashboard-panel';
 
@@ -126,6 +127,42 @@ describe("a restaurant's Temperatures screen", () => {
     expect(await screen.findByText('No sensors yet')).toBeInTheDocument();
     expect(screen.getByText(/Head office registers the restaurant's temperature sensors/)).toBeInTheDocument();
     expect(urls).toContain(`/api/sensors/status?restaurantId=${amsterdam.id}`);
+  });
+
+  test("a manager's strip follows the screen's restaurant, and choosing another in it opens that one's", async () => {
+    const two: Me = { ...manager, restaurants: [manager.restaurants[0] as Me['restaurants'][number], utrecht] };
+    const urls = stubApi((url) =>
+      url.startsWith('/api/sensors/status')
+        ? json({
+            restaurant: url.includes(utrecht.id) ? utrecht : amsterdam,
+            devices: [],
+            counts: { ok: 0, excursion: 0, offline: 0, waiting: 0 },
+          })
+        : json({ items: [] }),
+    );
+    function Strip() {
+      const { selectedRestaurant, selectRestaurant } = useSelectedRestaurant();
+      return (
+        <button type="button" onClick={() => selectRestaurant(amsterdam.id)}>
+          {`Selected ${selectedRestaurant?.name}`}
+        </button>
+      );
+    }
+    const { user } = renderWithProviders(
+      <>
+        <Strip />
+        <Routes>
+          <Route path="/" element={<Navigate to={`/sensors/${utrecht.id}`} />} />
+          <Route path="/sensors/:restaurantId" element={<RestaurantSensorsPage />} />
+        </Routes>
+      </>,
+      { me: two },
+    );
+    expect(await screen.findByRole('button', { name: 'Selected Brigade Utrecht' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Selected Brigade Utrecht' }));
+    expect(await screen.findByRole('button', { name: 'Selected Brigade Amsterdam' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(urls).toContain(`/api/sensors/status?restaurantId=${amsterdam.id}`));
+    expect(urls).toContain(`/api/sensors/status?restaurantId=${utrecht.id}`);
   });
 
   test("another restaurant's screen: the server's refusal, not a retry", async () => {
