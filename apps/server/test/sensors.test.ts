@@ -336,6 +336,26 @@ describe('intake: POST /api/sensors/readings', () => {
   });
 });
 
+describe('rate limit', () => {
+  test('a burst past 600 requests of one device is answered 429 with Retry-After, before any signature check', async () => {
+    const device = await newDevice();
+    const wrong = { id: device.id, key: 'not-the-key' };
+    let sent = 0;
+    let limited: Awaited<ReturnType<typeof post>> | null = null;
+    // 600 at once, then 10 a second: the burst outruns the refill within a few dozen more.
+    while (!limited && sent < 800) {
+      const response = await post(wrong, series(Date.now(), [3]));
+      sent += 1;
+      if (response.statusCode === 429) limited = response;
+      else expect(response.statusCode).toBe(401);
+    }
+    expect(sent).toBeGreaterThan(600);
+    expect(limited?.json().message).toContain('Too many requests for this device');
+    expect(Number(limited?.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(await readingsOf(device.id)).toBe(0);
+  });
+});
+
 describe('excursions', () => {
   test('out of range longer than the delay opens one excursion and one action, however many readings', async () => {
     const device = await newDevice({ name: 'Dairy fridge', delayMinutes: 15 });
