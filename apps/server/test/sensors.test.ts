@@ -397,9 +397,12 @@ describe('excursions', () => {
     expect(detail.json()).toMatchObject({
       state: 'live',
       peakC: 11.5,
+      restaurant: { id: gent.id, timeZone: 'Europe/Brussels' },
       action: { id: excursion?.action_id, status: 'open' },
     });
     expect(detail.json().readings).toHaveLength(40);
+    // The action's page links back to the excursion.
+    expect(action.json().sensorExcursionId).toBe(excursion?.id);
   });
 
   test('a door-open spike shorter than the delay is ignored', async () => {

@@ -556,6 +556,7 @@ export async function getAction(db: Queryable, actor: SessionUser, id: string): 
       itemText: correctiveActions.itemText,
       mark: correctiveActions.mark,
       comment: correctiveActions.comment,
+      sensorExcursionId: correctiveActions.sensorExcursionId,
       dueOn: correctiveActions.dueOn,
       status: correctiveActions.status,
       overdue: sql<boolean>`${overdueAction()}`,
@@ -600,6 +601,8 @@ export async function getAction(db: Queryable, actor: SessionUser, id: string): 
     evidencePhotos: withUrls(row.evidencePhotos),
     fixPhotos: withUrls(row.fixPhotos),
     earlierFixPhotos: withUrls(row.earlierFixPhotos),
+    // A temperature sensor's excursion (issue 37): the action page links to its curve.
+    sensorExcursionId: row.sensorExcursionId,
     owners: row.owners,
     dueOn: row.dueOn,
     status: row.status as ActionStatus,

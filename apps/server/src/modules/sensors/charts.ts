@@ -109,6 +109,7 @@ interface ExcursionRow {
   kind: SensorExcursion['device']['kind'];
   restaurant_id: string;
   restaurant_name: string;
+  time_zone: string;
   direction: 'high' | 'low';
   limit_c: number;
   peak_c: number;
@@ -125,7 +126,7 @@ interface ExcursionRow {
 
 function selectExcursions(where: SQL, limit: number): SQL {
   return sql`
-    select e.id, e.device_id, d.name as device_name, d.kind, e.restaurant_id, r.name as restaurant_name,
+    select e.id, e.device_id, d.name as device_name, d.kind, e.restaurant_id, r.name as restaurant_name, r.time_zone,
       e.direction, e.limit_c, e.peak_c, e.started_at, e.detected_at, e.ended_at,
       ca.id as action_id, ca.status as action_status, d.low_c, d.high_c, d.delay_minutes, d.recovery_minutes
     from sensor_excursions e
@@ -141,7 +142,7 @@ function presentExcursion(row: ExcursionRow): SensorExcursion {
   return {
     id: row.id,
     device: { id: row.device_id, name: row.device_name, kind: row.kind },
-    restaurant: { id: row.restaurant_id, name: row.restaurant_name },
+    restaurant: { id: row.restaurant_id, name: row.restaurant_name, timeZone: row.time_zone },
     direction: row.direction,
     limitC: Number(row.limit_c),
     peakC: Number(row.peak_c),
