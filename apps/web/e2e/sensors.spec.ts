@@ -152,6 +152,8 @@ test('hq registers a fridge probe; its readings become an excursion, a correctiv
   await expect(manager.getByRole('heading', { level: 1, name: new RegExp(`^${name}: above 5 °C since`) })).toBeVisible(
     DRAWN,
   );
+  // The action leads to the excursion's readings, not to an audit.
+  await expect(manager.getByRole('link', { name: 'Readings during the excursion' })).toBeVisible();
 
   // The corrective action is counted where open actions are, and listed on the Actions screen.
   await manager.goto('/actions?status=open');
