@@ -40,7 +40,7 @@ const RESET = '/api/auth/reset-password';
 const BODIES: Partial<Record<(typeof AUTH_ENDPOINTS)[number], z.ZodType>> = {
   [REQUEST_RESET]: RequestPasswordReset,
   [RESET]: ResetPassword,
-  ['/api/auth/passkey/sign-in']: PasskeySignIn,
+  '/api/auth/passkey/sign-in': PasskeySignIn,
 };
 
 /** A sign-in or sign-out body is well under a kilobyte (a password is at most 128 characters). */

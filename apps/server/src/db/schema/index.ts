@@ -1,7 +1,7 @@
 // The schema object Drizzle and Better Auth's adapter are given: every table, by name.
 export * from './activity-log';
-export * from './api-tokens';
 export * from './announcements';
+export * from './api-tokens';
 export * from './audit-schedules';
 export * from './audits';
 export * from './checklists';

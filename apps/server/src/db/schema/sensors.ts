@@ -118,9 +118,7 @@ export const sensorExcursions = pgTable(
   },
   (t) => [
     check('sensor_excursions_direction_check', sql`${t.direction} in ('high', 'low')`),
-    uniqueIndex('sensor_excursions_live_key')
-      .on(t.deviceId)
-      .where(sql`${t.endedAt} is null`),
+    uniqueIndex('sensor_excursions_live_key').on(t.deviceId).where(sql`${t.endedAt} is null`),
     uniqueIndex('sensor_excursions_device_start_key').on(t.deviceId, t.startedAt),
     index('sensor_excursions_restaurant_idx').on(t.restaurantId, t.startedAt.desc()),
   ],

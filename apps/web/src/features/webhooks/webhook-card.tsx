@@ -150,12 +150,7 @@ export function WebhookCard({
             {webhook.enabled ? <Trans>Turn off</Trans> : <Trans>Turn on</Trans>}
           </Button>
           {webhook.kind === 'standard' && (
-            <Button
-              size="compact-sm"
-              variant="default"
-              onClick={askRotate}
-              aria-label={t`Replace secret of ${name}`}
-            >
+            <Button size="compact-sm" variant="default" onClick={askRotate} aria-label={t`Replace secret of ${name}`}>
               <Trans>Replace secret</Trans>
             </Button>
           )}
