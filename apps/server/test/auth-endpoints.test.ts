@@ -30,7 +30,11 @@ async function authTables(): Promise<string> {
         .join(' union all '),
     ),
   )) as { rows: { t: string; n: number; h: string }[] };
-  return rows.map((row) => `${row.t}:${row.n}:${row.h}`).join(' ');
+  // Sorted here: a union's rows come in no set order (PostgreSQL may run its parts in parallel).
+  return rows
+    .map((row) => `${row.t}:${row.n}:${row.h}`)
+    .sort()
+    .join(' ');
 }
 
 const hq = await t.signedIn('hq');

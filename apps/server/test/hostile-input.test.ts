@@ -533,9 +533,23 @@ const LEAKED_SQL =
 const totals = { requests: 0, routes: 0, fiveXX: 0, serverState: 0, accepted: 0, refused: 0, signedOut: 0 };
 const statusCounts = new Map<number, number>();
 
+/** The tables whose checksum differs between two `tablesChecksum` answers. */
+function changedTables(before: string, after: string): string {
+  const was = new Set(before.split(' '));
+  return after
+    .split(' ')
+    .filter((table) => !was.has(table))
+    .map((table) => table.split(':')[0])
+    .join(', ');
+}
+
 async function tablesChecksum(): Promise<string> {
   const result = (await t.db.execute(checksumQuery)) as { rows: { t: string; n: number; h: string }[] };
-  return result.rows.map((row) => `${row.t}:${row.n}:${row.h}`).join(' ');
+  // Sorted here: a union's rows come in no set order (PostgreSQL may run its parts in parallel).
+  return result.rows
+    .map((row) => `${row.t}:${row.n}:${row.h}`)
+    .sort()
+    .join(' ');
 }
 // The activity log (issue 36) is left out: a read may write one entry there by design (an
 // export records which list and how many rows), and so may a refused sign-in; an entry of
@@ -679,7 +693,7 @@ async function run(requests: Request[], context: Context): Promise<string[]> {
       after = await tablesChecksum();
       if (after !== before) {
         problems.push(
-          `${request.method} ${request.url} [${request.label}]: must be refused, answered ${response.statusCode} and changed the database`,
+          `${request.method} ${request.url} [${request.label}]: must be refused, answered ${response.statusCode} and changed the database (${changedTables(before, after)})`,
         );
       }
     }
@@ -692,7 +706,7 @@ async function run(requests: Request[], context: Context): Promise<string[]> {
     after = await tablesChecksum();
     if (response.statusCode >= 400 && after !== before) {
       problems.push(
-        `${request.method} ${request.url} [${request.label}]: refused (${response.statusCode}) but changed the database`,
+        `${request.method} ${request.url} [${request.label}]: refused (${response.statusCode}) but changed the database (${changedTables(before, after)})`,
       );
     }
     before = after;
