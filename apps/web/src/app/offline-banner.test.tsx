@@ -126,6 +126,9 @@ describe('the offline banner', () => {
     const list = await screen.findByRole('dialog', { name: 'Changes not sent yet' });
     expect(list).toHaveTextContent('Made by another person on this device');
     expect(within(list).queryByRole('button', { name: /^Retry/ })).not.toBeInTheDocument();
-    expect(within(list).getByRole('button', { name: 'Discard "Fridge log · Walk-in fridge"' })).toBeVisible();
+    // The drawer slides in (Mantine's transition): visible once it has, on a busy machine a moment later.
+    await waitFor(() =>
+      expect(within(list).getByRole('button', { name: 'Discard "Fridge log · Walk-in fridge"' })).toBeVisible(),
+    );
   });
 });
