@@ -15,7 +15,7 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { formatDate } from '../../../lib/format-date';
 import { useCoreText } from '../../../lib/i18n';
 import type { OutboxItem } from '../../../lib/offline/outbox';
-import { useOutboxFor } from '../../../lib/offline/use-outbox';
+import { useOnline, useOutboxFor } from '../../../lib/offline/use-outbox';
 import { momentIn } from '../shared/restaurant-clock';
 import { checklistRunQueryKey, useChecklistRun } from './api/get-checklist-run';
 import { runSubject, useSentChecklistChanges } from './checklist-outbox';
@@ -35,8 +35,13 @@ export function ChecklistRunPage() {
   const { text } = useCoreText();
   const { id = '' } = useParams();
   const run = useChecklistRun(id);
+  const online = useOnline();
 
   if (run.isPending) return <RunSkeleton />;
+  // The form starts from the values it is given. A record still open for filling, kept on the
+  // device (saved a second after each change, so a reload may find one a value behind), waits
+  // for the stored one online; offline it opens from the device at once (as audits do).
+  if (run.data?.canFill && online && !run.isFetchedAfterMount) return <RunSkeleton />;
   if (!run.data) {
     const error = run.error;
     const refused = isApiError(error) && [400, 403, 404].includes(error.status);

@@ -19,6 +19,9 @@ export function checklistRunQuery(id: string) {
     queryFn: ({ signal }) => fetchChecklistRun(id, signal),
     // Someone else may submit it meanwhile: coming back to the page asks again.
     refetchOnWindowFocus: 'always',
+    // Opened again, the stored record is asked for even when a copy kept on the device (issue
+    // 34) looks fresh: the form starts from the values as stored (see ChecklistRunPage).
+    refetchOnMount: 'always',
   });
 }
 
