@@ -2,13 +2,12 @@
  * Announcements that require acknowledgement (issue 20), for bench/seed-chain.ts: run
  * inside its transaction, after the people and announcements, with its pg_temp.uid and
  * pick. The five newest announcements ask everyone; the newest has been acknowledged by
- * 70 % of the chain (about 14,000 rows), the four before it by 40 %, one of them at an
+ * 70 % of the chain (about 14,000 rows at 1×); the bench's
+ * acknowledgement rows read the newest, the four before it by 40 %, one of them at an
  * older version (its text was changed and everyone asked again).
  */
 import { type SQL, sql } from 'drizzle-orm';
 
-/** The announcement the bench's acknowledgement rows read: the newest. */
-export const ACK_ANNOUNCEMENT_NUMBER = 1_000;
 const ASKING = 5;
 
 export function acknowledgementStatements(people: number, announcements: number): SQL[] {

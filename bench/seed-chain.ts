@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/database';
-import { ACK_ANNOUNCEMENT_NUMBER, acknowledgementStatements } from './seed-acknowledgements';
+import { acknowledgementStatements } from './seed-acknowledgements';
 import { scheduleStatements } from './seed-schedules';
 
 export const CHAIN = {
@@ -25,6 +25,29 @@ export const CHAIN = {
   itemsPerAudit: 30,
   announcements: 1_000,
 } as const;
+
+/**
+ * The chain at `scale` times (issue 38: `--scale 5`): every count of things the chain
+ * has more of as it grows (restaurants, people, trainings, quizzes, attempts,
+ * templates, audits, announcements) times `scale`; what one thing holds (items per
+ * audit, questions per quiz, assignments per person) stays. So a restaurant has the
+ * same people, audits and actions at every scale, and only the chain's totals grow.
+ */
+export function chainAt(scale: number) {
+  const times = (n: number) => Math.round(n * scale);
+  return {
+    ...CHAIN,
+    restaurants: times(CHAIN.restaurants),
+    people: times(CHAIN.people),
+    trainings: times(CHAIN.trainings),
+    quizzes: times(CHAIN.quizzes),
+    attempts: times(CHAIN.attempts),
+    attemptsWithResponses: times(CHAIN.attemptsWithResponses),
+    templates: times(CHAIN.templates),
+    audits: times(CHAIN.audits),
+    announcements: times(CHAIN.announcements),
+  };
+}
 
 /** The people the bench signs in as (row numbers chosen by the role rules below). */
 export const BENCH_PEOPLE = {
@@ -51,8 +74,8 @@ export interface SeededChain {
 }
 
 /** Seeds an empty, migrated database; everyone's password hashes to `passwordHash`. */
-export async function seedChain(db: Database, passwordHash: string): Promise<SeededChain> {
-  const c = CHAIN;
+export async function seedChain(db: Database, passwordHash: string, scale = 1): Promise<SeededChain> {
+  const c = chainAt(scale);
   // uid('restaurant', n): a stable uuid; pick(n, k, salt): a stable 0..k-1.
   const statements = [
     // Shaped as a version-4 uuid, which the API's id fields require.
@@ -140,14 +163,15 @@ export async function seedChain(db: Database, passwordHash: string): Promise<See
         from generate_series(1, ${c.people}) n, generate_series(0, ${c.assignmentsPerPerson - 1}) j
         where n % 200 <> 1`,
 
-    // Attempt a: newer as a grows, so the latest 50,000 are the highest numbers.
+    // Attempt a: newer as a grows, so the latest 50,000 are the highest numbers. At every scale
+    // the attempts (like the audits and announcements) span the same time, only denser.
     sql`insert into quiz_attempts (id, quiz_id, staff_id, started_at, score, correct_count, question_count, passed, created_at)
         select pg_temp.uid('attempt', a), pg_temp.uid('quiz', 1 + a % ${c.quizzes}), pg_temp.uid('user', person)::text,
                at - interval '5 minutes', correct * 10, correct, ${c.questionsPerQuiz}, correct >= 8, at
         from generate_series(1, ${c.attempts}) a,
              lateral (select 2 + pg_temp.pick(a, ${c.people - 2}, 10) as drawn,
                              pg_temp.pick(a, ${c.questionsPerQuiz + 1}, 11) as correct,
-                             now() - make_interval(mins => ${c.attempts} - a) as at) x,
+                             now() - make_interval(secs => (${c.attempts} - a) * 60.0 / ${sql.raw(String(scale))}) as at) x,
              -- hq take no quizzes: their row numbers move to the next person.
              lateral (select case when drawn % 200 = 1 then drawn + 1 else drawn end as person) p`,
     sql`insert into quiz_responses (id, attempt_id, question_id, selected_option_id, question_text, selected_option_text, is_correct)
@@ -166,7 +190,7 @@ export async function seedChain(db: Database, passwordHash: string): Promise<See
     // 40 audits per restaurant over two years; 95% completed. Audit a uses template 1 + a % 20.
     sql`insert into audits (id, restaurant_id, audited_by, audited_at, status, final_score)
         select pg_temp.uid('audit', a), pg_temp.uid('restaurant', 1 + a % ${c.restaurants}), pg_temp.uid('user', 1)::text,
-               now() - make_interval(hours => (${c.audits} - a) * 876 / 1000),
+               now() - make_interval(hours => (${c.audits} - a) * 17520 / ${c.audits}),
                case when pg_temp.pick(a, 20, 12) = 0 then 'draft' else 'completed' end,
                case when pg_temp.pick(a, 20, 12) = 0 then null else 40 + pg_temp.pick(a, 61, 13) end
         from generate_series(1, ${c.audits}) a`,
@@ -217,7 +241,7 @@ export async function seedChain(db: Database, passwordHash: string): Promise<See
     sql`insert into announcements (id, title, description, created_by, created_at)
         select pg_temp.uid('announcement', n), 'Announcement ' || n,
                'News for every restaurant, number ' || n || '.', pg_temp.uid('user', 1)::text,
-               now() - make_interval(hours => (${c.announcements} - n) * 12)
+               now() - make_interval(secs => (${c.announcements} - n) * 43200.0 / ${sql.raw(String(scale))})
         from generate_series(1, ${c.announcements}) n`,
     ...acknowledgementStatements(c.people, c.announcements),
     ...scheduleStatements(c.restaurants),
@@ -248,17 +272,18 @@ export async function seedChain(db: Database, passwordHash: string): Promise<See
     (select count(*)::int from audit_due) as due_audits`);
   return {
     rows: rowsOf<Record<string, number>>(counted)[0] ?? {},
-    ...(await subjectsOf(db)),
+    ...(await subjectsOf(db, c.announcements)),
   };
 }
 
-async function subjectsOf(db: Database) {
+/** The bench's subjects; the announcement whose acknowledgements it reads is the newest (seed-acknowledgements). */
+async function subjectsOf(db: Database, newestAnnouncement: number) {
   type Subjects = { restaurant_id: string; restaurant_name: string; audit_id: string; announcement_id: string };
   const [row] = rowsOf<Subjects>(
     await db.execute<Subjects>(sql`
       select r.id as restaurant_id, r.name as restaurant_name,
              (select a.id from audits a where a.status = 'completed' order by a.audited_at desc, a.id limit 1) as audit_id,
-             (select a.id from announcements a where a.title = ${`Announcement ${ACK_ANNOUNCEMENT_NUMBER}`}) as announcement_id
+             (select a.id from announcements a where a.title = ${`Announcement ${newestAnnouncement}`}) as announcement_id
       from restaurants r where r.email = ${`restaurant${MANAGER_RESTAURANT_NUMBER}@example.com`}`),
   );
   if (!row) throw new Error('the seeded chain has no manager restaurant');
