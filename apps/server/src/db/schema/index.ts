@@ -6,6 +6,7 @@ export * from './audit-schedules';
 export * from './audits';
 export * from './checklists';
 export * from './corrective-actions';
+export * from './dashboard-counts';
 export * from './counts';
 export * from './email-outbox';
 export * from './idempotency';
