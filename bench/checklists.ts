@@ -26,11 +26,17 @@ export function checklistEndpoints(seeded: SeededChecklists): ListedEndpoint[] {
     {
       name: 'checklists: Today',
       role: 'staff',
+      scope: 'restaurant',
       path: `/api/checklists/today?restaurantId=${seeded.staffRestaurantId}`,
     },
-    { name: 'checklists: food-safety log, a month', role: 'manager', path: `/api/food-safety-log?${logQuery(seeded)}` },
+    {
+      name: 'checklists: food-safety log, a month',
+      role: 'manager',
+      scope: 'restaurant',
+      path: `/api/food-safety-log?${logQuery(seeded)}`,
+    },
     // The chain view of today is a part of the hq dashboard (one json column of its statement).
-    { name: 'checklists: hq dashboard with the chain today', role: 'hq', path: '/api/dashboards/hq' },
+    { name: 'checklists: hq dashboard with the chain today', role: 'hq', scope: 'chain', path: '/api/dashboards/hq' },
   ];
 }
 

@@ -56,8 +56,8 @@ export const BENCH_PEOPLE = {
   staff: 'person2@example.com',
 } as const;
 
-/** The restaurant person50 manages: 1 + 50 % 500. */
-export const MANAGER_RESTAURANT_NUMBER = 51;
+/** The restaurant person50 manages (seeded below: 1 + n % restaurants); 51 at 1× and 5×. */
+const managerRestaurantNumber = (restaurants: number) => 1 + (50 % restaurants);
 
 const SEED = 20261121;
 
@@ -272,19 +272,19 @@ export async function seedChain(db: Database, passwordHash: string, scale = 1): 
     (select count(*)::int from audit_due) as due_audits`);
   return {
     rows: rowsOf<Record<string, number>>(counted)[0] ?? {},
-    ...(await subjectsOf(db, c.announcements)),
+    ...(await subjectsOf(db, managerRestaurantNumber(c.restaurants), c.announcements)),
   };
 }
 
 /** The bench's subjects; the announcement whose acknowledgements it reads is the newest (seed-acknowledgements). */
-async function subjectsOf(db: Database, newestAnnouncement: number) {
+async function subjectsOf(db: Database, managerRestaurant: number, newestAnnouncement: number) {
   type Subjects = { restaurant_id: string; restaurant_name: string; audit_id: string; announcement_id: string };
   const [row] = rowsOf<Subjects>(
     await db.execute<Subjects>(sql`
       select r.id as restaurant_id, r.name as restaurant_name,
              (select a.id from audits a where a.status = 'completed' order by a.audited_at desc, a.id limit 1) as audit_id,
              (select a.id from announcements a where a.title = ${`Announcement ${newestAnnouncement}`}) as announcement_id
-      from restaurants r where r.email = ${`restaurant${MANAGER_RESTAURANT_NUMBER}@example.com`}`),
+      from restaurants r where r.email = ${`restaurant${managerRestaurant}@example.com`}`),
   );
   if (!row) throw new Error('the seeded chain has no manager restaurant');
   return {

@@ -24,7 +24,8 @@ const { values: args } = parseArgs({
   },
 });
 if (!args.name || !/^[a-z_][a-z0-9_]*$/.test(args.name)) throw new Error('--name <database> (lower case, digits, _)');
-const adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const adminUrl =
+  process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const admin = new pg.Client({ connectionString: adminUrl });
 await admin.connect();
 await admin.query(`drop database if exists ${args.name} with (force)`);

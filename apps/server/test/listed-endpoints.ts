@@ -10,6 +10,12 @@ export interface ListedEndpoint {
   name: string;
   role: Role;
   path: string;
+  /**
+   * What the request's cost may grow with (issue 38): `chain` screens read the whole
+   * chain and may grow through their page size and counters as it grows; `restaurant`
+   * and `person` screens read one restaurant or one person and must not grow at all.
+   */
+  scope: 'chain' | 'restaurant' | 'person';
 }
 
 export interface EndpointSubjects {
@@ -31,82 +37,113 @@ export function listedEndpoints({
   announcementId,
 }: EndpointSubjects): ListedEndpoint[] {
   return [
-    { name: 'hq dashboard', role: 'hq', path: '/api/dashboards/hq' },
-    { name: 'manager dashboard', role: 'manager', path: `/api/dashboards/manager?restaurantId=${restaurantId}` },
-    { name: 'staff dashboard', role: 'staff', path: '/api/dashboards/staff' },
-    { name: 'staff list, page 1', role: 'hq', path: '/api/users?page=1' },
+    { name: 'hq dashboard', role: 'hq', scope: 'chain', path: '/api/dashboards/hq' },
+    {
+      name: 'manager dashboard',
+      role: 'manager',
+      scope: 'restaurant',
+      path: `/api/dashboards/manager?restaurantId=${restaurantId}`,
+    },
+    { name: 'staff dashboard', role: 'staff', scope: 'person', path: '/api/dashboards/staff' },
+    { name: 'staff list, page 1', role: 'hq', scope: 'chain', path: '/api/users?page=1' },
     {
       name: 'staff list, search by restaurant',
       role: 'hq',
+      scope: 'chain',
       path: `/api/users?page=1&search=${encodeURIComponent(restaurantSearch)}`,
     },
     // The overview screen asks for 10 people a page, each with all their cards.
     {
       name: 'assignments overview, page 1',
       role: 'hq',
+      scope: 'chain',
       path: `/api/training-assignments?page=1&pageSize=${ASSIGNMENT_OVERVIEW_PAGE_SIZE}`,
     },
     {
       name: 'assignments overview, restaurant',
       role: 'manager',
+      scope: 'restaurant',
       path: `/api/training-assignments?page=1&pageSize=${ASSIGNMENT_OVERVIEW_PAGE_SIZE}&restaurantId=${restaurantId}`,
     },
-    { name: 'my trainings', role: 'staff', path: '/api/my-trainings' },
-    { name: 'audit detail', role: 'hq', path: `/api/audits/${auditId}` },
-    { name: 'store performance', role: 'hq', path: `/api/store-performance/${restaurantId}` },
-    { name: 'restaurants list', role: 'hq', path: '/api/restaurants?page=1' },
-    { name: 'announcements list', role: 'staff', path: '/api/announcements?page=1' },
+    { name: 'my trainings', role: 'staff', scope: 'person', path: '/api/my-trainings' },
+    { name: 'audit detail', role: 'hq', scope: 'restaurant', path: `/api/audits/${auditId}` },
+    { name: 'store performance', role: 'hq', scope: 'restaurant', path: `/api/store-performance/${restaurantId}` },
+    { name: 'restaurants list', role: 'hq', scope: 'chain', path: '/api/restaurants?page=1' },
+    { name: 'announcements list', role: 'staff', scope: 'chain', path: '/api/announcements?page=1' },
     // The bell's list (issue 20): on the bench, a person with a few thousand notifications.
-    { name: 'notifications, page 1', role: 'staff', path: '/api/notifications?page=1' },
+    { name: 'notifications, page 1', role: 'staff', scope: 'person', path: '/api/notifications?page=1' },
     // Issue 19: the Actions screen (open actions is its default filter).
-    { name: 'actions list, page 1', role: 'hq', path: '/api/actions?page=1&status=open' },
+    { name: 'actions list, page 1', role: 'hq', scope: 'chain', path: '/api/actions?page=1&status=open' },
     {
       name: 'actions list, overdue and searched',
       role: 'hq',
+      scope: 'chain',
       path: `/api/actions?page=1&overdue=true&search=${encodeURIComponent(restaurantSearch)}`,
     },
-    { name: 'actions list, restaurant', role: 'manager', path: `/api/actions?page=1&restaurantId=${restaurantId}` },
+    {
+      name: 'actions list, restaurant',
+      role: 'manager',
+      scope: 'restaurant',
+      path: `/api/actions?page=1&restaurantId=${restaurantId}`,
+    },
     // Issue 19: the due audits of the chain (hq) and of the manager's restaurant.
-    { name: 'due audits, chain', role: 'hq', path: '/api/audit-due?filter=open&page=1' },
-    { name: 'due audits, restaurant', role: 'manager', path: `/api/audit-due?restaurantId=${restaurantId}&page=1` },
+    { name: 'due audits, chain', role: 'hq', scope: 'chain', path: '/api/audit-due?filter=open&page=1' },
+    {
+      name: 'due audits, restaurant',
+      role: 'manager',
+      scope: 'restaurant',
+      path: `/api/audit-due?restaurantId=${restaurantId}&page=1`,
+    },
     // Issue 20: who has not acknowledged an announcement, first page, and its counts.
     {
       name: 'not acknowledged, chain',
       role: 'hq',
+      scope: 'chain',
       path: `/api/announcements/${announcementId}/acknowledgements?page=1&pageSize=20`,
     },
     {
       name: 'not acknowledged, restaurant',
       role: 'manager',
+      scope: 'restaurant',
       path: `/api/announcements/${announcementId}/acknowledgements?page=1&pageSize=20&restaurantId=${restaurantId}`,
     },
     {
       name: 'acknowledgement counts, chain',
       role: 'hq',
+      scope: 'chain',
       path: `/api/announcements/${announcementId}/acknowledgement-counts?page=1&pageSize=10`,
     },
     // Issue 21: each chart panel is one request, its figures one query.
-    { name: 'chart: hq weekly scores', role: 'hq', path: '/api/dashboards/hq/audit-scores' },
+    { name: 'chart: hq weekly scores', role: 'hq', scope: 'chain', path: '/api/dashboards/hq/audit-scores' },
     {
       name: 'chart: hq weekly scores + 1 restaurant',
       role: 'hq',
+      scope: 'chain',
       path: `/api/dashboards/hq/audit-scores?restaurantIds=${restaurantId}`,
     },
-    { name: 'chart: hq lowest and highest', role: 'hq', path: '/api/dashboards/hq/audit-ranking' },
-    { name: 'chart: hq training completion', role: 'hq', path: '/api/dashboards/hq/training-completion' },
+    { name: 'chart: hq lowest and highest', role: 'hq', scope: 'chain', path: '/api/dashboards/hq/audit-ranking' },
+    {
+      name: 'chart: hq training completion',
+      role: 'hq',
+      scope: 'chain',
+      path: '/api/dashboards/hq/training-completion',
+    },
     {
       name: 'chart: manager last 10 audits',
       role: 'manager',
+      scope: 'restaurant',
       path: `/api/dashboards/manager/audit-scores?restaurantId=${restaurantId}`,
     },
     {
       name: 'chart: manager training progress',
       role: 'manager',
+      scope: 'restaurant',
       path: `/api/dashboards/manager/training-progress?restaurantId=${restaurantId}`,
     },
     {
       name: 'chart: store score trend vs chain',
       role: 'hq',
+      scope: 'chain',
       path: `/api/store-performance/${restaurantId}/score-trend`,
     },
   ];
