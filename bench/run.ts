@@ -49,7 +49,7 @@ import { startLimitServer } from './limit-server';
 import type { LoadOptions, LoadResult } from './load';
 import { benchReminderRun, seedNotifications } from './notifications';
 import { BENCH_PEOPLE, seedChain } from './seed-chain';
-import { type SeededChecklists, seedChecklists } from './seed-checklists';
+import { checklistDaysAt, type SeededChecklists, seedChecklists } from './seed-checklists';
 
 const TARGETS = {
   p95: 50,
@@ -206,7 +206,7 @@ async function bench(driver: Driver, atScale: number): Promise<Run> {
     console.log(`\n${driver} at ${atScale}×: seeded in ${seedSeconds.toFixed(1)} s`, chain.rows);
     if (driver === 'postgres') {
       const checklistsStarted = performance.now();
-      const seeded = await seedChecklists(database, BENCH_PEOPLE);
+      const seeded = await seedChecklists(database, BENCH_PEOPLE, checklistDaysAt(atScale));
       checklists = { ...seeded, seedSeconds: (performance.now() - checklistsStarted) / 1000 };
       console.log(`${driver}: checklists seeded in ${checklists.seedSeconds.toFixed(1)} s`, checklists.rows);
     }

@@ -39,6 +39,14 @@ export const CHECKLIST_CHAIN = {
   backlogPercent: 10,
 } as const;
 
+/**
+ * A year of checklists at 1× is 12.7 million values (2 GB); at 5× a year would be 10 GB
+ * and alone take longer than the 10 minutes the 5× seed may take. The larger chain gets
+ * the same number of records spread over five times the restaurants: 73 days, which
+ * still holds every screen's window (today, a month's log).
+ */
+export const checklistDaysAt = (atScale: number) => Math.max(35, Math.round(CHECKLIST_CHAIN.days / atScale));
+
 const SEED = 20261128;
 const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
 
@@ -141,12 +149,16 @@ export interface SeededChecklists {
   managerTimeZone: string;
 }
 
-/** Seeds the checklists on a database seeded by seedChain (PostgreSQL: it needs `session_replication_role`). */
+/**
+ * Seeds the checklists on a database seeded by seedChain (PostgreSQL: it needs
+ * `session_replication_role`), `days` local days of history at every restaurant.
+ */
 export async function seedChecklists(
   database: DatabaseHandle,
   people: { staff: string; manager: string; hq: string },
+  days: number = CHECKLIST_CHAIN.days,
 ): Promise<SeededChecklists> {
-  const c = CHECKLIST_CHAIN;
+  const c = { ...CHECKLIST_CHAIN, days };
   const db = database.db;
   const windows = CHECKLISTS.flatMap((checklist, checklistIndex) =>
     checklist.windows.map((window) => ({

@@ -14,7 +14,7 @@ import { hashPassword } from '../apps/server/src/auth/passwords';
 import { openDatabase } from '../apps/server/src/db/client';
 import { BENCH_PASSWORD, buildBenchApp } from './bench-app';
 import { BENCH_PEOPLE, seedChain } from './seed-chain';
-import { seedChecklists } from './seed-checklists';
+import { checklistDaysAt, seedChecklists } from './seed-checklists';
 
 const { values: args } = parseArgs({
   options: {
@@ -43,7 +43,7 @@ try {
   console.log(`chain at ${args.scale}×: ${((performance.now() - started) / 1000).toFixed(1)} s`, chain.rows);
   if (!args['no-checklists']) {
     const checklistsStarted = performance.now();
-    const checklists = await seedChecklists(database, BENCH_PEOPLE);
+    const checklists = await seedChecklists(database, BENCH_PEOPLE, checklistDaysAt(Number(args.scale)));
     console.log(`checklists: ${((performance.now() - checklistsStarted) / 1000).toFixed(1)} s`, checklists.rows);
   }
   console.log(`seeded ${url} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
