@@ -14,6 +14,7 @@ export * from './identity-providers';
 export * from './meta';
 export * from './notifications';
 export * from './passkeys';
+export * from './people-counts';
 export * from './photos';
 export * from './push';
 export * from './quizzes';
