@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { audits, auditTemplates } from './audits';
 import { createdAt, id, updatedAt } from './columns';
 import { restaurants } from './restaurants';
@@ -77,6 +89,13 @@ export const auditDue = pgTable(
     status: text('status').notNull().default('due'),
     auditId: uuid('audit_id').references(() => audits.id, { onDelete: 'set null' }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /**
+     * The restaurant's name as `restaurants` has it now, kept by triggers (migration 0037,
+     * docs/decisions/051): set on every insert and rewritten when the restaurant is renamed,
+     * so the chain's list walks (status, period_end, restaurant_name, id) in its own order
+     * instead of sorting every entry of a period end. Never written by the app.
+     */
+    restaurantName: text('restaurant_name').notNull().default(''),
     createdAt: createdAt(),
   },
   (t) => [
@@ -84,7 +103,27 @@ export const auditDue = pgTable(
     check('audit_due_status_check', sql`${t.status} in ('due', 'completed', 'missed')`),
     check('audit_due_period_check', sql`${t.periodEnd} > ${t.periodStart}`),
     index('audit_due_restaurant_period_idx').on(t.restaurantId, t.periodEnd),
-    index('audit_due_status_period_idx').on(t.status, t.periodEnd),
+    // The lists' orders: soonest deadline first (due), newest first (missed, completed); then the restaurant's name.
+    index('audit_due_status_period_idx').on(t.status, t.periodEnd, t.restaurantName, t.id),
+    index('audit_due_status_period_desc_idx').on(t.status, t.periodEnd.desc(), t.restaurantName, t.id),
     index('audit_due_audit_idx').on(t.auditId),
   ],
+);
+
+/**
+ * Due entries of active restaurants per (restaurant time zone, status, period end), kept by
+ * triggers on audit_due and restaurants (migration 0037, docs/decisions/051): the chain's
+ * totals of due audits for every filter are sums over these rows, each zone's day computed
+ * once ("missed within the last 90 of the restaurant's days"), instead of counts of every
+ * entry. A row whose count falls to 0 is deleted.
+ */
+export const auditDueCounts = pgTable(
+  'audit_due_counts',
+  {
+    timeZone: text('time_zone').notNull(),
+    status: text('status').notNull(),
+    periodEnd: date('period_end').notNull(),
+    entries: integer('entries').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.timeZone, t.status, t.periodEnd] })],
 );

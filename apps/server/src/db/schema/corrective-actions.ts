@@ -59,7 +59,8 @@ export const correctiveActions = pgTable(
     check('corrective_actions_status_check', sql`${t.status} in ('open', 'resolved')`),
     check('corrective_actions_resolved_check', sql`(${t.status} = 'open') = (${t.resolvedAt} is null)`),
     index('corrective_actions_restaurant_status_due_idx').on(t.restaurantId, t.status, t.dueOn),
-    index('corrective_actions_status_due_idx').on(t.status, t.dueOn),
+    // The chain's Actions list in its default order (status, due_on, id): a page reads its rows and no more.
+    index('corrective_actions_status_due_idx').on(t.status, t.dueOn, t.id),
     index('corrective_actions_created_idx').on(t.createdAt, t.id),
     // The Actions list sorted by due date alone, or by template (issue 21); the id breaks ties.
     index('corrective_actions_due_idx').on(t.dueOn, t.id),
@@ -77,7 +78,13 @@ export const correctiveActions = pgTable(
   ],
 );
 
-/** Who answers for an action: by default the restaurant's managers; hq may reassign. */
+/**
+ * Who answers for an action: by default the restaurant's managers; hq may reassign.
+ * `user_name` is the owner's name as `users` has it now, kept by triggers (migration 0037,
+ * docs/decisions/051): set on every insert, whoever inserts, and rewritten when the person
+ * is renamed. A list row names its first owners by name from the (action_id, user_name)
+ * index instead of reading every owner's person (40 of them at a shared restaurant).
+ */
 export const correctiveActionOwners = pgTable(
   'corrective_action_owners',
   {
@@ -87,8 +94,14 @@ export const correctiveActionOwners = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** Written by the insert trigger, never by the app: the default is only what the trigger replaces. */
+    userName: text('user_name').notNull().default(''),
   },
-  (t) => [primaryKey({ columns: [t.actionId, t.userId] }), index('corrective_action_owners_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.actionId, t.userId] }),
+    index('corrective_action_owners_user_idx').on(t.userId),
+    index('corrective_action_owners_name_idx').on(t.actionId, t.userName),
+  ],
 );
 
 /**
@@ -128,4 +141,15 @@ export const correctiveActionEvents = pgTable(
 export const openActionsByDueDay = pgTable('open_actions_by_due_day', {
   dueOn: date('due_on').primaryKey(),
   open: integer('open').notNull(),
+});
+
+/**
+ * Resolved actions per due day, kept by the same kind of statement-level triggers (migration
+ * 0037, docs/decisions/051): with open_actions_by_due_day they give the chain's Actions list
+ * its exact total for every status and overdue filter as sums over days, not counts of
+ * 570,000 actions. A day whose count falls to 0 is deleted.
+ */
+export const resolvedActionsByDueDay = pgTable('resolved_actions_by_due_day', {
+  dueOn: date('due_on').primaryKey(),
+  resolved: integer('resolved').notNull(),
 });
