@@ -5,7 +5,8 @@ import type { StaffMember, StaffSort } from '@brigade/core/schemas/users';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { likePattern } from '../../db/like-pattern';
-import { matchedRows, totalOfPage } from '../../db/paging';
+import { totalOfPage } from '../../db/paging';
+import { everyoneCounted } from '../../db/schema/people-counts';
 import { restaurants, staffRestaurantAssignments } from '../../db/schema/restaurants';
 import { staffTrainingTotals } from '../../db/schema/training-assignments';
 import { users } from '../../db/schema/users';
@@ -133,7 +134,10 @@ export function peoplePageIds(
 
 /**
  * One page of people as Staff Management shows them, in the sort asked for, with how many
- * the filter matches: one round trip (two past the last page).
+ * the filter matches: one round trip (two past the last page). Unfiltered, the total is
+ * the chain's people as the triggers keep them (people_counts, decision 052), not a count
+ * of every person; filtered, the people matched are found once (`matched`) and both the
+ * page and its total read them.
  */
 export async function queryStaffPage(
   db: Queryable,
@@ -141,9 +145,14 @@ export async function queryStaffPage(
   query: StaffSortQuery & { page: number; pageSize: number },
 ): Promise<{ items: StaffMember[]; total: number }> {
   const where = whereOf(filter);
-  const pageIds = peoplePageIds(db, where, query);
-  const rows = await db
-    .select({ ...staffColumns, matched: matchedRows(users, where) })
+  const matched = db.$with('matched').as(db.select({ id: users.id }).from(users).where(where));
+  const pageWhere = where ? inArray(users.id, sql`(select ${sql.identifier('id')} from ${matched})`) : undefined;
+  const pageIds = peoplePageIds(db, pageWhere, query);
+  const columns = {
+    ...staffColumns,
+    matched: where ? sql<number>`(select count(*)::int from ${matched})` : everyoneCounted,
+  };
+  const rows = await (where ? db.with(matched).select(columns) : db.select(columns))
     .from(users)
     .innerJoin(pageIds, eq(users.id, pageIds.id))
     .leftJoin(staffTrainingTotals, eq(staffTrainingTotals.staffId, users.id))
