@@ -101,6 +101,28 @@ export const announcementAckTotals = pgTable('announcement_ack_totals', {
 });
 
 /**
+ * Acknowledged / audience of an announcement in one restaurant (the rows of the counts'
+ * per-restaurant page), as last counted, with the audience stamp it was counted at
+ * (docs/decisions/052, extending 023's chain totals to the page): used only while the stamp
+ * is current, so a page of restaurants is ten key lookups instead of counting their people.
+ */
+export const announcementAckRestaurantTotals = pgTable(
+  'announcement_ack_restaurant_totals',
+  {
+    announcementId: uuid('announcement_id')
+      .notNull()
+      .references(() => announcements.id, { onDelete: 'cascade' }),
+    restaurantId: uuid('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    stamp: bigint('stamp', { mode: 'number' }).notNull(),
+    audience: integer('audience').notNull(),
+    acknowledged: integer('acknowledged').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.announcementId, t.restaurantId] })],
+);
+
+/**
  * One row whose stamp moves, by trigger and in the same transaction, with every write
  * that can change an audience or an acknowledgement: people (active, role), their
  * restaurants, announcements' audiences and versions, acknowledgements.
