@@ -1,4 +1,5 @@
-import { bigint, date, index, integer, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
+import { type SQL, sql } from 'drizzle-orm';
+import { bigint, date, integer, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
 import { restaurants } from './restaurants';
 
 /**
@@ -37,11 +38,7 @@ export const restaurantAuditWeeks = pgTable(
     audits: integer('audits').notNull(),
     scoreSum: bigint('score_sum', { mode: 'number' }).notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.restaurantId, t.weekStart] }),
-    // The ranking reads every restaurant's weeks of a window: an index-only range scan.
-    index('restaurant_audit_weeks_week_idx').on(t.weekStart, t.restaurantId, t.audits, t.scoreSum),
-  ],
+  (t) => [primaryKey({ columns: [t.restaurantId, t.weekStart] })],
 );
 
 /** The same over the whole chain: one row per week. */
@@ -50,3 +47,11 @@ export const chainAuditWeeks = pgTable('chain_audit_weeks', {
   audits: integer('audits').notNull(),
   scoreSum: bigint('score_sum', { mode: 'number' }).notNull(),
 });
+
+/**
+ * An average score to one decimal, as a number, from a sum of scores and their count as
+ * the week counters keep them (null over no audits): the numeric division `avg` makes,
+ * so the same figure and the same rounding as averaging the audits themselves.
+ */
+export const averageOfWeeks = (scoreSum: SQL, audits: SQL) =>
+  sql<number | null>`round(${scoreSum}::numeric / nullif(${audits}, 0), 1)::float8`;

@@ -14,14 +14,21 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { audits } from '../../db/schema/audits';
+import {
+  averageOfWeeks,
+  chainAuditWeeks,
+  restaurantAuditWeeks,
+  restaurantTrainingTotals,
+} from '../../db/schema/dashboard-counts';
 import { restaurants, staffRestaurantAssignments } from '../../db/schema/restaurants';
-import { staffTrainingAssignments, staffTrainingTotals } from '../../db/schema/training-assignments';
+import { staffTrainingAssignments } from '../../db/schema/training-assignments';
 import { users } from '../../db/schema/users';
 
 /**
  * The dashboards' charts (issue 21): each panel is one statement, whose cost is bounded
- * by the window it reads (12 weeks or 90 days of audits, one restaurant's assignments,
- * one narrow totals row per person), not by the chain's history.
+ * by what it shows, not by the chain's history: 12 rows of week counters a line, one
+ * counter row per restaurant (decision 050), 90 days of audits for the ranking, one
+ * restaurant's assignments.
  *
  * Weeks are ISO weeks in UTC: `date_trunc('week', …)` of the UTC wall clock is the
  * Monday 00:00 that starts the week. The last `CHART_WEEKS` of them, oldest first and
@@ -35,18 +42,12 @@ async function rowsOf<Row>(db: Queryable, query: SQL): Promise<Row[]> {
   return result.rows;
 }
 
-/** The week of a timestamptz: its Monday in UTC, 'YYYY-MM-DD'. */
-const weekStartOf = (moment: SQL) => sql`to_char(date_trunc('week', ${moment} at time zone 'UTC'), 'YYYY-MM-DD')`;
-
-/** `week` ('YYYY-MM-DD', the Monday), `starts_at` and `ends_at` (timestamptz, end exclusive). */
+/** `week` ('YYYY-MM-DD', the Monday), `week_start` (that date), `starts_at` and `ends_at` (timestamptz, end exclusive). */
 const chartWeeks = sql`(
-  select to_char(w, 'YYYY-MM-DD') as week, w at time zone 'UTC' as starts_at,
+  select to_char(w, 'YYYY-MM-DD') as week, w::date as week_start, w at time zone 'UTC' as starts_at,
          (w + interval '1 week') at time zone 'UTC' as ends_at
   from generate_series(date_trunc('week', now() at time zone 'UTC') - make_interval(weeks => ${CHART_WEEKS - 1}),
                        date_trunc('week', now() at time zone 'UTC'), interval '1 week') w)`;
-
-/** An average score to one decimal, as a number (null over no rows). */
-const averageOf = (column: SQL) => sql`round(avg(${column}), 1)::float8`;
 
 interface WeeklyScoreRow {
   week: string;
@@ -59,8 +60,9 @@ interface WeeklyScoreRow {
 /**
  * hq: the chain's average score per week over the last 12 weeks, and each chosen
  * restaurant's. The lines are the chain (every completed audit, of any restaurant) and
- * the restaurants that exist among `restaurantIds`; every line has every week. The
- * audits are read once, through `audits_audited_at_idx`, for the 12 weeks only.
+ * the restaurants that exist among `restaurantIds`; every line has every week. Each
+ * point is one row of the week counters the audit triggers keep (`chain_audit_weeks`,
+ * `restaurant_audit_weeks`, decision 050): 12 rows a line, whatever the chain's size.
  */
 export async function auditScoreTrend(db: Queryable, restaurantIds: readonly string[]): Promise<AuditScoreTrend> {
   const chosen = restaurantIds.length
@@ -72,18 +74,16 @@ export async function auditScoreTrend(db: Queryable, restaurantIds: readonly str
   const rows = await rowsOf<WeeklyScoreRow>(
     db,
     sql`with weeks as ${chartWeeks},
-      lines as (select null::uuid as id, null::text as name ${chosen}),
-      scored as (
-        select restaurant_id, final_score, ${weekStartOf(sql`audited_at`)} as week
-        from ${audits}
-        where status = 'completed'
-          and audited_at >= (select min(starts_at) from weeks) and audited_at < (select max(ends_at) from weeks))
+      lines as (select null::uuid as id, null::text as name ${chosen})
     select w.week, l.id as restaurant_id, l.name as restaurant_name,
-           ${averageOf(sql`s.final_score`)} as average, count(s.final_score)::int as audits
+           ${averageOfWeeks(sql`coalesce(c.score_sum, rw.score_sum)`, sql`coalesce(c.audits, rw.audits)`)} as average,
+           coalesce(c.audits, rw.audits, 0) as audits
     from weeks w
     cross join lines l
-    left join scored s on s.week = w.week and (l.id is null or s.restaurant_id = l.id)
-    group by w.week, l.id, l.name
+    left join lateral (select audits, score_sum from ${chainAuditWeeks} where l.id is null and week_start = w.week_start) c
+      on true
+    left join lateral (select audits, score_sum from ${restaurantAuditWeeks}
+      where restaurant_id = l.id and week_start = w.week_start) rw on true
     order by l.name nulls first, l.id, w.week`,
   );
 
@@ -115,13 +115,16 @@ interface RankingRow {
 /**
  * hq: the active restaurants with the lowest and the highest average score over the
  * last 90 days (completed audits only; a restaurant without one is counted, not ranked).
- * Ties go by name. One row comes back: the counts and the at most ten restaurants.
+ * Ties go by name. One row comes back: the counts and the at most ten restaurants. The
+ * audits of the window are read through `audits_audited_at_idx` (clustered by time: about
+ * 2,300 rows in 120 pages at 1×). The week counters would not be fewer rows: a restaurant
+ * completes about one audit a week (decision 050).
  */
 export async function auditScoreRanking(db: Queryable): Promise<AuditScoreRanking> {
   const [row] = await rowsOf<RankingRow>(
     db,
     sql`with averages as (
-        select r.id, r.name, avg(a.final_score) as exact, ${averageOf(sql`a.final_score`)} as average,
+        select r.id, r.name, avg(a.final_score) as exact, round(avg(a.final_score), 1)::float8 as average,
                count(*)::int as audits
         from ${audits} a join ${restaurants} r on r.id = a.restaurant_id and r.is_active
         where a.status = 'completed' and a.audited_at >= now() - make_interval(days => ${SCORE_RANKING_DAYS})
@@ -164,21 +167,18 @@ interface CompletionRow {
 
 /**
  * hq: per active restaurant, completed ÷ assigned trainings of its active staff and
- * managers (a person working at two restaurants counts at both). The per-person totals
- * the triggers keep (decision 006) stand in for the 400,000 assignments: one narrow row
- * per person, so the statement reads each restaurant's people once.
+ * managers (a person working at two restaurants counts at both). The triggers keep those
+ * sums per restaurant (`restaurant_training_totals`, decision 050) in the transaction
+ * that changes them: the statement reads one row per restaurant, not its people.
  */
 export async function trainingCompletionByRestaurant(db: Queryable): Promise<TrainingCompletionByRestaurant> {
   const rows = await rowsOf<CompletionRow>(
     db,
-    sql`select r.id, r.name, coalesce(sum(t.completed), 0)::int as completed, coalesce(sum(t.total), 0)::int as total,
-           round(100.0 * sum(t.completed) / nullif(sum(t.total), 0), 1)::float8 as percent
+    sql`select r.id, r.name, coalesce(t.completed, 0) as completed, coalesce(t.total, 0) as total,
+           round(100.0 * t.completed / nullif(t.total, 0), 1)::float8 as percent
     from ${restaurants} r
-    left join (${staffRestaurantAssignments} sra
-      join ${users} u on u.id = sra.user_id and u.is_active and u.role in ('staff', 'manager')
-      join ${staffTrainingTotals} t on t.staff_id = u.id and t.total > 0) on sra.restaurant_id = r.id
+    left join ${restaurantTrainingTotals} t on t.restaurant_id = r.id
     where r.is_active
-    group by r.id, r.name
     order by percent nulls last, r.name, r.id`,
   );
   const assigned = rows.filter((row): row is CompletionRow & { percent: number } => row.percent !== null);

@@ -9,7 +9,7 @@ import {
 } from '@brigade/core/schemas/store-performance';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
-import { audits } from '../../db/schema/audits';
+import { averageOfWeeks, chainAuditWeeks, restaurantAuditWeeks } from '../../db/schema/dashboard-counts';
 import { restaurants } from '../../db/schema/restaurants';
 import { notFound } from '../../errors';
 
@@ -27,31 +27,28 @@ interface ScoreRow {
  * `SCORE_TREND_WEEKS` (ISO weeks in UTC, from `generate_series`, so a week without audits
  * is there), the restaurant's average final score and the chain's, and (grouping set `()`)
  * the same over all the weeks. Only completed audits count, with the score stored at
- * submission. The audits are read once, through `audits_audited_at_idx`, for those weeks
- * only: the cost is the chain's audits of 12 weeks, not its history. No week comes back
- * for an unknown restaurant.
+ * submission. Each week is a row of the counters the audit triggers keep for the chain
+ * and for the restaurant (`chain_audit_weeks`, `restaurant_audit_weeks`, decision 050):
+ * 24 primary-key reads, whatever the chain's size or history. No week comes back for an
+ * unknown restaurant.
  */
 export async function storeScoreTrend(db: Queryable, restaurantId: string): Promise<StoreScoreTrend> {
   const result = await db.execute(sql`
     with weeks as (
-      select to_char(w, 'YYYY-MM-DD') as week, w at time zone 'UTC' as starts_at,
-             (w + interval '1 week') at time zone 'UTC' as ends_at
+      select to_char(w, 'YYYY-MM-DD') as week, w::date as week_start
       from generate_series(date_trunc('week', now() at time zone 'UTC') - make_interval(weeks => ${SCORE_TREND_WEEKS - 1}),
                            date_trunc('week', now() at time zone 'UTC'), interval '1 week') w),
-    chosen as (select id from ${restaurants} where id = ${restaurantId}),
-    scored as (
-      select a.restaurant_id, a.final_score, w.week
-      from ${audits} a join weeks w on a.audited_at >= w.starts_at and a.audited_at < w.ends_at
-      where a.status = 'completed'
-        and a.audited_at >= (select min(starts_at) from weeks) and a.audited_at < (select max(ends_at) from weeks))
+    chosen as (select id from ${restaurants} where id = ${restaurantId})
     select w.week,
-           round(avg(s.final_score) filter (where s.restaurant_id = c.id), 1)::float8 as restaurant,
-           count(s.final_score) filter (where s.restaurant_id = c.id)::int as restaurant_audits,
-           round(avg(s.final_score), 1)::float8 as chain,
-           count(s.final_score)::int as chain_audits
+           ${averageOfWeeks(sql`sum(rw.score_sum)`, sql`sum(rw.audits)`)} as restaurant,
+           coalesce(sum(rw.audits), 0)::int as restaurant_audits,
+           ${averageOfWeeks(sql`sum(cw.score_sum)`, sql`sum(cw.audits)`)} as chain,
+           coalesce(sum(cw.audits), 0)::int as chain_audits
     from weeks w
     cross join chosen c
-    left join scored s on s.week = w.week
+    left join lateral (select audits, score_sum from ${chainAuditWeeks} where week_start = w.week_start) cw on true
+    left join lateral (select audits, score_sum from ${restaurantAuditWeeks}
+      where restaurant_id = c.id and week_start = w.week_start) rw on true
     group by grouping sets ((w.week), ())
     order by w.week nulls last`);
   const rows = (result as unknown as { rows: ScoreRow[] }).rows;
