@@ -1,7 +1,5 @@
-import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { queuedPasswordHashing } from '../src/auth/password-queue';
 import { staffRestaurantAssignments } from '../src/db/schema/restaurants';
 import { sessions, users } from '../src/db/schema/users';
 import { startTestApp } from './harness';
@@ -95,32 +93,5 @@ describe('the session check (one prepared lookup per request)', () => {
         ),
       );
     expect((await read()).statusCode).toBe(403);
-  });
-});
-
-describe('password hashing behind a queue', () => {
-  test('hashes made before the queue still verify, and the queue’s hashes verify with Better Auth’s own', async () => {
-    const queued = queuedPasswordHashing(1);
-    const older = await hashPassword('an-old-password');
-    expect(await queued.verify({ hash: older, password: 'an-old-password' })).toBe(true);
-    expect(await queued.verify({ hash: older, password: 'another-password' })).toBe(false);
-    const newer = await queued.hash('a-new-password');
-    expect(await verifyPassword({ hash: newer, password: 'a-new-password' })).toBe(true);
-  });
-
-  test('no more hashes run at once than the queue allows; the rest wait their turn and all finish', async () => {
-    let running = 0;
-    let most = 0;
-    const slowHash = async (password: string) => {
-      running += 1;
-      most = Math.max(most, running);
-      await new Promise((resolve) => setImmediate(resolve));
-      running -= 1;
-      return `hashed:${password}`;
-    };
-    const queued = queuedPasswordHashing(2, { hash: slowHash, verify: async () => true });
-    const hashes = await Promise.all(Array.from({ length: 9 }, (_, i) => queued.hash(`p${i}`)));
-    expect(hashes).toEqual(Array.from({ length: 9 }, (_, i) => `hashed:p${i}`));
-    expect(most).toBe(2);
   });
 });

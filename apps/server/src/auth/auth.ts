@@ -19,6 +19,7 @@ import { addressRateLimitStorage } from './address-rate-limit';
 import { trustedOriginsOf } from './origin-check';
 import { PASSKEY_SIGN_IN_PATH, passkeyPlugin } from './passkeys/plugin';
 import { queuedPasswordHashing } from './password-queue';
+import { replacingOutdatedHashes } from './password-rehash';
 import { ssoPlugin } from './sso/plugin';
 import type { SsoDirectory } from './sso/providers';
 
@@ -77,7 +78,8 @@ export function createAuth({
       disableSignUp: true,
       minPasswordLength: 6,
       maxPasswordLength: 128,
-      password: queuedPasswordHashing(),
+      // argon2id, queued to cores − 1; older scrypt hashes verify and are renewed (decision 049).
+      password: queuedPasswordHashing({ replaceOutdated: replacingOutdatedHashes(db) }),
       // Forgotten passwords (issue 20, docs/decisions/024): a single-use link for 30 minutes.
       resetPasswordTokenExpiresIn: PASSWORD_RESET_LINK_MINUTES * 60,
       // A new password ends every session of the person, wherever it was open.
