@@ -24,6 +24,7 @@ import type { SessionUser } from '../../auth/session-user';
 import type { Queryable, Transaction } from '../../db/database';
 import {
   auditDue,
+  auditDueCounts,
   auditScheduleRestaurants,
   auditSchedules,
   auditScheduleTemplates,
@@ -185,38 +186,69 @@ function selectEntries(where: SQL, order: SQL, limit: number, offset: number, ex
 }
 
 /**
+ * The columns the filters below read: of an entry (`d`, its restaurant `r`), or of a row of
+ * audit_due_counts (`c`), whose restaurants' today is its time zone's.
+ */
+interface DueColumns {
+  status: SQL;
+  periodEnd: SQL;
+  today: SQL;
+}
+const entryColumns = (now: Date): DueColumns => ({
+  status: sql`d.status`,
+  periodEnd: sql`d.period_end`,
+  today: restaurantToday(now),
+});
+const countColumns = (now: Date): DueColumns => ({
+  status: sql`c.status`,
+  periodEnd: sql`c.period_end`,
+  today: sql`(${now.toISOString()}::timestamptz at time zone c.time_zone)::date`,
+});
+
+/**
  * "Due this week": still due, its period ending within 7 days of the restaurant's today.
  * "Missed" (overdue): the period ended without a completed audit, within the last 90 of
  * its days (older misses are history, counted in compliance and listed under "all").
- * Both need the restaurant as `r`.
+ * Both read an entry with its restaurant as `r`, or a row of the counts.
  */
-function soonCondition(now: Date) {
+function soonCondition(now: Date, { status, periodEnd, today }: DueColumns = entryColumns(now)) {
   const { last } = possibleDays(now);
-  return sql`d.status = 'due' and d.period_end <= ${addDays(last, DUE_SOON_DAYS)}::date
-    and d.period_end <= ${restaurantToday(now)} + ${DUE_SOON_DAYS}::int`;
+  return sql`${status} = 'due' and ${periodEnd} <= ${addDays(last, DUE_SOON_DAYS)}::date
+    and ${periodEnd} <= ${today} + ${DUE_SOON_DAYS}::int`;
 }
-function missedCondition(now: Date) {
+function missedCondition(now: Date, { status, periodEnd, today }: DueColumns = entryColumns(now)) {
   const { first } = possibleDays(now);
-  return sql`d.status = 'missed' and d.period_end > ${addDays(first, -COMPLIANCE_WINDOW_DAYS)}::date
-    and d.period_end > ${restaurantToday(now)} - ${COMPLIANCE_WINDOW_DAYS}::int`;
+  return sql`${status} = 'missed' and ${periodEnd} > ${addDays(first, -COMPLIANCE_WINDOW_DAYS)}::date
+    and ${periodEnd} > ${today} - ${COMPLIANCE_WINDOW_DAYS}::int`;
 }
 
+/** Each filter of the list as a condition on entries or on rows of the counts. */
+function filterCondition(filter: z.output<typeof AuditDueQuery>['filter'], now: Date, columns: DueColumns): SQL {
+  return {
+    open: sql`(${columns.status} = 'due' or (${missedCondition(now, columns)}))`,
+    soon: soonCondition(now, columns),
+    missed: missedCondition(now, columns),
+    completed: sql`${columns.status} = 'completed'`,
+    all: sql`true`,
+  }[filter];
+}
+
+/**
+ * The due audits of one restaurant, or of every restaurant the caller reaches; hq's list of
+ * the whole chain is `listChainDue`. Open entries: what can still be done on time first
+ * (soonest deadline first), missed ones after; completed and all: newest first.
+ */
 export async function listDue(
   db: Queryable,
   actor: SessionUser,
   query: z.output<typeof AuditDueQuery>,
   now = new Date(),
 ): Promise<AuditDuePage> {
+  if (actor.role === 'hq' && !query.restaurantId) return listChainDue(db, query, now);
   const scope = query.restaurantId
     ? sql`d.restaurant_id = ${query.restaurantId}`
     : inReach(actor, sql`d.restaurant_id`);
-  const filter = {
-    open: sql`(d.status = 'due' or (${missedCondition(now)}))`,
-    soon: soonCondition(now),
-    missed: missedCondition(now),
-    completed: sql`d.status = 'completed'`,
-    all: sql`true`,
-  }[query.filter];
+  const filter = filterCondition(query.filter, now, entryColumns(now));
   const newestFirst = query.filter === 'completed' || query.filter === 'all';
   // Open entries: what can still be done on time first (soonest deadline first), missed
   // ones after; listing 17 old misses before the current ones hid what to plan.
@@ -242,6 +274,100 @@ export async function listDue(
     total = Number(count?.total ?? 0);
   }
   return { items: result.rows.map(entryOf), total, page: query.page, pageSize: query.pageSize };
+}
+
+/**
+ * One run of entries in one of the list's orders, read from an index of audit_due as it
+ * stands: (status, period_end, restaurant_name, id) soonest first, or its `period_end desc`
+ * twin newest first. `sort_key` carries the order out (days, negated when newest first).
+ */
+function chainRun(part: number, where: SQL, newestFirst: boolean, limit: SQL | number, offset: SQL | number) {
+  // `nulls last` as the index is built (a plain DESC means NULLS FIRST, which it cannot give).
+  const order = newestFirst
+    ? sql`d.period_end desc nulls last, d.restaurant_name, d.id`
+    : sql`d.period_end, d.restaurant_name, d.id`;
+  const days = sql`(d.period_end - date '2000-01-01')`;
+  return sql`(select d.id, s.id as schedule_id, s.name as schedule_name, r.id as restaurant_id, r.name as restaurant_name,
+      d.period_start::text as period_start, d.period_end::text as period_end, d.status, d.audit_id, d.completed_at,
+      case when d.completed_at is not null then d.completed_at < ${periodEndsAt} end as on_time,
+      ${part}::int as part, ${newestFirst ? sql`-${days}` : days} as sort_key
+    from ${auditDue} d
+    join ${restaurants} r on r.id = d.restaurant_id and r.is_active
+    join ${auditSchedules} s on s.id = d.schedule_id
+    where ${where}
+    order by ${order}
+    limit ${limit} offset ${offset})`;
+}
+
+/**
+ * hq's due audits of the whole chain in one statement whose cost is its page, not the
+ * chain (docs/decisions/051): the total is a sum over audit_due_counts (each time zone's
+ * today once), and the page is read in order from the (status, period_end, restaurant_name,
+ * id) indexes, a run per status. Open: the due run (soonest first) and then the missed run
+ * (newest first), the missed run skipping what the due run's count (from the counts)
+ * leaves of the offset; all: the three statuses' runs merged newest first.
+ */
+async function listChainDue(db: Queryable, query: z.output<typeof AuditDueQuery>, now: Date): Promise<AuditDuePage> {
+  const offset = (query.page - 1) * query.pageSize;
+  const limit = query.pageSize;
+  const entries = entryColumns(now);
+  const counted = (condition: SQL) =>
+    sql`(select coalesce(sum(c.entries), 0)::int from ${auditDueCounts} c where ${condition})`;
+  const due = sql`d.status = 'due'`;
+  let runs: SQL;
+  let order = sql`part, sort_key, restaurant_name, id`;
+  let pageOffset: number = 0;
+  switch (query.filter) {
+    case 'open': {
+      // The due run holds the first `dueCount` entries: each run reads only its part of the
+      // page (a limit of 0 reads nothing).
+      const dueCount = counted(sql`c.status = 'due'`);
+      runs = sql`${chainRun(0, due, false, sql`least(${limit}::int, greatest(0, ${dueCount} - ${offset}::int))`, offset)}
+        union all ${chainRun(
+          1,
+          missedCondition(now, entries),
+          true,
+          sql`least(${limit}::int, greatest(0, ${offset + limit}::int - ${dueCount}))`,
+          sql`greatest(0, ${offset}::int - ${dueCount})`,
+        )}`;
+      break;
+    }
+    case 'soon':
+      runs = chainRun(0, soonCondition(now, entries), false, limit, offset);
+      break;
+    case 'missed':
+      runs = chainRun(0, missedCondition(now, entries), true, limit, offset);
+      break;
+    case 'completed':
+      runs = chainRun(0, sql`d.status = 'completed'`, true, limit, offset);
+      break;
+    case 'all':
+      runs = sql.join(
+        (['due', 'missed', 'completed'] as const).map((status) =>
+          chainRun(0, sql`d.status = ${status}`, true, offset + limit, 0),
+        ),
+        sql` union all `,
+      );
+      order = sql`sort_key, restaurant_name, id`;
+      pageOffset = offset;
+      break;
+  }
+  const result = (await db.execute(sql`
+    select totals.total, page.*,
+      coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name) order by t.name)
+        from ${auditScheduleTemplates} st join ${auditTemplates} t on t.id = st.template_id
+        where st.schedule_id = page.schedule_id), '[]'::json) as templates
+    from (select ${counted(filterCondition(query.filter, now, countColumns(now)))} as total) totals
+    left join lateral (
+      select * from (${runs}) runs order by ${order} limit ${limit} offset ${pageOffset}
+    ) page on true
+    order by ${order}`)) as unknown as { rows: (DueRow & { total: number })[] };
+  return {
+    items: result.rows.filter((row) => row.id !== null).map(entryOf),
+    total: Number(result.rows[0]?.total ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
 /** One entry, for the create-audit page opened from it; 403 outside the caller's restaurants. */

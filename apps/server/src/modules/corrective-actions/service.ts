@@ -31,6 +31,7 @@ import {
   correctiveActionOwners,
   correctiveActions,
   openActionsByDueDay,
+  resolvedActionsByDueDay,
 } from '../../db/schema/corrective-actions';
 import { photos } from '../../db/schema/photos';
 import { restaurants, staffRestaurantAssignments } from '../../db/schema/restaurants';
@@ -344,10 +345,12 @@ export async function listOwnerChoices(db: Queryable, restaurantId: string) {
     .limit(200);
 }
 
+// The first owners by name from the (action_id, user_name) index: the names the owners'
+// triggers keep (docs/decisions/051), not a read of every owner's person.
 const ownerNamesOf = sql<string[]>`coalesce((
-  select array_agg(n.name order by n.name) from (select u.name from ${correctiveActionOwners} o
-  join ${users} u on u.id = o.user_id where o.action_id = ${correctiveActions}.id
-  order by u.name limit ${LIST_OWNER_NAMES}) n), '{}')`;
+  select array_agg(n.user_name order by n.user_name) from (select o.user_name from ${correctiveActionOwners} o
+  where o.action_id = ${correctiveActions}.id
+  order by o.user_name limit ${LIST_OWNER_NAMES}) n), '{}')`;
 const ownerCountOf = sql<number>`(select count(*)::int from ${correctiveActionOwners} o
   where o.action_id = ${correctiveActions}.id)`;
 
@@ -413,9 +416,39 @@ export function actionListWhere(actor: SessionUser, query: z.output<typeof Actio
   return and(...conditions);
 }
 
+type CountRows = { rows: { value: number }[] };
+
+/**
+ * The chain's total for a list query without a restaurant, template or search (hq's usual
+ * screens), as sums of the per-due-day counts the triggers keep (docs/decisions/051): open
+ * actions from open_actions_by_due_day (overdue: the days before today, UTC), resolved ones
+ * from resolved_actions_by_due_day (never overdue). A few hundred days, not 570,000 actions.
+ * Undefined when the query needs a count of its own.
+ */
+function chainActionTotal(query: z.output<typeof ActionListQuery>): SQL<number> | undefined {
+  if (query.restaurantId || query.templateName || query.search) return undefined;
+  const parts: SQL[] = [];
+  if (query.status !== 'resolved') {
+    const days =
+      query.overdue === true
+        ? sql` where ${openActionsByDueDay.dueOn} < ${todayUtc}`
+        : query.overdue === false
+          ? sql` where ${openActionsByDueDay.dueOn} >= ${todayUtc}`
+          : sql``;
+    parts.push(sql`(select coalesce(sum(${openActionsByDueDay.open}), 0) from ${openActionsByDueDay}${days})`);
+  }
+  if (query.status !== 'open' && query.overdue !== true) {
+    parts.push(sql`(select coalesce(sum(${resolvedActionsByDueDay.resolved}), 0) from ${resolvedActionsByDueDay})`);
+  }
+  return sql<number>`(${parts.length ? sql.join(parts, sql` + `) : sql`0`})::int`;
+}
+
 /**
  * The Actions screen in one statement plus its count, sorted as the query says (open and
- * most overdue first without a choice). Search covers item text, comment, restaurant and template.
+ * most overdue first without a choice). Search covers item text, comment, restaurant and
+ * template. The chain's total comes from the per-day counts; a restaurant's, a template's
+ * or a search's is counted (a restaurant's few hundred actions from its index, a search's
+ * matches from the trigram indexes).
  */
 export async function listActions(
   db: Queryable,
@@ -423,7 +456,10 @@ export async function listActions(
   query: z.output<typeof ActionListQuery>,
 ): Promise<ActionPage> {
   const where = actionListWhere(actor, query);
-  const counted = db.select({ value: count() }).from(correctiveActions);
+  const chainTotal = actor.role === 'hq' ? chainActionTotal(query) : undefined;
+  const counted = chainTotal
+    ? db.execute(sql`select ${chainTotal} as value`).then((result) => (result as unknown as CountRows).rows)
+    : db.select({ value: count() }).from(correctiveActions).where(where);
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -446,7 +482,7 @@ export async function listActions(
       .orderBy(...orderByOf(actionSortingOf(query), query))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    counted.where(where),
+    counted,
   ]);
   return {
     items: rows.map(({ restaurantId, restaurantName, status, mark, ...row }) => ({
