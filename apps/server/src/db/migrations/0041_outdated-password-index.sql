@@ -1,0 +1,1 @@
+CREATE INDEX "accounts_outdated_password_idx" ON "accounts" USING btree ("password") WHERE "accounts"."password" not like '$argon2%';
