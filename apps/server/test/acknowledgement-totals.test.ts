@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { expect, test } from 'vitest';
-import { announcementAckTotals } from '../src/db/schema/announcements';
+import { announcementAckRestaurantTotals, announcementAckTotals } from '../src/db/schema/announcements';
 import { staffRestaurantAssignments } from '../src/db/schema/restaurants';
 import { users } from '../src/db/schema/users';
 import { startTestApp } from './harness';
@@ -36,13 +36,22 @@ async function chainCounts(id: string) {
     url: `/api/announcements/${id}/acknowledgement-counts`,
   });
   expect(response.statusCode, response.body).toBe(200);
-  const { audience, acknowledged } = response.json() as { audience: number; acknowledged: number };
+  const { audience, acknowledged, restaurants } = response.json() as {
+    audience: number;
+    acknowledged: number;
+    restaurants: { items: { restaurant: { id: string }; audience: number; acknowledged: number }[] };
+  };
+  const perRestaurant = restaurants.items.map((row) => ({
+    id: row.restaurant.id,
+    audience: row.audience,
+    acknowledged: row.acknowledged,
+  }));
   const pending = await t.request(hq.cookie, { method: 'GET', url: `/api/announcements/${id}/acknowledgements` });
   const done = await t.request(hq.cookie, {
     method: 'GET',
     url: `/api/announcements/${id}/acknowledgements?status=acknowledged`,
   });
-  return { audience, acknowledged, pending: pending.json().total, done: done.json().total };
+  return { audience, acknowledged, pending: pending.json().total, done: done.json().total, perRestaurant };
 }
 
 /** The audience and its acknowledgements at the current version, counted from the definition. */
@@ -61,7 +70,23 @@ async function recount(id: string) {
       where a.id = ${id}`),
   );
   if (!row) throw new Error('no such announcement');
-  return { ...row, pending: row.audience - row.acknowledged, done: row.acknowledged };
+  // Per restaurant of the announcement's (all when none are chosen), by name: its active
+  // people of a chosen role, someone working at two restaurants in both.
+  const perRestaurant = rows<{ id: string; audience: number; acknowledged: number }>(
+    await t.db.execute(sql`
+      select r.id, count(u.id)::int as audience, count(ack.user_id)::int as acknowledged
+      from announcements a
+      join restaurants r on not exists (select 1 from announcement_restaurants ar where ar.announcement_id = a.id)
+        or r.id in (select ar.restaurant_id from announcement_restaurants ar where ar.announcement_id = a.id)
+      left join staff_restaurant_assignments s on s.restaurant_id = r.id
+      left join users u on u.id = s.user_id and u.is_active
+        and (cardinality(a.audience_roles) = 0 or u.role = any(a.audience_roles))
+      left join announcement_acknowledgements ack
+        on ack.announcement_id = a.id and ack.user_id = u.id and ack.version = a.ack_version
+      where a.id = ${id}
+      group by r.id, r.name order by r.name, r.id`),
+  );
+  return { ...row, pending: row.audience - row.acknowledged, done: row.acknowledged, perRestaurant };
 }
 
 async function expectFresh(id: string) {
@@ -82,6 +107,69 @@ test('the chain’s totals are saved at the current stamp and read from there un
   await t.buildUser('staff', { restaurantIds: [north.id] });
   await expectFresh(id);
 });
+
+test('each restaurant’s figures on the page are saved at the current stamp too (decision 052)', async () => {
+  const { id } = await post();
+  await expectFresh(id);
+  const kept = await t.db
+    .select()
+    .from(announcementAckRestaurantTotals)
+    .where(eq(announcementAckRestaurantTotals.announcementId, id));
+  const [stamp] = rows<{ stamp: number }>(await t.db.execute(sql`select stamp::int as stamp from audience_stamp`));
+  expect(kept.map((row) => row.restaurantId).sort()).toEqual([north.id, south.id].sort());
+  expect(kept.every((row) => row.stamp === stamp?.stamp)).toBe(true);
+
+  await t.db
+    .update(announcementAckRestaurantTotals)
+    .set({ audience: 999 })
+    .where(
+      and(
+        eq(announcementAckRestaurantTotals.announcementId, id),
+        eq(announcementAckRestaurantTotals.restaurantId, north.id),
+      ),
+    );
+  const saved = await chainCounts(id);
+  expect(saved.perRestaurant.find((row) => row.id === north.id)?.audience).toBe(999);
+  // A manager's view of their restaurant reads the same saved row.
+  const ofSouth = await t.request(hq.cookie, {
+    method: 'GET',
+    url: `/api/announcements/${id}/acknowledgement-counts?restaurantId=${south.id}`,
+  });
+  expect(ofSouth.json().restaurants.items).toEqual([
+    { restaurant: { id: south.id, name: 'Brigade South' }, ...pick((await recount(id)).perRestaurant, south.id) },
+  ]);
+
+  const acknowledged = await t.request(staff.cookie, { method: 'POST', url: `/api/announcements/${id}/acknowledge` });
+  expect(acknowledged.statusCode).toBe(200);
+  await expectFresh(id);
+});
+
+test('many views at once after a write each save and answer the same figures, none fails', async () => {
+  const { id } = await post();
+  await t.buildUser('staff', { restaurantIds: [north.id, south.id] });
+  const views = await Promise.all(Array.from({ length: 16 }, () => chainCounts(id)));
+  const expected = await recount(id);
+  for (const view of views) expect(view).toEqual(expected);
+});
+
+test('an announcement that does not ask for acknowledgement saves nothing', async () => {
+  const { id } = await post({ requiresAck: false });
+  const response = await t.request(hq.cookie, {
+    method: 'GET',
+    url: `/api/announcements/${id}/acknowledgement-counts`,
+  });
+  expect(response.json().restaurants.items).toEqual([]);
+  const kept = await t.db
+    .select()
+    .from(announcementAckRestaurantTotals)
+    .where(eq(announcementAckRestaurantTotals.announcementId, id));
+  expect(kept).toEqual([]);
+});
+
+function pick(perRestaurant: { id: string; audience: number; acknowledged: number }[], restaurantId: string) {
+  const row = perRestaurant.find((figures) => figures.id === restaurantId);
+  return { audience: row?.audience, acknowledged: row?.acknowledged };
+}
 
 test('each kind of write moves the stamp: acknowledging, people, their restaurants, the audience, the version', async () => {
   const announcement = await post();

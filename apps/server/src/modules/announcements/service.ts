@@ -434,6 +434,55 @@ async function totalsOf(db: Queryable, id: string, saved: Partial<Record<keyof T
 }
 
 /**
+ * One page of restaurants by name, each with acknowledged / audience of announcement `id`:
+ * what was saved at the current audience stamp (a key lookup per restaurant), and for the
+ * others their people counted (a few dozen each) and saved with that stamp in the same
+ * statement, so in the same snapshot (decision 052, as `countChainTotals` does for the
+ * chain). Nothing is saved for an announcement that does not ask for acknowledgement (or
+ * does not exist). Rows are written in restaurant order, so two servers saving one page at
+ * once cannot deadlock; the newer stamp wins.
+ */
+function restaurantPage(id: string, scope: SQL, page: { page: number; pageSize: number }): SQL {
+  return sql`
+    with current_stamp as (select stamp from audience_stamp),
+    shown as (
+      select r.id, r.name from restaurants r where ${scope}
+      order by r.name, r.id limit ${page.pageSize} offset ${(page.page - 1) * page.pageSize}),
+    saved as (
+      select t.restaurant_id, t.audience, t.acknowledged
+      from shown join announcement_ack_restaurant_totals t on t.announcement_id = ${id} and t.restaurant_id = shown.id
+      where t.stamp = (select stamp from current_stamp)),
+    counted as (
+      select shown.id, c.audience, c.acknowledged
+      from shown cross join lateral (
+        select count(*)::int as audience, count(ack.user_id)::int as acknowledged
+        from announcements a
+        join staff_restaurant_assignments s on s.restaurant_id = shown.id
+        join users u on u.id = s.user_id and u.is_active
+          and (cardinality(a.audience_roles) = 0 or u.role = any(a.audience_roles))
+        left join announcement_acknowledgements ack
+          on ack.announcement_id = a.id and ack.user_id = u.id and ack.version = a.ack_version
+        where a.id = ${id}) c
+      where shown.id not in (select saved.restaurant_id from saved)),
+    kept as (
+      insert into announcement_ack_restaurant_totals (announcement_id, restaurant_id, stamp, audience, acknowledged)
+      select a.id, counted.id, s.stamp, counted.audience, counted.acknowledged
+      from announcements a, current_stamp s, counted
+      where a.id = ${id} and a.requires_ack
+      order by counted.id
+      on conflict (announcement_id, restaurant_id) do update
+        set stamp = excluded.stamp, audience = excluded.audience, acknowledged = excluded.acknowledged
+        where announcement_ack_restaurant_totals.stamp < excluded.stamp)
+    select shown.id, shown.name,
+      coalesce(saved.audience, counted.audience) as audience,
+      coalesce(saved.acknowledged, counted.acknowledged) as acknowledged
+    from shown
+    left join saved on saved.restaurant_id = shown.id
+    left join counted on counted.id = shown.id
+    order by shown.name, shown.id`;
+}
+
+/**
  * Acknowledged / audience of one announcement (in all, or of the named restaurant), and
  * per restaurant, a page of them by name: the chosen restaurants, or every restaurant
  * when none is chosen. Two queries, whatever the chain's size: the announcement with its
@@ -464,21 +513,7 @@ export async function acknowledgementCounts(
         restaurant_total: number;
       }[];
     }>,
-    db.execute(sql`
-      with shown as (
-        select r.id, r.name from restaurants r where ${scope}
-        order by r.name, r.id limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize})
-      select shown.id, shown.name, c.audience, c.acknowledged
-      from shown cross join lateral (
-        select count(*)::int as audience, count(ack.user_id)::int as acknowledged
-        from announcements a
-        join staff_restaurant_assignments s on s.restaurant_id = shown.id
-        join users u on u.id = s.user_id and u.is_active
-          and (cardinality(a.audience_roles) = 0 or u.role = any(a.audience_roles))
-        left join announcement_acknowledgements ack
-          on ack.announcement_id = a.id and ack.user_id = u.id and ack.version = a.ack_version
-        where a.id = ${id}) c
-      order by shown.name, shown.id`) as unknown as Promise<{
+    db.execute(restaurantPage(id, scope, query)) as unknown as Promise<{
       rows: { id: string; name: string; audience: number; acknowledged: number }[];
     }>,
   ]);
