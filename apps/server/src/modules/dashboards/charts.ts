@@ -80,10 +80,11 @@ export async function auditScoreTrend(db: Queryable, restaurantIds: readonly str
            coalesce(c.audits, rw.audits, 0) as audits
     from weeks w
     cross join lines l
-    left join lateral (select audits, score_sum from ${chainAuditWeeks} where l.id is null and week_start = w.week_start) c
-      on true
+    -- One primary-key probe per point (limit 1 keeps the planner from hashing every week of every restaurant).
+    left join lateral (select audits, score_sum from ${chainAuditWeeks}
+      where l.id is null and week_start = w.week_start limit 1) c on true
     left join lateral (select audits, score_sum from ${restaurantAuditWeeks}
-      where restaurant_id = l.id and week_start = w.week_start) rw on true
+      where restaurant_id = l.id and week_start = w.week_start limit 1) rw on true
     order by l.name nulls first, l.id, w.week`,
   );
 

@@ -10,7 +10,7 @@ import { audits } from '../../db/schema/audits';
 import { CHAIN_COUNTS, chainCount } from '../../db/schema/counts';
 import { quizAttempts } from '../../db/schema/quizzes';
 import { restaurants, staffRestaurantAssignments } from '../../db/schema/restaurants';
-import { staffTrainingAssignments } from '../../db/schema/training-assignments';
+import { staffTrainingAssignments, staffTrainingTotals } from '../../db/schema/training-assignments';
 import { users } from '../../db/schema/users';
 import { overdueInChain } from '../assignments/service';
 import { hqDueAuditsPanel, managerDueAuditsPanel } from '../audit-schedules/service';
@@ -130,26 +130,28 @@ export async function managerDashboard(
         // How many audits of the restaurant head office has in progress: a count, not their
         // contents, which the manager reads once completed (core `auditStatusesReadableBy`).
         pendingAudits: sql<number>`(select count(*)::int from ${audits} where status = 'draft' and restaurant_id = ${restaurantId})`,
-        activeTrainings: sql<number>`(select count(*)::int from ${staffTrainingAssignments}
-          where completed_at is null and staff_id in ${staffOfRestaurant})`,
+        // Unfinished assignments: assigned minus completed, from the per-person totals (decision 006).
+        activeTrainings: sql<number>`(select coalesce(sum(total - completed), 0)::int from ${staffTrainingTotals}
+          where staff_id in ${staffOfRestaurant})`,
         announcements: announcementsPanel,
         ...recentAuditsPanel(actor.role, restaurantId),
         ...actionCountColumns(restaurantId),
       })
       .from(one),
+    // Each person's completed and assigned trainings as the triggers keep them (decision 006):
+    // one totals row a person instead of their assignments.
     db
       .select({
         id: users.id,
         name: users.name,
-        completed: sql<number>`count(${staffTrainingAssignments.completedAt})::int`,
-        total: sql<number>`count(${staffTrainingAssignments.id})::int`,
+        completed: sql<number>`coalesce(${staffTrainingTotals.completed}, 0)`,
+        total: sql<number>`coalesce(${staffTrainingTotals.total}, 0)`,
       })
       .from(users)
-      .leftJoin(staffTrainingAssignments, eq(staffTrainingAssignments.staffId, users.id))
+      .leftJoin(staffTrainingTotals, eq(staffTrainingTotals.staffId, users.id))
       .where(sql`${users.id} in ${staffOfRestaurant} and ${users.isActive}`)
-      .groupBy(users.id, users.name)
       .orderBy(
-        sql`case when count(${staffTrainingAssignments.id}) = 0 then 1 else count(${staffTrainingAssignments.completedAt})::float / count(${staffTrainingAssignments.id}) end`,
+        sql`case when coalesce(${staffTrainingTotals.total}, 0) = 0 then 1 else ${staffTrainingTotals.completed}::float / ${staffTrainingTotals.total} end`,
         asc(users.name),
       )
       .limit(50),

@@ -46,9 +46,10 @@ export async function storeScoreTrend(db: Queryable, restaurantId: string): Prom
            coalesce(sum(cw.audits), 0)::int as chain_audits
     from weeks w
     cross join chosen c
-    left join lateral (select audits, score_sum from ${chainAuditWeeks} where week_start = w.week_start) cw on true
+    -- One primary-key probe per week and line (limit 1 keeps the planner from hashing every restaurant's weeks).
+    left join lateral (select audits, score_sum from ${chainAuditWeeks} where week_start = w.week_start limit 1) cw on true
     left join lateral (select audits, score_sum from ${restaurantAuditWeeks}
-      where restaurant_id = c.id and week_start = w.week_start) rw on true
+      where restaurant_id = c.id and week_start = w.week_start limit 1) rw on true
     group by grouping sets ((w.week), ())
     order by w.week nulls last`);
   const rows = (result as unknown as { rows: ScoreRow[] }).rows;
