@@ -176,6 +176,11 @@ export const checklistRuns = pgTable(
     uniqueIndex('checklist_runs_window_day_key').on(t.windowId, t.restaurantId, t.localDay),
     index('checklist_runs_restaurant_day_idx').on(t.restaurantId, t.localDay, t.opensAt),
     index('checklist_runs_open_closes_idx').on(t.closesAt).where(sql`${t.status} = 'open'`),
+    // The hq dashboard's chain view of today (checklists-panel.ts): the open records of
+    // each zone's local day that have opened, one range scan carrying what it counts.
+    index('checklist_runs_open_day_idx')
+      .on(t.localDay, t.opensAt, t.restaurantId, t.closesAt)
+      .where(sql`${t.status} = 'open'`),
     index('checklist_runs_unnotified_idx').on(t.opensAt).where(sql`not ${t.openNotified}`),
     index('checklist_runs_checklist_idx').on(t.checklistId),
     check('checklist_runs_status_check', sql`${t.status} in ('open', 'submitted', 'missed')`),

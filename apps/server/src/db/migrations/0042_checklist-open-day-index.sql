@@ -1,0 +1,1 @@
+CREATE INDEX "checklist_runs_open_day_idx" ON "checklist_runs" USING btree ("local_day","opens_at","restaurant_id","closes_at") WHERE "checklist_runs"."status" = 'open';
