@@ -14,16 +14,17 @@ import { restaurants } from '../../db/schema/restaurants';
  * - done and missed come from the day counters the triggers keep (`checklist_day_counts`);
  * - "due so far" is done + missed + the records still open whose window has opened, and
  *   an open record whose window has already closed counts as missed before the job
- *   marks it so (core `runStateOf`): one probe of `checklist_runs_restaurant_day_idx`
- *   (restaurant, local day, opens_at) per restaurant, a handful of rows each, skipped
- *   when the counters say every record of its today is settled;
+ *   marks it so (core `runStateOf`): the open records of the zones' todays that have
+ *   opened, counted per restaurant in one range scan of the partial index
+ *   `checklist_runs_open_day_idx` (local day, opens_at, restaurant, closes_at where open),
+ *   index only (decision 050), not a probe per restaurant;
  * - failures sum the counters' `failed` over the last CHECKLIST_FAILURE_DAYS local days.
  * Each zone's today is worked out once (a materialized CTE: `AT TIME ZONE` costs about a
- * microsecond a call, and inlined it ran for every counter row), and each restaurant is
- * read through LATERAL subqueries: at 500 restaurants the statement is about 1,000 short
- * index range scans (3,500 counter rows, a few records each), never a scan of a year of
- * records. The rows per restaurant are worked out once (materialized) for the totals and
- * the first CHECKLIST_PANEL_ROWS, taken by a top-N sort.
+ * microsecond a call, and inlined it ran for every counter row), and each restaurant's
+ * counters are read through a LATERAL subquery: at 500 restaurants about 500 short index
+ * range scans (3,500 counter rows), never a scan of a year of records. The rows per
+ * restaurant are worked out once (materialized) for the totals and the first
+ * CHECKLIST_PANEL_ROWS, taken by a top-N sort.
  */
 export function checklistsPanelColumn(now: Date) {
   const at = sql`${now.toISOString()}::timestamptz`;
@@ -31,9 +32,15 @@ export function checklistsPanelColumn(now: Date) {
     with zones as materialized (
       select z.time_zone, (${at} at time zone z.time_zone)::date as today
       from (select distinct time_zone from ${restaurants} where is_active) z
+    ), still_open as materialized (
+      select cr.restaurant_id, cr.local_day, count(*)::int as opened,
+        (count(*) filter (where cr.closes_at <= ${at}))::int as closed
+      from ${checklistRuns} cr
+      where cr.status = 'open' and cr.local_day in (select today from zones) and cr.opens_at <= ${at}
+      group by cr.restaurant_id, cr.local_day
     ), per_restaurant as materialized (
-      select r.id, r.name, counts.done, counts.missed + still_open.closed as missed,
-        counts.done + counts.missed + still_open.opened as due, counts.failures
+      select r.id, r.name, counts.done, counts.missed + coalesce(still_open.closed, 0) as missed,
+        counts.done + counts.missed + coalesce(still_open.opened, 0) as due, counts.failures
       from ${restaurants} r
       join zones on zones.time_zone = r.time_zone
       cross join lateral (
@@ -46,13 +53,7 @@ export function checklistsPanelColumn(now: Date) {
         where d.restaurant_id = r.id
           and d.local_day > zones.today - ${CHECKLIST_FAILURE_DAYS}::int and d.local_day <= zones.today
       ) counts
-      cross join lateral (
-        select count(*)::int as opened, (count(*) filter (where cr.closes_at <= ${at}))::int as closed
-        from ${checklistRuns} cr
-        where counts.total > counts.done + counts.missed
-          and cr.restaurant_id = r.id and cr.local_day = zones.today and cr.opens_at <= ${at}
-          and cr.status = 'open'
-      ) still_open
+      left join still_open on still_open.restaurant_id = r.id and still_open.local_day = zones.today
       where r.is_active and (counts.total > 0 or counts.failures > 0)
     )
     select json_build_object(
