@@ -27,8 +27,10 @@ import { checklistsPanelColumn } from './checklists-panel';
 interface AnnouncementJson extends Omit<Announcement, 'createdAt'> {
   createdAt: string;
 }
-interface RecentAuditJson extends Omit<RecentAudit, 'auditedAt'> {
+interface RecentAuditJson extends Omit<RecentAudit, 'auditedAt' | 'restaurantAuditCount'> {
   auditedAt: string;
+  /** Absent for one restaurant's panel: every row's count is then the panel's total. */
+  restaurantAuditCount?: number;
 }
 
 /** The newest announcements, as the dashboards' panel shows them. */
@@ -41,19 +43,23 @@ const announcementsPanel = sql<AnnouncementJson[]>`(
 
 /**
  * The latest 10 audits (of one restaurant or all) that the role may read, each with its
- * restaurant's count of them: drafts only for hq (core `auditStatusesReadableBy`).
+ * restaurant's count of them: drafts only for hq (core `auditStatusesReadableBy`). Of one
+ * restaurant, that count is the panel's total, counted once (`presentPanels` copies it
+ * into each row) rather than again for every row listed.
  */
 function recentAuditsPanel(role: Role, restaurantId?: string) {
   // hq's Recent Audits of the whole chain: every audit, a count the triggers keep.
   const chainTotal = role === 'hq' && !restaurantId;
   const where = sql`where ${readableAudits(role)}${restaurantId ? sql` and restaurant_id = ${restaurantId}` : sql``}`;
+  const restaurantAuditCount = restaurantId
+    ? sql``
+    : sql`, 'restaurantAuditCount', (select count(*)::int from ${audits} c
+          where c.restaurant_id = r.id and ${readableAudits(role, sql`c.status`)})`;
   return {
     recentAuditItems: sql<RecentAuditJson[]>`(
       select coalesce(json_agg(json_build_object(
         'id', a.id, 'restaurant', json_build_object('id', r.id, 'name', r.name),
-        'auditedAt', a.audited_at, 'status', a.status, 'finalScore', a.final_score,
-        'restaurantAuditCount', (select count(*)::int from ${audits} c
-          where c.restaurant_id = r.id and ${readableAudits(role, sql`c.status`)}))
+        'auditedAt', a.audited_at, 'status', a.status, 'finalScore', a.final_score${restaurantAuditCount})
         order by a.audited_at desc, a.id desc), '[]'::json)
       from (select id, restaurant_id, audited_at, status, final_score from ${audits} ${where}
             order by audited_at desc, id desc limit ${RECENT_AUDITS}) a
@@ -72,11 +78,16 @@ function presentPanels(row: {
   recentAuditItems?: RecentAuditJson[];
   recentAuditTotal?: number;
 }) {
+  const total = row.recentAuditTotal ?? 0;
   return {
     announcements: row.announcements.map((item) => ({ ...item, createdAt: isoDate(item.createdAt) })),
     recentAudits: {
-      items: (row.recentAuditItems ?? []).map((item) => ({ ...item, auditedAt: isoDate(item.auditedAt) })),
-      total: row.recentAuditTotal ?? 0,
+      items: (row.recentAuditItems ?? []).map((item) => ({
+        ...item,
+        auditedAt: isoDate(item.auditedAt),
+        restaurantAuditCount: item.restaurantAuditCount ?? total,
+      })),
+      total,
     },
   };
 }
