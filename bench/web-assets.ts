@@ -116,13 +116,22 @@ function shellKeys(manifest: Manifest, webDir: string): string[] {
   return [manifestKeyOf(manifest, SHELL_SOURCE, specifier)];
 }
 
-/** The page module route-pages.ts imports for a path ('/dashboard-staff': page(() => import('./features/...'), ...)). */
-function pageKey(manifest: Manifest, webDir: string, routePath: string): string {
+/**
+ * The modules route-pages.ts imports for a path: its page, and what the entry composes with
+ * it (`'/dashboard-manager': page(() => Promise.all([import('./features/...'), import(...)]), ...)`)
+ * and the data loader beside it, all downloaded before the page draws. An entry is the text
+ * from `'<path>': page(` to the next entry of the table (two spaces in).
+ */
+function pageKeys(manifest: Manifest, webDir: string, routePath: string): string[] {
   const code = readSource(webDir, ROUTER_SOURCE);
   const escaped = routePath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const specifier = new RegExp(`'${escaped}':\\s*page\\(\\s*\\(\\)\\s*=>\\s*import\\(\\s*'([^']+)'`).exec(code)?.[1];
-  if (!specifier) throw new Error(`${ROUTER_SOURCE} has no page import for ${routePath}`);
-  return manifestKeyOf(manifest, ROUTER_SOURCE, specifier);
+  const start = new RegExp(`\\n  '${escaped}':\\s*page\\(`).exec(code);
+  if (!start) throw new Error(`${ROUTER_SOURCE} has no page for ${routePath}`);
+  const rest = code.slice(start.index + start[0].length);
+  const entry = rest.slice(0, rest.search(/\n {2}(?:'|\.\.\.|\})/));
+  const specifiers = [...entry.matchAll(/\bimport\(\s*'([^']+)'\s*\)/g)].map((match) => match[1] ?? '');
+  if (specifiers.length === 0) throw new Error(`${ROUTER_SOURCE} has no page import for ${routePath}`);
+  return specifiers.map((specifier) => manifestKeyOf(manifest, ROUTER_SOURCE, specifier));
 }
 
 function gzipSize(distDir: string, file: string): number {
@@ -167,9 +176,8 @@ function publicCatalogueKeys(manifest: Manifest, language: Language): string[] {
   return [web, core];
 }
 
-/** Sign In in each language, then each given signed-in path (shell + page). */
-export function measureDownloads(webDir: string, signedInPaths: readonly string[]): ScreenDownload[] {
-  const distDir = path.join(webDir, 'dist');
+/** Sign In in each language, then each given signed-in path (shell + page), from the build in distDir. */
+export function measureDownloads(webDir: string, distDir: string, signedInPaths: readonly string[]): ScreenDownload[] {
   const manifest = readManifest(distDir);
   const entry = entryClosure(manifest, distDir);
   const signIn = (language: Language) => {
@@ -180,7 +188,8 @@ export function measureDownloads(webDir: string, signedInPaths: readonly string[
   const signedIn = (routePath: string) => {
     const files = new Set(entry);
     for (const key of shellKeys(manifest, webDir)) staticClosure(manifest, key, files);
-    return staticClosure(manifest, pageKey(manifest, webDir, routePath), files);
+    for (const key of pageKeys(manifest, webDir, routePath)) staticClosure(manifest, key, files);
+    return files;
   };
   return [
     ...LANGUAGES.map((language) => ({

@@ -15,7 +15,7 @@
  * exit code is non-zero only when something could not be measured. `--sizes-only` prints
  * the downloads and stops: no server, no Lighthouse, nothing written.
  *
- *   node --import tsx bench/web.ts [--build] [--sizes-only]
+ *   node --import tsx bench/web.ts [--build | --dist <folder>] [--sizes-only]
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -31,7 +31,8 @@ import { measureDownloads, measurePrecache, type PrecacheSize, type ScreenDownlo
 
 const root = path.resolve(import.meta.dirname, '..');
 const webDir = path.join(root, 'apps/web');
-const distDir = path.join(webDir, 'dist');
+/** The build measured: apps/web/dist, or `--dist <folder>` (a build made with `vite build --outDir`). */
+let distDir = path.join(webDir, 'dist');
 
 const CHROME_PATH = '/usr/bin/chromium';
 // No sandbox: the bench may run as root. The rest keeps Chromium off the network it
@@ -188,18 +189,53 @@ function tableItems(details: unknown, index?: number): Record<string, unknown>[]
 const numberOf = (value: unknown) => (typeof value === 'number' ? value : 0);
 const textOf = (value: unknown) => (typeof value === 'string' ? value : String(value ?? ''));
 
+/** `name=value; name=value` (as signIn answers it) as the browser's cookies for baseUrl. */
+function cookiesOf(cookie: string, baseUrl: string) {
+  return cookie.split('; ').map((pair) => {
+    const [name = '', ...value] = pair.split('=');
+    return { name, value: value.join('='), url: baseUrl };
+  });
+}
+
+/**
+ * The session cookie in the browser's own cookie jar, which Lighthouse's storage reset
+ * leaves alone. Not Lighthouse's `extraHeaders`: once the page sets a cookie of its own
+ * (the language, lib/i18n.ts), Chromium sends the jar's Cookie header instead, the
+ * dashboard's data request answered 401 and the page measured was Sign In's "Your session
+ * has ended" (issues 22 to 37's dashboard figures).
+ */
+async function putCookieInBrowser(chromePort: number, baseUrl: string, cookie: string) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chromePort}`);
+  try {
+    const [context] = browser.contexts();
+    if (!context) throw new Error('Chromium has no default browser context');
+    await context.addCookies(cookiesOf(cookie, baseUrl));
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Any API request the page made that was refused: a signed-in page measured signed out would hide behind it. */
+function refusedApiRequests(lhr: { audits: Record<string, { details?: unknown }> }): string[] {
+  return tableItems(lhr.audits['network-requests']?.details)
+    .filter(
+      (row) =>
+        textOf(row.url).includes('/api/') && (numberOf(row.statusCode) === 401 || numberOf(row.statusCode) === 403),
+    )
+    .map((row) => `${numberOf(row.statusCode)} ${new URL(textOf(row.url)).pathname}`);
+}
+
 /**
  * One Lighthouse run with the default config: mobile form factor, simulated slow-4G and
- * 4x CPU throttling, performance only. The cookie goes in as a header because Lighthouse
- * resets the page's storage before loading it.
+ * 4x CPU throttling, performance only. A signed-in page's session cookie is already in the
+ * browser (putCookieInBrowser).
  */
-async function lighthouseOnce(url: string, chromePort: number, cookie?: string) {
+async function lighthouseOnce(url: string, chromePort: number, signedIn: boolean) {
   const result = await lighthouse(url, {
     port: chromePort,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance'],
-    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
   });
   const lhr = result?.lhr;
   const score = lhr?.categories.performance?.score;
@@ -210,6 +246,8 @@ async function lighthouseOnce(url: string, chromePort: number, cookie?: string) 
     const why = [lhr?.runtimeError?.message ?? 'no score', ...failures].join('; ');
     throw new Error(`Lighthouse could not measure ${url}: ${why}`);
   }
+  const refused = signedIn ? refusedApiRequests(lhr) : [];
+  if (refused.length > 0) throw new Error(`${url} was measured signed out: ${refused.join(', ')}`);
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
     score: Math.round(score * 100),
@@ -240,19 +278,19 @@ async function lighthouseOnce(url: string, chromePort: number, cookie?: string) 
  * and never again in 20 runs: one retry, said out loud, so only a failure that repeats
  * stops the bench.
  */
-async function lighthouseOnceRetried(url: string, chromePort: number, cookie?: string) {
+async function lighthouseOnceRetried(url: string, chromePort: number, signedIn: boolean) {
   try {
-    return await lighthouseOnce(url, chromePort, cookie);
+    return await lighthouseOnce(url, chromePort, signedIn);
   } catch (error) {
     console.warn(`  retrying once: ${error instanceof Error ? error.message : String(error)}`);
-    return lighthouseOnce(url, chromePort, cookie);
+    return lighthouseOnce(url, chromePort, signedIn);
   }
 }
 
 /** The median run by score, so one slow or lucky run does not decide the figure. */
-async function lighthousePage(page: string, url: string, chromePort: number, cookie?: string): Promise<PageScore> {
+async function lighthousePage(page: string, url: string, chromePort: number, signedIn = false): Promise<PageScore> {
   const runs = [];
-  for (let run = 0; run < LIGHTHOUSE_RUNS; run++) runs.push(await lighthouseOnceRetried(url, chromePort, cookie));
+  for (let run = 0; run < LIGHTHOUSE_RUNS; run++) runs.push(await lighthouseOnceRetried(url, chromePort, signedIn));
   const sorted = [...runs].sort((a, b) => a.score - b.score || a.lcpSeconds - b.lcpSeconds);
   const median = sorted[Math.floor(sorted.length / 2)];
   if (!median) throw new Error(`no Lighthouse run for ${url}`);
@@ -280,8 +318,8 @@ async function runLighthouse(): Promise<{ scores: PageScore[]; repeatVisit: Repe
     chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
     const scores = [await lighthousePage('Sign In', `${baseUrl}/`, chrome.port)];
     for (const dashboard of DASHBOARDS) {
-      const cookie = await signIn(baseUrl, dashboard.email);
-      scores.push(await lighthousePage(dashboard.page, `${baseUrl}${dashboard.path}`, chrome.port, cookie));
+      await putCookieInBrowser(chrome.port, baseUrl, await signIn(baseUrl, dashboard.email));
+      scores.push(await lighthousePage(dashboard.page, `${baseUrl}${dashboard.path}`, chrome.port, true));
     }
     chrome.kill();
     chrome = undefined;
@@ -336,12 +374,7 @@ async function repeatVisit(baseUrl: string): Promise<RepeatVisit> {
   });
   try {
     const cookie = await signIn(baseUrl, REPEAT_VISIT.email);
-    await context.addCookies(
-      cookie.split('; ').map((pair) => {
-        const [name = '', ...value] = pair.split('=');
-        return { name, value: value.join('='), url: baseUrl };
-      }),
-    );
+    await context.addCookies(cookiesOf(cookie, baseUrl));
     const page = await context.newPage();
     await page.goto(`${baseUrl}${REPEAT_VISIT.path}`);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 120_000 });
@@ -480,11 +513,16 @@ function writeResults(
 
 async function main() {
   const { values: flags } = parseArgs({
-    options: { build: { type: 'boolean', default: false }, 'sizes-only': { type: 'boolean', default: false } },
+    options: {
+      build: { type: 'boolean', default: false },
+      'sizes-only': { type: 'boolean', default: false },
+      dist: { type: 'string' },
+    },
   });
-  ensureBuild(flags.build);
+  if (flags.dist) distDir = path.resolve(flags.dist);
+  else ensureBuild(flags.build);
   const dashboards = appRoutes.map((route) => route.path).filter((routePath) => routePath.startsWith('/dashboard-'));
-  const downloads = measureDownloads(webDir, dashboards);
+  const downloads = measureDownloads(webDir, distDir, dashboards);
   printDownloads(downloads);
   const precache = measurePrecache(distDir);
   printPrecache(precache);

@@ -35,10 +35,26 @@ import type { Rolldown } from 'vite';
 const SHARED_CODE = /[\\/](?:node_modules|packages[\\/]core|src[\\/](?:app|components|lib))[\\/]/;
 const SOME_PAGES_ONLY = /node_modules[\\/](?:powerbi-|@mantine[\\/]form|better-auth)/;
 const ROUTE_PAGES = /[\\/]src[\\/]route-pages\.ts$/;
-const DASHBOARDS = /[\\/]src[\\/]features[\\/]dashboards[\\/]/;
-/** The signed-in app (app/preload-signed-in-app.ts) and each role's dashboard page (route-pages.ts). */
+/** The dashboards' code but the pinned card, which acknowledges through the outbox (OUTBOX). */
+const DASHBOARDS = /[\\/]src[\\/]features[\\/]dashboards[\\/](?!pinned-announcement-card\.tsx$)/;
+/**
+ * The outbox (Dexie, 30 kB gzip) and what works through it in the signed-in app's own
+ * code: the layout, Sign Out and the dashboards' pinned cards import it when they need it,
+ * after the first page has drawn (decision 053); the pages that change things offline
+ * (checklists, audits, actions) import this chunk as they load.
+ */
+const OUTBOX =
+  /[\\/](?:node_modules[\\/]dexie(?:-react-hooks)?[\\/]|src[\\/](?:lib[\\/]offline[\\/](?:outbox|use-outbox)\.ts$|components[\\/]outbox[\\/]|lib[\\/]api[\\/](?:send-through-outbox|acknowledge-announcement)\.ts$))/;
+/**
+ * The signed-in app (app/preload-signed-in-app.ts), each role's dashboard page and what
+ * route-pages.ts composes into one (the manager's sensors panel, issue 37).
+ */
 const FIRST_SIGNED_IN_SCREEN =
-  /[\\/]src[\\/](?:app[\\/]signed-in-app|features[\\/]dashboards[\\/][a-z]+-dashboard-page)\.tsx$/;
+  /[\\/]src[\\/](?:app[\\/]signed-in-app|features[\\/](?:dashboards[\\/][a-z]+-dashboard-page|sensors[\\/]sensors-dashboard-panel))\.tsx$/;
+/** Sign In's single sign-on buttons and their providers' request (issue 36), loaded as Sign In draws. */
+const SSO_SIGN_IN = /[\\/]src[\\/]features[\\/]sso[\\/](?:sso-sign-in-buttons\.tsx|api[\\/]get-sso-providers\.ts)$/;
+/** Core's English catalogue of the signed-in app, which every signed-in screen in English waits for. */
+const ENGLISH_APP_TEXTS = /[\\/]packages[\\/]core[\\/]src[\\/]locales[\\/]en-app\.ts$/;
 
 /** A page-only library, or a library that only page-only libraries import, however deep. */
 function forSomePagesOnly(id: string, ctx: Rolldown.ChunkingContext, seen = new Set<string>()): boolean {
@@ -50,13 +66,20 @@ function forSomePagesOnly(id: string, ctx: Rolldown.ChunkingContext, seen = new 
 }
 
 export const chunkGroups: Rolldown.CodeSplittingGroup[] = [
-  { name: 'index', tags: ['$initial'], includeDependenciesRecursively: false, priority: 5 },
+  { name: 'index', tags: ['$initial'], includeDependenciesRecursively: false, priority: 8 },
   // The path → page table stays a chunk of its own although the router imports it: loaded
   // beside the signed-in app, it starts the page's code and data without waiting for it.
-  { name: 'route-pages', test: ROUTE_PAGES, includeDependenciesRecursively: false, priority: 4 },
-  { name: 'dashboards', test: DASHBOARDS, includeDependenciesRecursively: false, priority: 3 },
+  { name: 'route-pages', test: ROUTE_PAGES, includeDependenciesRecursively: false, priority: 7 },
+  { name: 'dashboards', test: DASHBOARDS, includeDependenciesRecursively: false, priority: 6 },
+  { name: 'outbox', test: OUTBOX, includeDependenciesRecursively: false, priority: 5 },
   // The dashboard pages are claimed by `dashboards` above; what they import still comes here.
-  { name: 'signed-in', test: FIRST_SIGNED_IN_SCREEN, includeDependenciesRecursively: true, priority: 2 },
+  { name: 'signed-in', test: FIRST_SIGNED_IN_SCREEN, includeDependenciesRecursively: true, priority: 4 },
+  // Its English texts name messages of modules other pages share (webhooks', sensors'
+  // schemas): in `shared`, English dashboards waited for all of `shared` and @mantine/form.
+  { name: 'english-app-texts', test: ENGLISH_APP_TEXTS, includeDependenciesRecursively: true, priority: 3 },
+  // With what only they and other lazy chunks use (an icon hq's SSO screen draws too), so
+  // this chunk needs nothing but Sign In's own: in `shared`, Sign In fetched all of it.
+  { name: 'sso-sign-in', test: SSO_SIGN_IN, includeDependenciesRecursively: true, priority: 2 },
   {
     name: (id, ctx) => (forSomePagesOnly(id, ctx) ? null : 'shared'),
     debugName: 'shared',

@@ -2,7 +2,6 @@ import { lazy, Suspense, useState } from 'react';
 import { PasskeySignInButton } from '../features/passkeys/passkey-sign-in-button';
 import { SignInScreen } from '../features/session/sign-in-screen';
 import { useSetupStatus } from '../features/setup/api/get-setup-status';
-import { SsoSignInButtons } from '../features/sso/sso-sign-in-buttons';
 import { LoadingScreen } from './loading-screen';
 
 // Shown once in a database's life, so it is not part of what Sign In downloads.
@@ -13,6 +12,12 @@ const FirstRunScreen = lazy(() =>
 // Rarely needed, so not part of what Sign In downloads either.
 const ForgotPasswordScreen = lazy(() =>
   import('../features/passwords/forgot-password-screen').then((module) => ({ default: module.ForgotPasswordScreen })),
+);
+
+// Drawn only where an identity provider is set up, once its list has come: a chunk of its
+// own (chunk-groups.ts), not part of what Sign In downloads before it draws (decision 053).
+const SsoSignInButtons = lazy(() =>
+  import('../features/sso/sso-sign-in-buttons').then((module) => ({ default: module.SsoSignInButtons })),
 );
 
 /**
@@ -41,7 +46,11 @@ export function SignedOutScreen() {
     <SignInScreen
       onForgotPassword={() => setForgotPassword(true)}
       passkeySignIn={<PasskeySignInButton />}
-      ssoSignIn={<SsoSignInButtons />}
+      ssoSignIn={
+        <Suspense fallback={null}>
+          <SsoSignInButtons />
+        </Suspense>
+      }
     />
   );
 }

@@ -37,6 +37,9 @@ afterEach(async () => {
   await clearOutbox();
 });
 
+/** The cards are a lazy chunk (decision 053): its first import in a test file takes a moment. */
+const CARD_CODE_MS = 5000;
+
 describe('PinnedAnnouncements', () => {
   test('a card with "I have read this" until the person acknowledges it', async () => {
     let pinned = [allergens];
@@ -51,7 +54,9 @@ describe('PinnedAnnouncements', () => {
     vi.stubGlobal('fetch', fetch);
     const { user } = renderWithProviders(<PinnedAnnouncements />, { me: staff });
 
-    const card = (await screen.findByRole('heading', { name: 'Allergen chart updated' })).closest('li');
+    const card = (
+      await screen.findByRole('heading', { name: 'Allergen chart updated' }, { timeout: CARD_CODE_MS })
+    ).closest('li');
     if (!card) throw new Error('no card');
     expect(within(card).getByRole('link', { name: 'Allergen chart updated' })).toHaveAttribute(
       'href',
@@ -75,7 +80,9 @@ describe('PinnedAnnouncements', () => {
     );
     vi.stubGlobal('fetch', fetch);
     const { user } = renderWithProviders(<PinnedAnnouncements />, { me: staff });
-    const card = (await screen.findByRole('heading', { name: 'Allergen chart updated' })).closest('li');
+    const card = (
+      await screen.findByRole('heading', { name: 'Allergen chart updated' }, { timeout: CARD_CODE_MS })
+    ).closest('li');
     if (!card) throw new Error('no card');
     const onLine = vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
     try {

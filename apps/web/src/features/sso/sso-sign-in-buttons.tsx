@@ -1,4 +1,4 @@
-import { SSO_FAILURES, type SsoFailure } from '@brigade/core/schemas/sso';
+import type { SsoFailure } from '@brigade/core/schemas/sso';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
@@ -23,7 +23,8 @@ function takeFailure(): SsoFailure | null {
   if (!reason) return null;
   url.searchParams.delete('sso');
   window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
-  return (SSO_FAILURES as readonly string[]).includes(reason) ? (reason as SsoFailure) : 'failed';
+  // The messages' keys are SSO_FAILURES; core's schema module would bring zod into Sign In's download.
+  return Object.hasOwn(failureMessages, reason) ? (reason as SsoFailure) : 'failed';
 }
 
 /**

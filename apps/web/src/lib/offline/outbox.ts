@@ -6,6 +6,7 @@ import {
   SENT_AT_HEADER,
 } from '@brigade/core/offline';
 import Dexie, { type EntityTable, liveQuery } from 'dexie';
+import { outboxUserId, setOutboxUserId } from './outbox-user';
 
 /**
  * The outbox of changes made on this device (issue 34, decision 033): every change of the
@@ -126,17 +127,16 @@ const LAST_SYNC_KEY = 'lastSyncAt';
 // ---------------------------------------------------------------------------------------
 // Who is signed in here (set by the page; the service worker asks the server instead).
 
-let signedInUserId: string | null = null;
 let acceptLanguage: () => string | undefined = () => globalThis.navigator?.language;
 
 /** The signed-in person whose items this page sends (null: nobody, or the session ended). */
 export function setOutboxUser(userId: string | null) {
-  signedInUserId = userId;
+  setOutboxUserId(userId);
   cancelRetry();
 }
 
 export function outboxUser(): string | null {
-  return signedInUserId;
+  return outboxUserId();
 }
 
 /** The language the server answers failures in (the language on screen). */
@@ -213,7 +213,7 @@ export function watchSentItems(): () => void {
  * cap, and an Error when nobody is signed in and no userId is given.
  */
 export async function enqueue(input: OutboxInput): Promise<OutboxItem> {
-  const userId = input.userId ?? signedInUserId;
+  const userId = input.userId ?? outboxUserId();
   if (!userId) throw new Error('The outbox needs the signed-in person to store a change.');
   const item = await outboxDb.transaction('rw', outboxDb.items, async () => {
     const replaced = input.replaceKey
@@ -333,7 +333,7 @@ let passAgain = false;
  * signed in; while a pass runs here, the pass runs once more when it ends (new items).
  */
 export function syncNow(): Promise<void> {
-  if (!signedInUserId || isOffline()) return Promise.resolve();
+  if (!outboxUserId() || isOffline()) return Promise.resolve();
   if (running) {
     passAgain = true;
     return running;
@@ -343,7 +343,7 @@ export function syncNow(): Promise<void> {
       let outcome: PassOutcome;
       do {
         passAgain = false;
-        const userId: string | null = signedInUserId;
+        const userId: string | null = outboxUserId();
         // A pass asked for while another ran may come after the connection went.
         if (!userId || isOffline()) return;
         outcome = await sendOutbox(userId);
@@ -353,7 +353,7 @@ export function syncNow(): Promise<void> {
           scheduleRetry();
         }
         if (outcome === 'unauthorized') {
-          if (signedInUserId === userId) signedInUserId = null;
+          if (outboxUserId() === userId) setOutboxUserId(null);
           unauthorizedListeners.emit(userId);
         }
       } while (passAgain && outcome === 'done');

@@ -144,7 +144,7 @@ describe('messages for people', () => {
 
 describe('the runner of the signed-in app', () => {
   function Runner({ userId }: { userId: string }) {
-    useOutboxRunner(userId);
+    useOutboxRunner(userId, true);
     return null;
   }
 

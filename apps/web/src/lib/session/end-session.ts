@@ -1,4 +1,3 @@
-import { notifications } from '@mantine/notifications';
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { meQueryKey } from './get-me';
 
@@ -27,7 +26,16 @@ export function endSession(queryClient: QueryClient, reason: 'signed-out' | 'exp
   queryClient.setQueryData(meQueryKey, null);
   void queryClient.cancelQueries({ predicate: isPersonalQuery });
   queryClient.removeQueries({ predicate: isPersonalQuery });
-  notifications.clean();
+  clearToasts();
+}
+
+/**
+ * The previous person's toasts go too. Toasts show once someone has signed in, so their
+ * code is here by then (in the signed-in app's chunk); imported when needed, it stays out
+ * of what Sign In downloads before it draws.
+ */
+function clearToasts() {
+  void import('@mantine/notifications').then(({ notifications }) => notifications.clean());
 }
 
 /**

@@ -3,8 +3,13 @@ import { useLingui } from '@lingui/react/macro';
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useCurrentUser } from '../current-user';
-import { clearOutbox, countUnsent } from '../offline/outbox';
 import { useSignOut } from './sign-out';
+
+/**
+ * The outbox's code (with Dexie), asked for when Sign Out is chosen: a dashboard draws
+ * without it (decision 053). Offline it comes from the service worker's precache.
+ */
+const loadOutbox = () => import('../offline/outbox');
 
 /**
  * Sign Out in the signed-in app (issue 34): when this person's changes wait in the outbox
@@ -19,13 +24,15 @@ export function useSignOutAsking() {
 
   async function signOutAndForget() {
     await signOut.mutateAsync();
-    await clearOutbox(me.id);
+    await (await loadOutbox()).clearOutbox(me.id);
   }
 
   /** Signs out, after asking if changes wait; `onError` gets a failed sign-out (offline, ...). */
   async function request(onError: (error: Error) => void) {
     if (signOut.isPending) return;
-    const unsent = await countUnsent(me.id).catch(() => 0);
+    const unsent = await loadOutbox()
+      .then((outbox) => outbox.countUnsent(me.id))
+      .catch(() => 0);
     const run = () => void signOutAndForget().catch(onError);
     if (unsent === 0) return run();
     modals.openConfirmModal({

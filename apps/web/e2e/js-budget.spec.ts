@@ -1,0 +1,117 @@
+import type { Page } from '@playwright/test';
+import { demoAccounts, expect, signInAs, test } from './fixtures';
+
+/**
+ * The JavaScript a browser downloads before a screen draws (issue 38's performance budget):
+ * a cost that does not depend on how busy the machine is, so a regression fails here
+ * rather than in the next Lighthouse run. Measured in Chromium against the production
+ * build the real server serves (compressed, as in production): the script responses that
+ * had arrived when the screen's first element was drawn, their encoded (on the wire) body
+ * sizes added up. Code a screen asks for while it draws but does not wait for (Sign In's
+ * single sign-on buttons, a dashboard's charts) arrives later and is not counted.
+ *
+ * The browser asks for gzip only, which the server sends as built (gzip -9, as
+ * `bench/web.ts` weighs the files), so the budgets are issue 18's in the same units;
+ * brotli would be 10–15% smaller. `bench/web.ts` adds up the same downloads from Vite's
+ * manifest; this counts what the browser really fetched, so the query persister's small
+ * chunk and, signed in, the app catalogue are in. Raise a budget only with the reason in
+ * the commit (decisions 017 and 053 have the figures).
+ */
+const KB = 1000;
+/**
+ * Sign In in English: what it waits for (the entry and its public catalogue, decision 017's
+ * 120 kB) and what arrives beside it (the query persister, the single sign-on buttons'
+ * chunk): 122.8 kB when this was written.
+ */
+const SIGN_IN_JS_BUDGET = 124 * KB;
+/**
+ * A dashboard in English: issue 18's 300 kB of code (Sign In's, the signed-in app's, the
+ * page's), the English app catalogue with the persister (32 kB) and the toast list (9 kB),
+ * which arrives beside it and is counted when it comes first: 330.7–339 kB when this was written.
+ */
+const DASHBOARD_JS_BUDGET = 345 * KB;
+
+test.use({ extraHTTPHeaders: { 'accept-encoding': 'gzip' } });
+
+/** Marks when an element matching `selector` is first in the page, and what had arrived by then. */
+async function watchFirstDraw(page: Page, selector: string) {
+  await page.addInitScript((watched) => {
+    const mark = () => {
+      if (document.querySelector(watched)) {
+        performance.mark('screen-drawn');
+        return true;
+      }
+      return false;
+    };
+    new MutationObserver((_, observer) => {
+      if (mark()) observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  }, selector);
+}
+
+interface ScriptsBeforeDraw {
+  bytes: number;
+  files: { url: string; bytes: number }[];
+}
+
+/** The scripts whose response had fully arrived when the screen drew, by encoded body size. */
+async function scriptsBeforeDraw(page: Page): Promise<ScriptsBeforeDraw> {
+  const scripts = await page.evaluate(() => {
+    const [drawn] = performance.getEntriesByName('screen-drawn');
+    if (!drawn) throw new Error('the screen has not drawn');
+    return (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((entry) => new URL(entry.name).pathname.endsWith('.js') && entry.responseEnd <= drawn.startTime)
+      .map((entry) => ({ url: new URL(entry.name).pathname, bytes: entry.encodedBodySize }));
+  });
+  return { bytes: scripts.reduce((sum, { bytes }) => sum + bytes, 0), files: scripts };
+}
+
+function describe({ bytes, files }: ScriptsBeforeDraw): string {
+  const each = [...files]
+    .sort((a, b) => b.bytes - a.bytes)
+    .map(({ url, bytes }) => `${url} ${(bytes / KB).toFixed(1)}`);
+  return `${(bytes / KB).toFixed(1)} kB in ${files.length} files: ${each.join(', ')}`;
+}
+
+test.describe('JavaScript before the first screen draws (performance budget)', () => {
+  test('Sign In downloads at most its budget of JavaScript before its form draws', async ({ page }) => {
+    await watchFirstDraw(page, 'form input[name="password"]');
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+    const scripts = await scriptsBeforeDraw(page);
+    // Compressed, as the server sends it: a build served uncompressed would pass any budget it should not.
+    expect(scripts.files.length, 'no script arrived before Sign In drew').toBeGreaterThan(0);
+    expect(scripts.bytes, describe(scripts)).toBeLessThanOrEqual(SIGN_IN_JS_BUDGET);
+  });
+
+  for (const [role, path, title] of [
+    ['hq', '/dashboard-hq', 'Headquarters Dashboard'],
+    ['manager', '/dashboard-manager', 'Manager Dashboard'],
+    ['staff', '/dashboard-staff', 'My Dashboard'],
+  ] as const) {
+    test(`the ${role} dashboard downloads at most its budget of JavaScript before its title draws`, async ({
+      browser,
+    }) => {
+      // Signed in once in a page of its own; the dashboard then opens in a fresh page with an empty cache.
+      const signing = await browser.newContext();
+      const signInPage = await signing.newPage();
+      await signInAs(signInPage, role);
+      const cookies = await signing.cookies();
+      await signing.close();
+
+      const context = await browser.newContext();
+      await context.addCookies(cookies);
+      const page = await context.newPage();
+      await watchFirstDraw(page, 'main h1');
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      const scripts = await scriptsBeforeDraw(page);
+      expect(
+        scripts.files.length,
+        `no script arrived before ${demoAccounts[role].email}'s dashboard drew`,
+      ).toBeGreaterThan(0);
+      expect(scripts.bytes, describe(scripts)).toBeLessThanOrEqual(DASHBOARD_JS_BUDGET);
+      await context.close();
+    });
+  }
+});
