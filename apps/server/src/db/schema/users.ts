@@ -94,9 +94,7 @@ export const accounts = pgTable(
     index('accounts_user_id_idx').on(t.userId),
     // Rehash on sign-in (decision 049) finds an outdated hash by its value: only scrypt
     // hashes are indexed, so the index empties as people sign in again.
-    index('accounts_outdated_password_idx')
-      .on(t.password)
-      .where(sql`${t.password} not like '$argon2%'`),
+    index('accounts_outdated_password_idx').on(t.password).where(sql`${t.password} not like '$argon2%'`),
   ],
 );
 
