@@ -44,7 +44,7 @@ export async function benchReminderRun(
   console.log(
     `  reminder job on ${assignments.toLocaleString('en')} assignments: first run ${firstSeconds.toFixed(2)} s ` +
       `(made ${made.trainingDueSoon} due soon, ${made.trainingOverdue} training overdue, ${made.actionOverdue} action overdue), ` +
-      `next run ${againSeconds.toFixed(2)} s (nothing new); ceiling p95 during the runs ${during.p95.toFixed(1)} ms`,
+      `next run ${againSeconds.toFixed(2)} s (nothing new); ceiling p95 during the runs ${during.p95?.toFixed(1) ?? '— (the job outlasted the load)'} ms`,
   );
   return {
     endpoint: `ceiling during the reminder job (first run ${firstSeconds.toFixed(2)} s, next ${againSeconds.toFixed(2)} s)`,
