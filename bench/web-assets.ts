@@ -35,6 +35,11 @@ export interface Download {
   files: string[];
   jsGzipBytes: number;
   cssGzipBytes: number;
+  /**
+   * Of jsGzipBytes, the language's catalogues (the screen's texts rather than its code):
+   * Sign In's `public`, a signed-in screen's `app` (26–28 kB since decision 027).
+   */
+  textsGzipBytes: number;
   /** The three largest files by gzipped size, to say what to split when a target is missed. */
   largest: { file: string; gzipBytes: number }[];
 }
@@ -138,14 +143,15 @@ function gzipSize(distDir: string, file: string): number {
   return gzipSync(fs.readFileSync(path.join(distDir, file)), { level: 9 }).length;
 }
 
-function weigh(distDir: string, files: Set<string>): Download {
+function weigh(distDir: string, files: Set<string>, texts: Set<string>): Download {
   const sized = [...files].map((file) => ({ file, gzipBytes: gzipSize(distDir, file) }));
-  const total = (suffix: string) =>
-    sized.filter(({ file }) => file.endsWith(suffix)).reduce((sum, { gzipBytes }) => sum + gzipBytes, 0);
+  const total = (suffix: string, only: (file: string) => boolean = () => true) =>
+    sized.filter(({ file }) => file.endsWith(suffix) && only(file)).reduce((sum, { gzipBytes }) => sum + gzipBytes, 0);
   return {
     files: [...files],
     jsGzipBytes: total('.js'),
     cssGzipBytes: total('.css'),
+    textsGzipBytes: total('.js', (file) => texts.has(file)),
     largest: [...sized].sort((a, b) => b.gzipBytes - a.gzipBytes).slice(0, 3),
   };
 }
@@ -176,31 +182,47 @@ function publicCatalogueKeys(manifest: Manifest, language: Language): string[] {
   return [web, core];
 }
 
-/** Sign In in each language, then each given signed-in path (shell + page), from the build in distDir. */
+/**
+ * The chunks of a language's `app` catalogues, which the signed-in app waits for before
+ * its first screen draws (AppGate): the web's and core's, English's included.
+ */
+function appCatalogueKeys(manifest: Manifest, language: Language): string[] {
+  const keys = [`src/locales/${language}/app.po`, `../../packages/core/src/locales/${language}-app.ts`];
+  const missing = keys.filter((key) => !manifest[key]);
+  if (missing.length > 0) throw new Error(`Vite's manifest has no ${missing.join(', ')}: see lib/i18n.ts's loaders`);
+  return keys;
+}
+
+/**
+ * Sign In in each language, then each given signed-in path in English (shell, page and
+ * the English app catalogues), from the build in distDir.
+ */
 export function measureDownloads(webDir: string, distDir: string, signedInPaths: readonly string[]): ScreenDownload[] {
   const manifest = readManifest(distDir);
   const entry = entryClosure(manifest, distDir);
-  const signIn = (language: Language) => {
-    const files = new Set(entry);
-    for (const key of publicCatalogueKeys(manifest, language)) staticClosure(manifest, key, files);
-    return files;
+  /** The code's files, then the catalogues' with what only they import: the texts. */
+  const withTexts = (code: Set<string>, catalogues: string[]) => {
+    const files = new Set(code);
+    for (const key of catalogues) staticClosure(manifest, key, files);
+    return weigh(distDir, files, new Set([...files].filter((file) => !code.has(file))));
   };
+  const signIn = (language: Language) => withTexts(new Set(entry), publicCatalogueKeys(manifest, language));
   const signedIn = (routePath: string) => {
-    const files = new Set(entry);
-    for (const key of shellKeys(manifest, webDir)) staticClosure(manifest, key, files);
-    for (const key of pageKeys(manifest, webDir, routePath)) staticClosure(manifest, key, files);
-    return files;
+    const code = new Set(entry);
+    for (const key of shellKeys(manifest, webDir)) staticClosure(manifest, key, code);
+    for (const key of pageKeys(manifest, webDir, routePath)) staticClosure(manifest, key, code);
+    return withTexts(code, appCatalogueKeys(manifest, DEFAULT_LANGUAGE));
   };
   return [
     ...LANGUAGES.map((language) => ({
       screen: `Sign In (${language})`,
       path: '/',
-      ...weigh(distDir, signIn(language)),
+      ...signIn(language),
     })),
     ...signedInPaths.map((routePath) => ({
       screen: routePath,
       path: routePath,
-      ...weigh(distDir, signedIn(routePath)),
+      ...signedIn(routePath),
     })),
   ];
 }

@@ -448,12 +448,17 @@ const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED');
 
 function printDownloads(downloads: ScreenDownload[]) {
   console.log('\nDownloaded before the screen draws (gzip -9, kB = 1000 bytes)');
-  console.log(`  ${'screen'.padEnd(20)} ${'JS'.padStart(8)} ${'CSS'.padStart(7)}  files  target (JS)`);
+  console.log(
+    `  ${'screen'.padEnd(20)} ${'JS'.padStart(8)} ${'texts'.padStart(7)} ${'CSS'.padStart(7)}  files  target (JS)`,
+  );
   for (const download of downloads) {
-    const target = download.screen.startsWith('Sign In') ? targets.signInJsKb : targets.dashboardJsKb;
-    const ok = download.jsGzipBytes <= target * KB;
+    const signIn = download.screen.startsWith('Sign In');
+    const target = signIn ? targets.signInJsKb : targets.dashboardJsKb;
+    // Decision 017's Sign In budget counts its public texts; issue 18's dashboards' budget is code.
+    const weighed = signIn ? download.jsGzipBytes : download.jsGzipBytes - download.textsGzipBytes;
+    const ok = weighed <= target * KB;
     console.log(
-      `  ${download.screen.padEnd(20)} ${kb(download.jsGzipBytes).padStart(8)} ${kb(download.cssGzipBytes).padStart(7)}  ${String(download.files.length).padStart(5)}  ≤ ${target} ${verdict(ok)}`,
+      `  ${download.screen.padEnd(20)} ${kb(download.jsGzipBytes).padStart(8)} ${kb(download.textsGzipBytes).padStart(7)} ${kb(download.cssGzipBytes).padStart(7)}  ${String(download.files.length).padStart(5)}  ≤ ${target}${signIn ? '' : ' + texts'} ${verdict(ok)}`,
     );
     const largest = download.largest.map(({ file, gzipBytes }) => `${path.basename(file)} ${kb(gzipBytes)}`);
     console.log(`  ${''.padEnd(20)} largest: ${largest.join(', ')}`);
