@@ -52,6 +52,10 @@ export function accountSignInLimit(db: Database, limit: SignInLimit = ACCOUNT_SI
       const from = addressKeyOf(address);
       const expired = sql`${account.windowEndsAt} <= now()`;
       const newCount = sql`case when ${expired} then 1 else ${account.count} + 1 end`;
+      // "Need not wait" is a fixed time long past, not now(): a sign-in to the same account that
+      // started a moment earlier compares it with its own (earlier) now() once this one commits,
+      // and a just-written now() would refuse it as slowed (two first sign-ins at once, issue 38's CI).
+      const notSlowed = sql`'epoch'::timestamptz`;
       const delay = sql`least(${anyAddress.maxDelaySeconds}, ${anyAddress.firstDelaySeconds} * power(2, ${newCount} - ${anyAddress.freeFailures}))`;
       // The account's count goes up unless this address is locked out of it, or the account
       // is slowed down and this is not an address it is known at; then this address's count
@@ -69,12 +73,12 @@ export function accountSignInLimit(db: Database, limit: SignInLimit = ACCOUNT_SI
         ),
         counted_account as (
           insert into ${account} (email, count, window_ends_at, retry_at)
-          select ${key}, 1, now() + ${accountWindow}, now() where not exists (select 1 from locked)
+          select ${key}, 1, now() + ${accountWindow}, ${notSlowed} where not exists (select 1 from locked)
           on conflict (email) do update set
             count = ${newCount},
             window_ends_at = now() + ${accountWindow},
-            retry_at = now() + case when ${newCount} >= ${anyAddress.freeFailures}
-              then make_interval(secs => ${delay}) else interval '0 seconds' end
+            retry_at = case when ${newCount} >= ${anyAddress.freeFailures}
+              then now() + make_interval(secs => ${delay}) else ${notSlowed} end
           where ${expired} or ${account.retryAt} <= now() or exists (select 1 from known)
           returning "count"
         ),
