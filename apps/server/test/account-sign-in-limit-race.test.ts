@@ -4,6 +4,8 @@
  * counted, not refused as slowed down: a "need not wait" written as the later one's now()
  * was later than the earlier one's now() (`[200, 200, 200, 429]` in the two-server test on
  * CI, issue 38). Made deterministic here with a transaction that takes its now() first.
+ * And the statements must lock the account's row before the pair's, or a check and a
+ * success at the same moment deadlock (decision 049: 3 in 20 rounds before the fix).
  * PostgreSQL only: PGlite runs one statement at a time.
  */
 
@@ -14,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { accountSignInLimit } from '../src/auth/account-sign-in-limit';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import type { Database } from '../src/db/database';
+import { users } from '../src/db/schema/users';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database';
 
 const onPostgres = process.env.BRIGADE_TEST_DRIVER === 'postgres' && !!process.env.TEST_DATABASE_URL;
@@ -68,5 +71,24 @@ describe.skipIf(!onPostgres)('two sign-ins to one account at the same moment', (
       rows: { count: number }[];
     };
     expect(counts.rows).toEqual([{ count: earlier + 2 }]);
+  });
+
+  test("one account's check, success and forgiving at the same moments never deadlock (100 rounds)", async () => {
+    const limit = accountSignInLimit(database.db);
+    const userId = 'sign-in-race-person';
+    const email = 'race.person@example.com';
+    await database.db.insert(users).values({ id: userId, name: 'Race Person', email, role: 'hq' });
+    const failures: unknown[] = [];
+    for (let round = 0; round < 100; round++) {
+      const address = `198.51.100.${round % 3}`;
+      const results = await Promise.allSettled([
+        limit.attempt(email, address),
+        limit.succeeded(userId, address),
+        limit.forgive(email, address),
+        limit.attempt(email, address),
+      ]);
+      failures.push(...results.flatMap((result) => (result.status === 'rejected' ? [String((result.reason as Error).cause ?? result.reason)] : [])));
+    }
+    expect(failures).toEqual([]);
   });
 });

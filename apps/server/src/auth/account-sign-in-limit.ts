@@ -37,6 +37,11 @@ const addressKeyOf = (address: unknown) => (typeof address === 'string' ? addres
  * per account and address), so that every server of one database counts the same
  * attempts. Each step is one statement: the database decides under the rows' locks, and
  * parallel guesses on several servers cannot all slip through.
+ *
+ * Every statement writes the account's row before the pair's: PostgreSQL runs a
+ * data-modifying CTE nobody reads after the main statement, so the pair's write reads from
+ * the account's (`account_first`, used, or the planner drops it). In no fixed order, a sign-in's check and another's
+ * success on the same account deadlocked (decision 049).
  */
 export function accountSignInLimit(db: Database, limit: SignInLimit = ACCOUNT_SIGN_IN_LIMIT) {
   const { perAddress, anyAddress, knownAddressDays } = limit;
@@ -130,10 +135,13 @@ export function accountSignInLimit(db: Database, limit: SignInLimit = ACCOUNT_SI
           taken_back as (
             update ${account} set count = ${account.count} - 1
             where ${account.email} = (select lower(email) from person where is_active) and ${account.count} > 0
+            returning 1
           ),
           remembered as (
             insert into ${pair} (email, address, failures, window_ends_at, signed_in_at)
-            select lower(email), ${from}, 0, now(), now() from person where is_active and ${from} <> ''
+            select lower(email), ${from}, 0, now(), now()
+            from person, (select count(*) as written from taken_back) as account_first
+            where is_active and ${from} <> '' and account_first.written >= 0
             on conflict (email, address) do update set failures = 0, window_ends_at = now(), signed_in_at = now()
           )
         select is_active from person`)) as { rows: { is_active: boolean }[] };
@@ -148,8 +156,10 @@ export function accountSignInLimit(db: Database, limit: SignInLimit = ACCOUNT_SI
         with account_forgiven as (
           update ${account} set count = ${account.count} - 1
           where ${account.email} = ${key} and ${account.count} > 0
+          returning 1
         )
         update ${pair} set failures = ${pair.failures} - 1
+        from (select count(*) from account_forgiven) as account_first
         where ${pair.email} = ${key} and ${pair.address} = ${from} and ${pair.failures} > 0`);
     },
   };
