@@ -87,7 +87,11 @@ describe.skipIf(!onPostgres)('two sign-ins to one account at the same moment', (
         limit.forgive(email, address),
         limit.attempt(email, address),
       ]);
-      failures.push(...results.flatMap((result) => (result.status === 'rejected' ? [String((result.reason as Error).cause ?? result.reason)] : [])));
+      failures.push(
+        ...results.flatMap((result) =>
+          result.status === 'rejected' ? [String((result.reason as Error).cause ?? result.reason)] : [],
+        ),
+      );
     }
     expect(failures).toEqual([]);
   });
