@@ -3,7 +3,9 @@
  * included) on every run and on both drivers. Ids are md5-derived uuids and every
  * "random" choice is a hash of the row number, so nothing depends on random().
  */
-import { sql } from 'drizzle-orm';
+import { performance } from 'node:perf_hooks';
+import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../apps/server/src/db/database';
 import { acknowledgementStatements } from './seed-acknowledgements';
 import { scheduleStatements } from './seed-schedules';
@@ -73,8 +75,22 @@ export interface SeededChain {
   announcementId: string;
 }
 
-/** Seeds an empty, migrated database; everyone's password hashes to `passwordHash`. */
-export async function seedChain(db: Database, passwordHash: string, scale = 1): Promise<SeededChain> {
+/** What a statement of the seed writes, to say where the seeding time goes. */
+function stepOf(statement: SQL): string {
+  const text = new PgDialect().sqlToQuery(statement).sql;
+  return /\binsert into (\w+)/.exec(text)?.[1] ?? text.trim().split(/\s+/).slice(0, 3).join(' ');
+}
+
+/**
+ * Seeds an empty, migrated database; everyone's password hashes to `passwordHash`.
+ * `onStep` hears how long each statement took (bench/seed.ts prints the slowest).
+ */
+export async function seedChain(
+  db: Database,
+  passwordHash: string,
+  scale = 1,
+  onStep?: (step: string, ms: number) => void,
+): Promise<SeededChain> {
   const c = chainAt(scale);
   // uid('restaurant', n): a stable uuid; pick(n, k, salt): a stable 0..k-1.
   const statements = [
@@ -247,11 +263,16 @@ export async function seedChain(db: Database, passwordHash: string, scale = 1): 
     ...scheduleStatements(c.restaurants),
   ];
 
+  const timed = async (step: string, run: () => Promise<unknown>) => {
+    const started = performance.now();
+    await run();
+    onStep?.(step, performance.now() - started);
+  };
   await db.transaction(async (tx) => {
-    for (const statement of statements) await tx.execute(statement);
+    for (const statement of statements) await timed(stepOf(statement), () => tx.execute(statement));
   });
   // As autovacuum leaves a long-running database: statistics and visibility maps current.
-  await db.execute(sql`vacuum analyze`);
+  await timed('vacuum analyze', () => db.execute(sql`vacuum analyze`));
 
   const counted = await db.execute<Record<string, number>>(sql`select
     (select count(*)::int from restaurants) as restaurants,

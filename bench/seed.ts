@@ -39,8 +39,16 @@ const app = await buildBenchApp(database);
 try {
   const started = performance.now();
   await database.migrate();
-  const chain = await seedChain(database.db, await hashPassword(app.auth, BENCH_PASSWORD), Number(args.scale));
+  const steps: { step: string; ms: number }[] = [];
+  const chain = await seedChain(
+    database.db,
+    await hashPassword(app.auth, BENCH_PASSWORD),
+    Number(args.scale),
+    (step, ms) => steps.push({ step, ms }),
+  );
   console.log(`chain at ${args.scale}×: ${((performance.now() - started) / 1000).toFixed(1)} s`, chain.rows);
+  const slowest = steps.sort((a, b) => b.ms - a.ms).slice(0, 10);
+  console.log(`slowest steps: ${slowest.map(({ step, ms }) => `${step} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
   if (!args['no-checklists']) {
     const checklistsStarted = performance.now();
     const checklists = await seedChecklists(database, BENCH_PEOPLE, checklistDaysAt(Number(args.scale)));
