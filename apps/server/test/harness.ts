@@ -211,7 +211,9 @@ async function openTestDatabase(
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('BRIGADE_TEST_DRIVER=postgres needs TEST_DATABASE_URL');
-  const scratch = await createScratchDatabase(adminUrl, 'brigade_test');
+  const scratch = await createScratchDatabase(adminUrl, 'brigade_test', {
+    template: inject('postgresTemplate') ?? undefined,
+  });
   const database = await openDatabase({ kind: 'postgres', url: scratch.url }, options);
   return { database, dispose: scratch.drop };
 }

@@ -9,12 +9,18 @@ export interface ScratchDatabase {
 }
 
 /**
- * A fresh, empty database on the PostgreSQL server of `adminUrl`, named
- * `<prefix>_<unique>`: what API tests, the bench and the soak each run against.
+ * A fresh database on the PostgreSQL server of `adminUrl`, named `<prefix>_<unique>`:
+ * what API tests, the bench and the soak each run against. Empty, or a copy of `template`.
  */
-export async function createScratchDatabase(adminUrl: string, prefix: string): Promise<ScratchDatabase> {
+export async function createScratchDatabase(
+  adminUrl: string,
+  prefix: string,
+  { template }: { template?: string } = {},
+): Promise<ScratchDatabase> {
   const name = `${prefix}_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  await withClient(adminUrl, (client) => client.query(`create database ${name}`));
+  await withClient(adminUrl, (client) =>
+    client.query(`create database ${name}${template ? ` template ${client.escapeIdentifier(template)}` : ''}`),
+  );
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
