@@ -137,8 +137,10 @@ test.describe('mobile', () => {
       });
 
       // The count's badge is not cut by its button: its top edge is where the badge is drawn.
+      // At least the assigned training: tests running beside this one act in the same demo
+      // restaurant, whose managers they may notify too (a full run once showed 3).
       const badge = phone.getByRole('banner').locator('.mantine-Indicator-indicator');
-      await expect(badge).toHaveText('1');
+      await expect(badge).toHaveText(/^[1-9]\d*$/);
       const seen = await badge.evaluate((element) => {
         const box = element.getBoundingClientRect();
         const top = document.elementFromPoint(box.left + box.width / 2, box.top + 1);
