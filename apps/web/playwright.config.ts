@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { buildNeeded } from '../../scripts/build-if-missing.mjs';
+import { chromiumPath } from './e2e/chromium-path';
 import { FAKE_OIDC_CLIENT, FAKES_DIR, fakeServicePorts, fakeServicesEnv } from './e2e/fake-services';
 
 /**
@@ -99,7 +100,7 @@ export default defineConfig({
     // offline, which opt in with test.use({ serviceWorkers: 'allow' }).
     serviceWorkers: 'block',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath,
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { clockTime, localMinutes } from '@brigade/core/restaurant-time';
 import type { ChecklistRun } from '@brigade/core/schemas/checklists';
 import type { APIRequestContext, BrowserContext, Page, Route } from '@playwright/test';
+import { chromiumPath } from './chromium-path';
 import { created, expect, signInAs, test, uniqueTag } from './fixtures';
 import { cameraPhoto, indexedDbRows, PHONE, reloadUnderWorker, unsentChanges } from './offline-fixtures';
 
@@ -141,7 +142,7 @@ async function launchPhone(
     baseURL,
     offline,
     serviceWorkers: 'allow',
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
   });
   await withoutBackgroundSync(context);
