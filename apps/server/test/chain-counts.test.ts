@@ -1,5 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { expect, test } from 'vitest';
+import { announcements } from '../src/db/schema/announcements';
 import { audits } from '../src/db/schema/audits';
 import { restaurants } from '../src/db/schema/restaurants';
 import { staffTrainingAssignments } from '../src/db/schema/training-assignments';
@@ -27,7 +28,9 @@ async function expectCountsToMatchRecount() {
       (select count(distinct staff_id)::int from staff_training_assignments) as people_with_assignments,
       (select count(*)::int from staff_training_assignments where completed_at is null) as open_assignments,
       (select count(*)::int from audits where status = 'draft') as draft_audits,
-      (select count(*)::int from audits) as audits`),
+      (select count(*)::int from audits) as audits,
+      (select count(*)::int from announcements) as announcements,
+      (select count(*)::int from announcements where requires_ack) as announcements_requiring_ack`),
   );
   expect(Object.fromEntries(kept.map((row) => [row.name, row.value]))).toEqual(recount);
 
@@ -170,6 +173,30 @@ test('audits: drafts, submitted, reopened, deleted', async () => {
   await expectCountsToMatchRecount();
   await t.db.delete(audits).where(inArray(audits.id, [draft, another]));
   await expectCountsToMatchRecount();
+});
+
+test('announcements: posted in bulk, asking for an acknowledgement or not, changed, deleted; the list totals', async () => {
+  const listTotal = async (query = '') =>
+    (await t.request(hq.cookie, { method: 'GET', url: `/api/announcements?pageSize=5${query}` })).json().total;
+  const made = await t.db
+    .insert(announcements)
+    .values(
+      ['One', 'Two', 'Three', 'Four'].map((title, index) => ({ title, description: '', requiresAck: index < 3 })),
+    )
+    .returning({ id: announcements.id });
+  await expectCountsToMatchRecount();
+  expect([await listTotal(), await listTotal('&requiresAck=true'), await listTotal('&requiresAck=false')]).toEqual([
+    4, 3, 1,
+  ]);
+  const [one, two, three] = made.map((announcement) => announcement.id) as [string, string, string];
+  await t.db.update(announcements).set({ requiresAck: false }).where(inArray(announcements.id, [one, two]));
+  await t.db.update(announcements).set({ title: 'Three, renamed' }).where(eq(announcements.id, three));
+  await expectCountsToMatchRecount();
+  expect([await listTotal('&requiresAck=true'), await listTotal('&requiresAck=false')]).toEqual([1, 3]);
+  await t.db.delete(announcements).where(inArray(announcements.id, [one, three]));
+  await expectCountsToMatchRecount();
+  // A search still counts what it finds.
+  expect([await listTotal(), await listTotal('&search=Four')]).toEqual([2, 1]);
 });
 
 test('concurrent statements over the same people and days (separate connections on PostgreSQL) keep the counts', async () => {

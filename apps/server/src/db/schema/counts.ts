@@ -27,9 +27,16 @@ export const CHAIN_COUNTS = {
   draftAudits: 'draft_audits',
   /** Every audit, draft or completed. */
   audits: 'audits',
+  /** Every announcement (migration 0044). */
+  announcements: 'announcements',
+  /** Announcements with requires_ack. */
+  announcementsRequiringAck: 'announcements_requiring_ack',
 } as const;
 
 type ChainCount = (typeof CHAIN_COUNTS)[keyof typeof CHAIN_COUNTS];
+
+/** A FROM of one row, to select the counts' scalar subqueries on their own. */
+export const oneRow = sql`(select 1) as one`;
 
 /** One chain-wide count as a scalar subquery: a primary-key lookup. */
 export const chainCount = (name: ChainCount) =>

@@ -22,6 +22,7 @@ import type { SessionUser } from '../../auth/session-user';
 import type { Database, Queryable } from '../../db/database';
 import { likePattern } from '../../db/like-pattern';
 import { announcementRestaurants, announcements } from '../../db/schema/announcements';
+import { CHAIN_COUNTS, chainCount, oneRow } from '../../db/schema/counts';
 import { restaurants } from '../../db/schema/restaurants';
 import { users } from '../../db/schema/users';
 import { type ListSorting, orderByOf } from '../../db/sorting';
@@ -83,6 +84,15 @@ const announcementSorting: ListSorting<AnnouncementSort> = {
   tiebreak: announcements.id,
 };
 
+/** The list's total without a search, from the chain's counts (decision 016): the chain's history is not counted per page. */
+function unsearchedTotal(requiresAck: z.output<typeof AnnouncementListQuery>['requiresAck']) {
+  const all = chainCount(CHAIN_COUNTS.announcements);
+  const asking = chainCount(CHAIN_COUNTS.announcementsRequiringAck);
+  if (requiresAck === 'true') return asking;
+  if (requiresAck === 'false') return sql<number>`${all} - ${asking}`;
+  return all;
+}
+
 export async function listAnnouncements(
   db: Queryable,
   query: z.output<typeof AnnouncementListQuery>,
@@ -101,7 +111,9 @@ export async function listAnnouncements(
       .orderBy(...orderByOf(announcementSorting, query))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ value: count() }).from(announcements).where(where),
+    pattern
+      ? db.select({ value: count() }).from(announcements).where(where)
+      : db.select({ value: unsearchedTotal(query.requiresAck) }).from(oneRow),
   ]);
   return { items: rows.map(present), total: total?.value ?? 0, page: query.page, pageSize: query.pageSize };
 }

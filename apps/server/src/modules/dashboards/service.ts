@@ -7,7 +7,7 @@ import type { SessionUser } from '../../auth/session-user';
 import type { Queryable } from '../../db/database';
 import { announcements } from '../../db/schema/announcements';
 import { audits } from '../../db/schema/audits';
-import { CHAIN_COUNTS, chainCount } from '../../db/schema/counts';
+import { CHAIN_COUNTS, chainCount, oneRow } from '../../db/schema/counts';
 import { quizAttempts } from '../../db/schema/quizzes';
 import { restaurants, staffRestaurantAssignments } from '../../db/schema/restaurants';
 import { staffTrainingAssignments, staffTrainingTotals } from '../../db/schema/training-assignments';
@@ -92,8 +92,6 @@ function presentPanels(row: {
   };
 }
 
-const one = sql`(select 1) as one`;
-
 /**
  * Four cards, the announcements panel and Recent Audits, in one statement. The cards
  * count the whole chain, so they read the counts that triggers keep (chain_counts,
@@ -115,7 +113,7 @@ export async function hqDashboard(db: Queryable, now = new Date()): Promise<HqDa
         ...actionCountColumns(),
         checklists: checklistsPanelColumn(now),
       })
-      .from(one),
+      .from(oneRow),
     hqDueAuditsPanel(db),
   ]);
   if (!row) throw new Error('dashboard row missing');
@@ -148,7 +146,7 @@ export async function managerDashboard(
         ...recentAuditsPanel(actor.role, restaurantId),
         ...actionCountColumns(restaurantId),
       })
-      .from(one),
+      .from(oneRow),
     // Each person's completed and assigned trainings as the triggers keep them (decision 006):
     // one totals row a person instead of their assignments.
     db
@@ -189,7 +187,7 @@ export async function staffDashboard(db: Queryable, actor: SessionUser): Promise
       failedAttempts: sql<number>`(select count(*)::int from ${quizAttempts} where staff_id = ${actor.id} and not passed)`,
       announcements: announcementsPanel,
     })
-    .from(one);
+    .from(oneRow);
   if (!row) throw new Error('dashboard row missing');
   const { announcements: _, ...counts } = row;
   return { ...counts, announcements: presentPanels(row).announcements };
