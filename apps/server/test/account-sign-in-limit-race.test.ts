@@ -17,9 +17,7 @@ import { accountSignInLimit } from '../src/auth/account-sign-in-limit';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import type { Database } from '../src/db/database';
 import { users } from '../src/db/schema/users';
-import { createScratchDatabase, type ScratchDatabase } from './scratch-database';
-
-const onPostgres = process.env.BRIGADE_TEST_DRIVER === 'postgres' && !!process.env.TEST_DATABASE_URL;
+import { createScratchDatabase, onPostgres, type ScratchDatabase } from './scratch-database';
 
 describe.skipIf(!onPostgres)('two sign-ins to one account at the same moment', () => {
   let scratch: ScratchDatabase;

@@ -10,11 +10,10 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { verifyActivityLog } from '../src/activity/chain';
 import { RETENTION_SETTING } from '../src/activity/maintenance';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
-import { createScratchDatabase, type ScratchDatabase } from './scratch-database';
+import { createScratchDatabase, onPostgres, type ScratchDatabase } from './scratch-database';
 import type { ServerProcess } from './server-process';
 import { callServer, setUpTwinChain, startTwoServers } from './two-servers';
 
-const onPostgres = process.env.BRIGADE_TEST_DRIVER === 'postgres' && !!process.env.TEST_DATABASE_URL;
 const PASSWORD = 'two-servers-1';
 
 describe.skipIf(!onPostgres)('the activity log on two servers at once', () => {

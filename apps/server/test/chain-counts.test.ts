@@ -180,16 +180,17 @@ test('announcements: posted in bulk, asking for an acknowledgement or not, chang
     (await t.request(hq.cookie, { method: 'GET', url: `/api/announcements?pageSize=5${query}` })).json().total;
   const made = await t.db
     .insert(announcements)
-    .values(
-      ['One', 'Two', 'Three', 'Four'].map((title, index) => ({ title, description: '', requiresAck: index < 3 })),
-    )
+    .values(['One', 'Two', 'Three', 'Four'].map((title, index) => ({ title, description: '', requiresAck: index < 3 })))
     .returning({ id: announcements.id });
   await expectCountsToMatchRecount();
   expect([await listTotal(), await listTotal('&requiresAck=true'), await listTotal('&requiresAck=false')]).toEqual([
     4, 3, 1,
   ]);
   const [one, two, three] = made.map((announcement) => announcement.id) as [string, string, string];
-  await t.db.update(announcements).set({ requiresAck: false }).where(inArray(announcements.id, [one, two]));
+  await t.db
+    .update(announcements)
+    .set({ requiresAck: false })
+    .where(inArray(announcements.id, [one, two]));
   await t.db.update(announcements).set({ title: 'Three, renamed' }).where(eq(announcements.id, three));
   await expectCountsToMatchRecount();
   expect([await listTotal('&requiresAck=true'), await listTotal('&requiresAck=false')]).toEqual([1, 3]);

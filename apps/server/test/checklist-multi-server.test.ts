@@ -15,11 +15,10 @@ import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { JOB_SCHEMA } from '../src/jobs/job-queue';
 import { CHECKLIST_JOB, runChecklistJob } from '../src/modules/checklists/service';
 import { type InsertedChecklist, insertChecklist, insertRun, minutesFromNow } from './checklist-run-fixtures';
-import { createScratchDatabase, type ScratchDatabase } from './scratch-database';
+import { createScratchDatabase, onPostgres, type ScratchDatabase } from './scratch-database';
 import type { ServerProcess } from './server-process';
 import { callServer, setUpTwinChain, signInAt, startTwoServers } from './two-servers';
 
-const onPostgres = process.env.BRIGADE_TEST_DRIVER === 'postgres' && !!process.env.TEST_DATABASE_URL;
 const PASSWORD = 'two-servers-1';
 
 describe.skipIf(!onPostgres)('checklist records with two servers on one database', () => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createScratchDatabase, type ScratchDatabase } from './scratch-database';
+import { createScratchDatabase, onPostgres, type ScratchDatabase } from './scratch-database';
 import { freePort, ServerProcess } from './server-process';
 import { callServer, signInAt } from './two-servers';
 
@@ -26,7 +26,6 @@ const WEB_PAGE = '<!doctype html><title>The web build beside the compiled server
 let tree: string;
 let dist: string;
 let server: ServerProcess;
-const onPostgres = process.env.BRIGADE_TEST_DRIVER === 'postgres' && !!process.env.TEST_DATABASE_URL;
 let scratch: ScratchDatabase | undefined;
 
 beforeAll(async () => {

@@ -18,11 +18,10 @@ import {
   minutesFromNow,
   photoChecklistContent,
 } from './checklist-run-fixtures';
-import { createScratchDatabase, type ScratchDatabase } from './scratch-database';
+import { createScratchDatabase, onPostgres, type ScratchDatabase } from './scratch-database';
 import type { ServerProcess } from './server-process';
 import { callServer, setUpTwinChain, signInAt, startTwoServers } from './two-servers';
 
-const onPostgres = process.env.BRIGADE_TEST_DRIVER === 'postgres' && !!process.env.TEST_DATABASE_URL;
 const PASSWORD = 'two-servers-1';
 /** A 1×1 PNG: the photo the phone took. */
 const PNG = Buffer.from(

@@ -4,7 +4,7 @@ import { auditDue, auditSchedules, auditScheduleTemplates } from '../src/db/sche
 import { auditTemplates } from '../src/db/schema/audits';
 import { JOB_SCHEMA } from '../src/jobs/job-queue';
 import { startTestApp } from './harness';
-import { createScratchDatabase } from './scratch-database';
+import { createScratchDatabase, onPostgres } from './scratch-database';
 import { freePort, ServerProcess } from './server-process';
 
 const t = await startTestApp({ jobs: true });
@@ -43,7 +43,6 @@ test('the job queue starts with the app, runs the due job at once, and stops wit
 });
 
 test('the real server starts its job queue and, on SIGTERM, stops it before the database and exits cleanly', async () => {
-  const onPostgres = process.env.BRIGADE_TEST_DRIVER === 'postgres' && !!process.env.TEST_DATABASE_URL;
   const scratch = onPostgres ? await createScratchDatabase(process.env.TEST_DATABASE_URL ?? '', 'brigade_jobs') : null;
   const server = new ServerProcess(await freePort(), {
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),

@@ -11,11 +11,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type FakeS3, startFakeS3 } from './fakes/s3-server';
 import { sessionCookieOf } from './harness';
-import { createScratchDatabase, type ScratchDatabase } from './scratch-database';
+import { createScratchDatabase, onPostgres, type ScratchDatabase } from './scratch-database';
 import { freePort, ServerProcess } from './server-process';
 import { tinyVideo } from './video-bytes';
 
-const onPostgres = process.env.BRIGADE_TEST_DRIVER === 'postgres' && !!process.env.TEST_DATABASE_URL;
 const DEMO_PASSWORD = 'demo1234';
 const SIGN_IN_RATE_LIMIT = 10;
 

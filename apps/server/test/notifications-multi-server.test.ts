@@ -8,11 +8,10 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { type SmtpSink, startSmtpSink } from './fakes/smtp-sink';
-import { createScratchDatabase, type ScratchDatabase } from './scratch-database';
+import { createScratchDatabase, onPostgres, type ScratchDatabase } from './scratch-database';
 import type { ServerProcess } from './server-process';
 import { signInAt, startTwoServers } from './two-servers';
 
-const onPostgres = process.env.BRIGADE_TEST_DRIVER === 'postgres' && !!process.env.TEST_DATABASE_URL;
 const DEMO_PASSWORD = 'demo1234';
 /** Notifications written straight into the table, pending, for the two servers to share out. */
 const BATCH = 120;

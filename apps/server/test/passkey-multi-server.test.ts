@@ -9,11 +9,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sessionCookieOf } from './harness';
 import { softwareAuthenticator } from './passkey-authenticator';
-import { createScratchDatabase, type ScratchDatabase } from './scratch-database';
+import { createScratchDatabase, onPostgres, type ScratchDatabase } from './scratch-database';
 import type { ServerProcess } from './server-process';
 import { startTwoServers } from './two-servers';
 
-const onPostgres = process.env.BRIGADE_TEST_DRIVER === 'postgres' && !!process.env.TEST_DATABASE_URL;
 const PASSWORD = 'two-servers-1';
 /** The one address people use; both servers answer for it. */
 const PUBLIC_URL = 'http://localhost:3000';

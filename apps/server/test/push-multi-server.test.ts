@@ -11,11 +11,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import webPush from 'web-push';
 import { type FakePushService, PUSH_SERVICE_CA_FILE, startFakePushService } from './fakes/push-service';
-import { createScratchDatabase, type ScratchDatabase } from './scratch-database';
+import { createScratchDatabase, onPostgres, type ScratchDatabase } from './scratch-database';
 import type { ServerProcess } from './server-process';
 import { callServer, setUpTwinChain, signInAt, startTwoServers } from './two-servers';
 
-const onPostgres = process.env.BRIGADE_TEST_DRIVER === 'postgres' && !!process.env.TEST_DATABASE_URL;
 const PASSWORD = 'two-servers-1';
 const STAFF = 4;
 /** Notifications written straight into the table, 'new', for the two servers to share out. */

@@ -7,11 +7,10 @@
  */
 
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createScratchDatabase, type ScratchDatabase } from './scratch-database';
+import { createScratchDatabase, onPostgres, type ScratchDatabase } from './scratch-database';
 import type { ServerProcess } from './server-process';
 import { callServer, setUpTwinChain, signInAt, startTwoServers } from './two-servers';
 
-const onPostgres = process.env.BRIGADE_TEST_DRIVER === 'postgres' && !!process.env.TEST_DATABASE_URL;
 const PASSWORD = 'two-servers-1';
 
 describe.skipIf(!onPostgres)('SCIM deactivation on one server ends the session on the other', () => {

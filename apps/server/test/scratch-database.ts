@@ -1,6 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 
+/** The API suite's PostgreSQL leg: tests that need real server processes on one database run only there. */
+export const onPostgres = process.env.BRIGADE_TEST_DRIVER === 'postgres' && !!process.env.TEST_DATABASE_URL;
+
 export interface ScratchDatabase {
   name: string;
   url: string;

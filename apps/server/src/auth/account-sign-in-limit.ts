@@ -141,6 +141,8 @@ export function accountSignInLimit(db: Database, limit: SignInLimit = ACCOUNT_SI
             insert into ${pair} (email, address, failures, window_ends_at, signed_in_at)
             select lower(email), ${from}, 0, now(), now()
             from person, (select count(*) as written from taken_back) as account_first
+            -- Always true: it makes this write wait for the account's, so the account row is
+            -- locked first, as a check locks it (decision 049).
             where is_active and ${from} <> '' and account_first.written >= 0
             on conflict (email, address) do update set failures = 0, window_ends_at = now(), signed_in_at = now()
           )
