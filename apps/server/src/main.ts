@@ -9,6 +9,9 @@ import { metricsLine } from './metrics/endpoint';
 import { fileStorageLine } from './storage/storage';
 import { defaultWebRoot } from './web';
 
+/** How long SIGTERM lets running requests finish (see `shutdown`). */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 async function main() {
   const { values: flags } = parseArgs({ options: { demo: { type: 'boolean', default: false } } });
   const config = readConfig();
@@ -76,6 +79,19 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: finishing in-flight requests`);
+    // A stop never hangs on a request that does not end (a client that stopped reading,
+    // say): it is cut off after the grace, and the process ends after twice the grace
+    // whatever still runs. Orchestrators wait 30 s before their own SIGKILL.
+    setTimeout(() => {
+      console.error(`${signal}: requests still running after ${SHUTDOWN_GRACE_MS / 1000} s are cut off`);
+      app.server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS).unref();
+    setTimeout(() => {
+      console.error(
+        `${signal}: the server did not finish stopping within ${(2 * SHUTDOWN_GRACE_MS) / 1000} s; exiting`,
+      );
+      process.exit(1);
+    }, 2 * SHUTDOWN_GRACE_MS).unref();
     await app.close();
     await database.close();
     await demoMailbox?.close();
