@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { buildNeeded } from '../../scripts/build-if-missing.mjs';
-import { chromiumPath } from './e2e/chromium-path';
+import { chromiumArgs, chromiumPath } from './e2e/chromium-path';
 import { FAKE_OIDC_CLIENT, FAKES_DIR, fakeServicePorts, fakeServicesEnv } from './e2e/fake-services';
 
 /**
@@ -101,15 +101,7 @@ export default defineConfig({
     serviceWorkers: 'block',
     launchOptions: {
       executablePath: chromiumPath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      args: chromiumArgs,
     },
   },
   // The tests tagged @board-errors switch the shared fake monday.com board into its error

@@ -4,6 +4,7 @@ import {
   type PushSubscriptionJson,
   startFakePushService,
 } from '../../server/test/fakes/push-service';
+import { chromiumArgs, fullChromiumPath } from './chromium-path';
 import { created, fillSignIn, uniqueTag } from './fixtures';
 
 /**
@@ -20,7 +21,8 @@ import { created, fillSignIn, uniqueTag } from './fixtures';
  * decrypts it. Only the push service's hop back into Chromium is not exercised.
  */
 
-test.use({ serviceWorkers: 'allow' });
+// The full browser: the headless shell the other specs drive has no Notification API (chromium-path.ts).
+test.use({ serviceWorkers: 'allow', launchOptions: { executablePath: fullChromiumPath, args: chromiumArgs } });
 
 const PASSWORD = 'push-on-device-1';
 const SWITCH = 'Push notifications on this device';
