@@ -169,31 +169,6 @@ const vitest = (project, file) => [
 ];
 
 /**
- * The checks, the unit and component tests and the build each keep about one core busy
- * (tsc, eslint and a one-worker Vitest are single-threaded), so they run in two lanes
- * side by side: the static checks in one, the tests and then the build in the other.
- * The build does not wait for the API legs: nothing in them reads apps/web/dist or
- * apps/server/dist (the compiled-server test builds a copy of its own).
- */
-const [, built] = await Promise.all([
-  (async () => {
-    await runBeside('lint and format (biome)', 'npx', ['biome', 'ci', '.']);
-    await runBeside('literal strings on the web (eslint)', 'npx', ['eslint', 'apps/web/src']);
-    await runBeside('import graph (dependency-cruiser)', 'npm', ['run', '--silent', 'lint:imports']);
-    await runBeside('copies in the web app (jscpd)', 'npm', ['run', '--silent', 'lint:copies']);
-    await runBeside('typecheck (tsc)', 'npx', ['tsc', '-p', 'tsconfig.json']);
-  })(),
-  (async () => {
-    await runBeside('unit tests (packages/core)', 'npx', vitest('core', 'unit.json'), {
-      report: { kind: 'vitest', file: path.join(out, 'unit.json') },
-    });
-    await runBeside('component tests (apps/web)', 'npx', vitest('web', 'components.json'), {
-      report: { kind: 'vitest', file: path.join(out, 'components.json') },
-    });
-    return runBeside('production build (Vite, esbuild)', 'npm', ['run', 'build']);
-  })(),
-]);
-/**
  * The API suite runs twice, side by side (each leg has one worker, and this machine two
  * cores): on embedded PGlite with this Node, and on PostgreSQL with the other Node that
  * .ci/run installs (Brigade supports Node 22 and 24; CI runs this on 24, the other on 22),
@@ -210,15 +185,16 @@ function apiLeg(name, file, { node, env }) {
   const [command, commandArgs] = node
     ? [node, [path.join(root, 'node_modules/vitest/vitest.mjs'), ...args.slice(1)]]
     : ['npx', args];
-  return runBeside(`${name}${node ? `, Node ${otherVersion}` : ''}`, command, commandArgs, {
-    env,
-    report: { kind: 'vitest', file: path.join(out, file) },
-  });
+  return () =>
+    runBeside(`${name}${node ? `, Node ${otherVersion}` : ''}`, command, commandArgs, {
+      env,
+      report: { kind: 'vitest', file: path.join(out, file) },
+    });
 }
-const besideLegs = [apiLeg('API tests on PGlite', 'api-pglite.json', { env: { BRIGADE_TEST_DRIVER: 'pglite' } })];
+const apiLegs = [];
 const postgres = await findPostgres();
 if (postgres.url) {
-  besideLegs.push(
+  apiLegs.push(
     apiLeg(`API tests on PostgreSQL (${postgres.where})`, 'api-postgres.json', {
       node: otherNode,
       env: { BRIGADE_TEST_DRIVER: 'postgres', TEST_DATABASE_URL: postgres.url },
@@ -230,7 +206,7 @@ if (postgres.url) {
   const named = Boolean(process.env.TEST_DATABASE_URL);
   results.push({ name: `API tests on PostgreSQL: NOT RUN (${postgres.why})`, ok: !named, seconds: 0, notRun: !named });
   if (otherNode) {
-    besideLegs.push(
+    apiLegs.push(
       apiLeg('API tests on PGlite', 'api-pglite-other-node.json', {
         node: otherNode,
         env: { BRIGADE_TEST_DRIVER: 'pglite' },
@@ -238,6 +214,7 @@ if (postgres.url) {
     );
   }
 }
+apiLegs.push(apiLeg('API tests on PGlite', 'api-pglite.json', { env: { BRIGADE_TEST_DRIVER: 'pglite' } }));
 if (!otherNode) {
   results.push({
     name: 'API tests on another Node version: NOT RUN (set BRIGADE_OTHER_NODE to a node binary, e.g. Node 22 as .ci/run installs it: node scripts/supported-node.mjs install 22)',
@@ -246,7 +223,37 @@ if (!otherNode) {
     notRun: true,
   });
 }
-await Promise.all(besideLegs);
+
+/**
+ * Two lanes side by side, each keeping about one core busy (tsc, eslint and a one-worker
+ * Vitest are single-threaded): the static checks, then the first API leg (the longer one,
+ * PostgreSQL's, as the checks take ~30 s); and the unit and component tests and the build,
+ * then the other leg (the component tests take ~2 minutes). Neither leg waits for the
+ * other lane: nothing in them reads apps/web/dist or apps/server/dist (the compiled-server
+ * test builds a copy of its own). The end-to-end tests need both cores, after both lanes.
+ */
+const [firstLeg, secondLeg] = apiLegs;
+const [, built] = await Promise.all([
+  (async () => {
+    await runBeside('lint and format (biome)', 'npx', ['biome', 'ci', '.']);
+    await runBeside('literal strings on the web (eslint)', 'npx', ['eslint', 'apps/web/src']);
+    await runBeside('import graph (dependency-cruiser)', 'npm', ['run', '--silent', 'lint:imports']);
+    await runBeside('copies in the web app (jscpd)', 'npm', ['run', '--silent', 'lint:copies']);
+    await runBeside('typecheck (tsc)', 'npx', ['tsc', '-p', 'tsconfig.json']);
+    await firstLeg?.();
+  })(),
+  (async () => {
+    await runBeside('unit tests (packages/core)', 'npx', vitest('core', 'unit.json'), {
+      report: { kind: 'vitest', file: path.join(out, 'unit.json') },
+    });
+    await runBeside('component tests (apps/web)', 'npx', vitest('web', 'components.json'), {
+      report: { kind: 'vitest', file: path.join(out, 'components.json') },
+    });
+    const ok = await runBeside('production build (Vite, esbuild)', 'npm', ['run', 'build']);
+    await secondLeg?.();
+    return ok;
+  })(),
+]);
 if (built) {
   const report = path.join(out, 'e2e.json');
   run('end-to-end tests (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'], {
