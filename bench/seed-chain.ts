@@ -9,6 +9,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../apps/server/src/db/database';
 import { acknowledgementStatements } from './seed-acknowledgements';
 import { scheduleStatements } from './seed-schedules';
+import { seedWithoutReferenceChecks } from './seed-transaction';
 
 export const CHAIN = {
   restaurants: 500,
@@ -268,7 +269,7 @@ export async function seedChain(
     await run();
     onStep?.(step, performance.now() - started);
   };
-  await db.transaction(async (tx) => {
+  await seedWithoutReferenceChecks(db, async (tx) => {
     for (const statement of statements) await timed(stepOf(statement), () => tx.execute(statement));
   });
   // As autovacuum leaves a long-running database: statistics and visibility maps current.
