@@ -5,9 +5,9 @@ import type { z } from 'zod';
 import type { SessionUser } from '../../auth/session-user';
 import type { Queryable } from '../../db/database';
 import { coreText } from '../../http/request-language';
-import { type CsvColumn, csvFileName, everyRow, sendCsv } from '../../http/send-csv';
+import { type CsvColumn, csvFileName, sendCsv } from '../../http/send-csv';
 import { serverTexts } from '../../i18n/server-texts';
-import { listAudits } from './service';
+import { exportAudits } from './service';
 
 /**
  * The audit list's columns, with the ids a spreadsheet can join on; the date is ISO 8601,
@@ -38,7 +38,7 @@ export function sendAuditsCsv(
   return sendCsv(reply, {
     fileName: csvFileName('audits'),
     columns: auditCsvColumns,
-    rows: everyRow((page) => listAudits(db, actor, { ...query, ...page })),
+    rows: exportAudits(db, actor, query),
     onSent,
   });
 }

@@ -6,6 +6,7 @@ import {
   AUDIT_STATUSES,
   type AuditDetail,
   type AuditItemsInput,
+  type AuditListItem,
   type AuditListQuery,
   type AuditPage,
   type AuditSort,
@@ -35,6 +36,7 @@ import { trainings } from '../../db/schema/trainings';
 import { users } from '../../db/schema/users';
 import { type ListSorting, orderByOf } from '../../db/sorting';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { CSV_BATCH_ROWS } from '../../http/send-csv';
 import type { Notifier } from '../../notify/notifier';
 import { completeDueOfAudit, linkAuditToDue, reopenDueOfAudit } from '../audit-schedules/service';
 import { createActionsForSubmittedAudit, itemActionsJson } from '../corrective-actions/service';
@@ -100,13 +102,57 @@ const auditSorting: ListSorting<AuditSort> = {
  * hq sees every audit and filters by restaurant and status. Managers and staff see the
  * completed audits of their restaurants (one, or all of them), newest first unless the
  * query names a sort. Search covers restaurant, template and auditor names. The CSV
- * export reads every page of the same query.
+ * export (`exportAudits`) reads the same audits in the same order.
  */
 export async function listAudits(
   db: Queryable,
   actor: SessionUser,
   query: z.output<typeof AuditListQuery>,
 ): Promise<AuditPage> {
+  const where = auditListWhere(actor, query);
+  const [items, [total]] = await Promise.all([
+    auditRows(db, where, query),
+    db
+      .select({ value: count() })
+      .from(audits)
+      .innerJoin(restaurants, eq(restaurants.id, audits.restaurantId))
+      .leftJoin(users, eq(users.id, audits.auditedBy))
+      .where(where),
+  ]);
+  return { items, total: total?.value ?? 0, page: query.page, pageSize: query.pageSize };
+}
+
+/**
+ * Every audit of the list as the caller sees it, for the CSV export: the list's ids in its
+ * order in one statement, then the rows a batch of ids at a time. Reading the list's pages
+ * one after another cost the square of its length: each page counted the whole list again
+ * and worked out every row before its offset (20,000 audits took 1.8 s, 100,000 took 39 s).
+ */
+export async function* exportAudits(
+  db: Queryable,
+  actor: SessionUser,
+  query: z.output<typeof AuditListQuery>,
+): AsyncGenerator<AuditListItem> {
+  const where = auditListWhere(actor, query);
+  const ordered = await db
+    .select({ id: audits.id })
+    .from(audits)
+    .innerJoin(restaurants, eq(restaurants.id, audits.restaurantId))
+    .leftJoin(users, eq(users.id, audits.auditedBy))
+    .where(where)
+    .orderBy(...orderByOf(auditSorting, query));
+  for (let start = 0; start < ordered.length; start += CSV_BATCH_ROWS) {
+    const ids = ordered.slice(start, start + CSV_BATCH_ROWS).map((row) => row.id);
+    const found = new Map((await auditRows(db, inArray(audits.id, ids))).map((row) => [row.id, row]));
+    // An audit deleted since the ids were read is left out.
+    for (const id of ids) {
+      const row = found.get(id);
+      if (row) yield row;
+    }
+  }
+}
+
+function auditListWhere(actor: SessionUser, query: z.output<typeof AuditListQuery>): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   // A restaurant named in the query is one the caller reaches (the route's guard checked).
   conditions.push(
@@ -123,44 +169,43 @@ export async function listAudits(
       or exists (select 1 from ${auditTemplateAssignments} ata where ata.audit_id = ${auditId} and ata.template_name ilike ${pattern})
     )`);
   }
-  const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: audits.id,
-        restaurantId: restaurants.id,
-        restaurantName: restaurants.name,
-        auditorName: users.name,
-        auditedAt: audits.auditedAt,
-        status: audits.status,
-        finalScore: audits.finalScore,
-        templateNames: templateNamesOf,
-      })
-      .from(audits)
-      .innerJoin(restaurants, eq(restaurants.id, audits.restaurantId))
-      .leftJoin(users, eq(users.id, audits.auditedBy))
-      .where(where)
-      .orderBy(...orderByOf(auditSorting, query))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db
-      .select({ value: count() })
-      .from(audits)
-      .innerJoin(restaurants, eq(restaurants.id, audits.restaurantId))
-      .leftJoin(users, eq(users.id, audits.auditedBy))
-      .where(where),
-  ]);
-  return {
-    items: rows.map(({ restaurantId, restaurantName, auditedAt, status, ...row }) => ({
-      ...row,
-      restaurant: { id: restaurantId, name: restaurantName },
-      auditedAt: auditedAt.toISOString(),
-      status: status as AuditStatus,
-    })),
-    total: total?.value ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  return and(...conditions);
+}
+
+/** The list's rows: one page of it in its order, or (without `page`) the rows `where` names, unordered. */
+async function auditRows(
+  db: Queryable,
+  where: SQL | undefined,
+  page?: z.output<typeof AuditListQuery>,
+): Promise<AuditListItem[]> {
+  const select = db
+    .select({
+      id: audits.id,
+      restaurantId: restaurants.id,
+      restaurantName: restaurants.name,
+      auditorName: users.name,
+      auditedAt: audits.auditedAt,
+      status: audits.status,
+      finalScore: audits.finalScore,
+      templateNames: templateNamesOf,
+    })
+    .from(audits)
+    .innerJoin(restaurants, eq(restaurants.id, audits.restaurantId))
+    .leftJoin(users, eq(users.id, audits.auditedBy))
+    .where(where)
+    .$dynamic();
+  const rows = await (page
+    ? select
+        .orderBy(...orderByOf(auditSorting, page))
+        .limit(page.pageSize)
+        .offset((page.page - 1) * page.pageSize)
+    : select);
+  return rows.map(({ restaurantId, restaurantName, auditedAt, status, ...row }) => ({
+    ...row,
+    restaurant: { id: restaurantId, name: restaurantName },
+    auditedAt: auditedAt.toISOString(),
+    status: status as AuditStatus,
+  }));
 }
 
 /** Who may be chosen as auditor: active hq users, by name (core §6). */
