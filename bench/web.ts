@@ -27,6 +27,7 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { freePort } from '../apps/server/test/server-process';
+import { chromiumArgs } from '../apps/web/e2e/chromium-path';
 import { measureDownloads, measurePrecache, type PrecacheSize, type ScreenDownload } from './web-assets';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -37,16 +38,7 @@ let distDir = path.join(webDir, 'dist');
 const CHROME_PATH = '/usr/bin/chromium';
 // No sandbox: the bench may run as root. The rest keeps Chromium off the network it
 // does not have here, so nothing but the page competes for the 2 cores.
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+const CHROME_FLAGS = ['--headless=new', ...chromiumArgs];
 const DEMO_PASSWORD = 'demo1234';
 /** The signed-in pages measured: each role's dashboard, as that role's demo account. */
 const DASHBOARDS = [

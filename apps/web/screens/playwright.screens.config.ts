@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumArgs, fullChromiumPath } from '../e2e/chromium-path';
 import { FAKES_DIR, fakeServicePorts, fakeServicesEnv } from '../e2e/fake-services';
 
 /**
@@ -66,15 +67,9 @@ export default defineConfig({
     reducedMotion: 'reduce',
     deviceScaleFactor: 1,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: fullChromiumPath,
       args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
+        ...chromiumArgs,
         // Same text rendering on every run.
         '--font-render-hinting=none',
         '--disable-lcd-text',
