@@ -20,11 +20,15 @@ import { restaurants } from '../../db/schema/restaurants';
  *   index only (decision 050), not a probe per restaurant;
  * - failures sum the counters' `failed` over the last CHECKLIST_FAILURE_DAYS local days.
  * Each zone's today is worked out once (a materialized CTE: `AT TIME ZONE` costs about a
- * microsecond a call, and inlined it ran for every counter row), and each restaurant's
- * counters are read through a LATERAL subquery: at 500 restaurants about 500 short index
- * range scans (3,500 counter rows), never a scan of a year of records. The rows per
+ * microsecond a call, and inlined it ran for every counter row). The counters of every
+ * restaurant's last CHECKLIST_FAILURE_DAYS days are read in one index-only range scan of
+ * `checklist_day_counts_day_idx`, which carries them (from the earliest zone's first day
+ * to the latest zone's today; each zone's own days are picked by the sums' filters, so
+ * the zones do not each scan the range): at 500 restaurants 3,500 index entries in ~30
+ * pages, where a probe per restaurant read ~4 pages each (1,985 at 1×). The rows per
  * restaurant are worked out once (materialized) for the totals and the first
- * CHECKLIST_PANEL_ROWS, taken by a top-N sort.
+ * CHECKLIST_PANEL_ROWS, taken by a top-N sort. It still reads every restaurant's week:
+ * ranking them is what the panel does (docs/scaling.md).
  */
 export function checklistsPanelColumn(now: Date) {
   const at = sql`${now.toISOString()}::timestamptz`;
@@ -38,23 +42,27 @@ export function checklistsPanelColumn(now: Date) {
       from ${checklistRuns} cr
       where cr.status = 'open' and cr.local_day in (select today from zones) and cr.opens_at <= ${at}
       group by cr.restaurant_id, cr.local_day
-    ), per_restaurant as materialized (
-      select r.id, r.name, counts.done, counts.missed + coalesce(still_open.closed, 0) as missed,
-        counts.done + counts.missed + coalesce(still_open.opened, 0) as due, counts.failures
-      from ${restaurants} r
+    ), counts as materialized (
+      select d.restaurant_id, r.name, zones.today,
+        (sum(d.on_time + d.late) filter (where d.local_day = zones.today))::int as done,
+        (sum(d.missed) filter (where d.local_day = zones.today))::int as missed,
+        (sum(d.total) filter (where d.local_day = zones.today))::int as total,
+        (sum(d.failed) filter (where d.local_day <= zones.today
+          and d.local_day > zones.today - ${CHECKLIST_FAILURE_DAYS}::int))::int as failures
+      from ${checklistDayCounts} d
+      join ${restaurants} r on r.id = d.restaurant_id and r.is_active
       join zones on zones.time_zone = r.time_zone
-      cross join lateral (
-        select
-          coalesce(sum(d.on_time + d.late) filter (where d.local_day = zones.today), 0)::int as done,
-          coalesce(sum(d.missed) filter (where d.local_day = zones.today), 0)::int as missed,
-          coalesce(sum(d.total) filter (where d.local_day = zones.today), 0)::int as total,
-          coalesce(sum(d.failed), 0)::int as failures
-        from ${checklistDayCounts} d
-        where d.restaurant_id = r.id
-          and d.local_day > zones.today - ${CHECKLIST_FAILURE_DAYS}::int and d.local_day <= zones.today
-      ) counts
-      left join still_open on still_open.restaurant_id = r.id and still_open.local_day = zones.today
-      where r.is_active and (counts.total > 0 or counts.failures > 0)
+      where d.local_day > (select min(today) from zones) - ${CHECKLIST_FAILURE_DAYS}::int
+        and d.local_day <= (select max(today) from zones)
+      group by d.restaurant_id, r.name, zones.today
+    ), per_restaurant as materialized (
+      select c.restaurant_id as id, c.name, coalesce(c.done, 0) as done,
+        coalesce(c.missed, 0) + coalesce(still_open.closed, 0) as missed,
+        coalesce(c.done, 0) + coalesce(c.missed, 0) + coalesce(still_open.opened, 0) as due,
+        coalesce(c.failures, 0) as failures
+      from counts c
+      left join still_open on still_open.restaurant_id = c.restaurant_id and still_open.local_day = c.today
+      where coalesce(c.total, 0) > 0 or coalesce(c.failures, 0) > 0
     )
     select json_build_object(
       'done', coalesce(sum(done), 0), 'due', coalesce(sum(due), 0), 'missed', coalesce(sum(missed), 0),
