@@ -20,17 +20,26 @@ export interface CsvColumn<Row> {
 export const CSV_BATCH_ROWS = 1000;
 
 /**
- * Every row of a paged list, one page of `CSV_BATCH_ROWS` at a time, through the same
- * query (filter, sort, scope) the screen pages with. Each batch is its own short query, so
- * a slow download holds no connection (nor, on PGlite, the one connection there is).
+ * Every row of a list for its CSV export, in the list's order: the list's ids (filter,
+ * sort, scope) read in one statement, then the rows `CSV_BATCH_ROWS` ids at a time. Each
+ * batch is its own short query, so a slow download holds no connection (nor, on PGlite,
+ * the one connection there is). Reading the list's pages one after another instead cost
+ * the square of its length: each page worked out every row before its offset (100,000
+ * audits took 18.9 s that way, 3.4 s this way). A row deleted since its id was read is
+ * left out.
  */
-export async function* everyRow<Row>(
-  readPage: (page: { page: number; pageSize: number }) => Promise<{ items: readonly Row[] }>,
+export async function* rowsInOrder<Row extends { id: string }>(
+  orderedIds: Promise<readonly { id: string }[]>,
+  rowsOf: (ids: string[]) => Promise<readonly Row[]>,
 ): AsyncGenerator<Row> {
-  for (let page = 1; ; page += 1) {
-    const { items } = await readPage({ page, pageSize: CSV_BATCH_ROWS });
-    yield* items;
-    if (items.length < CSV_BATCH_ROWS) return;
+  const ordered = await orderedIds;
+  for (let start = 0; start < ordered.length; start += CSV_BATCH_ROWS) {
+    const ids = ordered.slice(start, start + CSV_BATCH_ROWS).map((row) => row.id);
+    const found = new Map((await rowsOf(ids)).map((row) => [row.id, row]));
+    for (const id of ids) {
+      const row = found.get(id);
+      if (row) yield row;
+    }
   }
 }
 

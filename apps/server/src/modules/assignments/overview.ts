@@ -21,7 +21,7 @@ import { trainings } from '../../db/schema/trainings';
 import { users } from '../../db/schema/users';
 import { orderByOf } from '../../db/sorting';
 import { badRequest } from '../../errors';
-import { type CsvColumn, everyRow } from '../../http/send-csv';
+import { type CsvColumn, rowsInOrder } from '../../http/send-csv';
 import { queryAssignmentExportRows, queryAssignmentSummaries } from './cards';
 
 type OverviewQuery = z.output<typeof AssignmentOverviewQuery>;
@@ -217,34 +217,32 @@ const orderOf = (view: OverviewView, key: SQLWrapper) =>
     view,
   );
 
-/**
- * One page of the overview's people, in the view's order, with their restaurants and
- * dates; `total` (when asked) is a column of the same statement. The page's ids and sort
- * keys are chosen first (walking an index where the sort has one), then only their rows
- * are read, in the same order.
- */
-async function queryPeoplePage(
-  db: Queryable,
-  plan: OverviewPlan,
-  page: { page: number; pageSize: number },
-  options: { counted: boolean },
-) {
+/** The people the view lists, in its order, each with the key it sorts by. */
+function orderedPeople(db: Queryable, plan: OverviewPlan) {
   const { key, listed } = plan.sortKey;
   const walked = db
     .select({ id: users.id, sortKey: sql`${key}`.as('sort_key') })
     .from(users)
     .innerJoin(staffTrainingTotals, eq(staffTrainingTotals.staffId, users.id));
-  const pageIds = (listed ? walked.innerJoin(listedFigures(plan.view), sql`listed.staff_id = ${users.id}`) : walked)
+  return (listed ? walked.innerJoin(listedFigures(plan.view), sql`listed.staff_id = ${users.id}`) : walked)
     .where(plan.pageWhere)
-    .orderBy(...orderOf(plan.view, key))
+    .orderBy(...orderOf(plan.view, key));
+}
+
+/**
+ * One page of the overview's people, in the view's order, with their restaurants and
+ * dates; `total` is a column of the same statement. The page's ids and sort
+ * keys are chosen first (walking an index where the sort has one), then only their rows
+ * are read, in the same order.
+ */
+async function queryPeoplePage(db: Queryable, plan: OverviewPlan, page: { page: number; pageSize: number }) {
+  const pageIds = orderedPeople(db, plan)
     .limit(page.pageSize)
     .offset((page.page - 1) * page.pageSize)
     .as('page_ids');
-  const total = !options.counted
-    ? sql<number>`0`
-    : plan.countedByTriggers
-      ? chainCount(CHAIN_COUNTS.peopleWithAssignments)
-      : matchedRows(users, plan.where);
+  const total = plan.countedByTriggers
+    ? chainCount(CHAIN_COUNTS.peopleWithAssignments)
+    : matchedRows(users, plan.where);
   return db
     .select({
       id: users.id,
@@ -284,7 +282,7 @@ export async function listAssignmentOverview(
   query: OverviewQuery,
 ): Promise<AssignmentOverview> {
   const plan = overviewPlan(actor, query);
-  const people = await queryPeoplePage(db, plan, query, { counted: true });
+  const people = await queryPeoplePage(db, plan, query);
   const matched = await totalOfPage(db, { rows: people, number: query.page }, { table: users, where: plan.where });
   const ids = people.map((person) => person.id);
   const summaries = ids.length
@@ -336,21 +334,23 @@ export const overviewCsvColumns: readonly CsvColumn<OverviewCsvRow>[] = [
 
 /**
  * Every assignment the overview lists for this caller and view, person after person in
- * the view's order (each person's by training title): the CSV export. People are read
- * a batch at a time through the screen's own page query, then their assignments in one
- * statement per batch. A refusal (a manager without a restaurant) is thrown here, before
- * anything is sent.
+ * the view's order (each person's by training title): the CSV export. The people's ids
+ * come in one statement, then a batch of people at a time (`rowsInOrder`) with their
+ * assignments in one statement per batch. A refusal (a manager without a restaurant) is
+ * thrown here, before anything is sent.
  */
 export function overviewCsvRows(db: Queryable, actor: SessionUser, view: OverviewView): AsyncIterable<OverviewCsvRow> {
   const plan = overviewPlan(actor, view);
-  const batches = everyRow(async (page) => {
-    const people = await queryPeoplePage(db, plan, page, { counted: false });
-    const ids = people.map((person) => person.id);
-    const rows = ids.length
-      ? await queryAssignmentExportRows(db, and(inArray(staffTrainingAssignments.staffId, ids), assignmentFilter(view)))
-      : [];
+  const batches = rowsInOrder(orderedPeople(db, plan), async (ids) => {
+    const [people, rows] = await Promise.all([
+      db
+        .select({ id: users.id, name: users.name, email: users.email, role: users.role, restaurants: restaurantsOf })
+        .from(users)
+        .where(inArray(users.id, ids)),
+      queryAssignmentExportRows(db, and(inArray(staffTrainingAssignments.staffId, ids), assignmentFilter(view))),
+    ]);
     const rowsOf = groupByPerson(rows);
-    return { items: people.map((person) => ({ person, rows: rowsOf.get(person.id) ?? [] })) };
+    return people.map((person) => ({ id: person.id, person, rows: rowsOf.get(person.id) ?? [] }));
   });
   return (async function* () {
     const now = new Date();

@@ -5,9 +5,9 @@ import type { z } from 'zod';
 import type { SessionUser } from '../../auth/session-user';
 import type { Queryable } from '../../db/database';
 import { coreText } from '../../http/request-language';
-import { type CsvColumn, csvFileName, everyRow, sendCsv } from '../../http/send-csv';
+import { type CsvColumn, csvFileName, sendCsv } from '../../http/send-csv';
 import { serverTexts } from '../../i18n/server-texts';
-import { type ActionExportRow, actionListWhere, readActionExportPage } from './service';
+import { type ActionExportRow, actionListWhere, exportActionRows } from './service';
 
 /**
  * The Actions list's columns and what a follow-up needs besides: every owner, the
@@ -50,7 +50,7 @@ export function sendActionsCsv(
   return sendCsv(reply, {
     fileName: csvFileName('actions'),
     columns: actionCsvColumns,
-    rows: everyRow((page) => readActionExportPage(db, where, query, page)),
+    rows: exportActionRows(db, where, query),
     onSent,
   });
 }

@@ -18,7 +18,7 @@ import {
 } from '@brigade/core/schemas/corrective-actions';
 import { type PhotoRef, photoUrls } from '@brigade/core/schemas/photos';
 import type { AuditMark } from '@brigade/core/scoring';
-import { and, asc, count, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordActivity } from '../../activity/record';
 import { inReach } from '../../auth/reach';
@@ -39,6 +39,7 @@ import { users } from '../../db/schema/users';
 import { type ListSorting, orderByOf } from '../../db/sorting';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { OfflineTimes } from '../../http/offline-times';
+import { rowsInOrder } from '../../http/send-csv';
 import { emailStateSql, type Notifier } from '../../notify/notifier';
 import { textsSql } from '../../notify/texts-sql';
 import { actionEventsOf, emitEvent } from '../webhooks/service';
@@ -518,15 +519,25 @@ export interface ActionExportRow {
 }
 
 /**
- * One batch of the export: the rows `actionListWhere` selects, in the list's order, each
- * with all its owners' names (one subquery per row of the batch, over the owners' key).
+ * Every action `actionListWhere` selects, in the list's order, for the CSV export: their
+ * ids in one statement, then a batch of rows at a time (`rowsInOrder`), each with all its
+ * owners' names (one subquery per row of the batch, over the owners' key).
  */
-export async function readActionExportPage(
+export function exportActionRows(
   db: Queryable,
   where: SQL | undefined,
   query: z.output<typeof ActionListQuery>,
-  page: { page: number; pageSize: number },
-): Promise<{ items: ActionExportRow[] }> {
+): AsyncGenerator<ActionExportRow> {
+  const ordered = db
+    .select({ id: correctiveActions.id })
+    .from(correctiveActions)
+    .innerJoin(restaurants, eq(restaurants.id, correctiveActions.restaurantId))
+    .where(where)
+    .orderBy(...orderByOf(actionSortingOf(query), query));
+  return rowsInOrder(ordered, (ids) => actionExportRows(db, ids));
+}
+
+async function actionExportRows(db: Queryable, ids: string[]): Promise<ActionExportRow[]> {
   const rows = await db
     .select({
       id: correctiveActions.id,
@@ -550,13 +561,8 @@ export async function readActionExportPage(
     })
     .from(correctiveActions)
     .innerJoin(restaurants, eq(restaurants.id, correctiveActions.restaurantId))
-    .where(where)
-    .orderBy(...orderByOf(actionSortingOf(query), query))
-    .limit(page.pageSize)
-    .offset((page.page - 1) * page.pageSize);
-  return {
-    items: rows.map((row) => ({ ...row, status: row.status as ActionStatus, mark: row.mark as AuditMark | null })),
-  };
+    .where(inArray(correctiveActions.id, ids));
+  return rows.map((row) => ({ ...row, status: row.status as ActionStatus, mark: row.mark as AuditMark | null }));
 }
 
 interface EventJson extends Omit<ActionEvent, 'detail' | 'at'> {

@@ -15,10 +15,9 @@ import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/pg-error';
 import { restaurants, staffRestaurantAssignments } from '../../db/schema/restaurants';
 import { accounts, sessions, users } from '../../db/schema/users';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
-import { everyRow } from '../../http/send-csv';
 import { emitEvent, personEvent } from '../webhooks/service';
 import { insertUser } from './insert-user';
-import { queryStaffMember, queryStaffPage, queryStaffRows, type StaffFilter } from './staff-query';
+import { exportStaffRows, queryStaffMember, queryStaffPage, type StaffFilter } from './staff-query';
 
 // What other modules and the demo seed use of this one: they import it from here, not from its files.
 export { insertUser, type NewUser } from './insert-user';
@@ -39,16 +38,15 @@ export async function listStaff(
 
 /**
  * Every person of the list as the caller sees it (same search, restaurant, sort and
- * scope), read a batch at a time for the CSV export. The refusals come first, before
- * anything is sent: the caller's scope is the filter.
+ * scope), for the CSV export. The refusals come first, before anything is sent: the
+ * caller's scope is the filter.
  */
 export function exportStaff(
   db: Database,
   actor: SessionUser,
   query: z.output<typeof StaffListQuery>,
 ): AsyncGenerator<StaffMember> {
-  const filter = staffFilterFor(actor, query);
-  return everyRow((page) => queryStaffRows(db, filter, { ...query, ...page }));
+  return exportStaffRows(db, staffFilterFor(actor, query), query);
 }
 
 /** A manager names one of their restaurants (the route's guard checks they reach it) and sees its staff only. */

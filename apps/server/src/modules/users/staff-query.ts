@@ -11,6 +11,7 @@ import { restaurants, staffRestaurantAssignments } from '../../db/schema/restaur
 import { staffTrainingTotals } from '../../db/schema/training-assignments';
 import { users } from '../../db/schema/users';
 import { type ListSorting, orderByOf } from '../../db/sorting';
+import { rowsInOrder } from '../../http/send-csv';
 
 /**
  * A Staff Management row in one SELECT: the person, their restaurants (by name) as a
@@ -111,9 +112,19 @@ function whereOf(filter: StaffFilter): SQL | undefined {
 }
 
 /**
- * The ids of one page of people, sorted (by name without a sort), as a subquery to join:
- * the per-person columns then run for the page's rows only, not for every row the offset
- * skips. The training totals are joined only for a sort by trainings. A query joining
+ * The ids of the people `where` matches, sorted (by name without a sort): the training
+ * totals are joined only for a sort by trainings.
+ */
+function orderedPeopleIds(db: Queryable, where: SQL | undefined, sort: StaffSortQuery) {
+  const people = db.select({ id: users.id }).from(users).$dynamic();
+  // A dynamic query: the join is added to it in place.
+  if (sort.sort === 'trainings') people.leftJoin(staffTrainingTotals, eq(staffTrainingTotals.staffId, users.id));
+  return people.where(where).orderBy(...orderByOf(staffSorting, sort));
+}
+
+/**
+ * The ids of one page of people, sorted, as a subquery to join: the per-person columns
+ * then run for the page's rows only, not for every row the offset skips. A query joining
  * these ids orders its rows again with `orderByOf(staffSorting, sort)`, the totals joined.
  */
 export function peoplePageIds(
@@ -121,12 +132,7 @@ export function peoplePageIds(
   where: SQL | undefined,
   page: StaffSortQuery & { page: number; pageSize: number },
 ) {
-  const people = db.select({ id: users.id }).from(users).$dynamic();
-  // A dynamic query: the join is added to it in place.
-  if (page.sort === 'trainings') people.leftJoin(staffTrainingTotals, eq(staffTrainingTotals.staffId, users.id));
-  return people
-    .where(where)
-    .orderBy(...orderByOf(staffSorting, page))
+  return orderedPeopleIds(db, where, page)
     .limit(page.pageSize)
     .offset((page.page - 1) * page.pageSize)
     .as('page_ids');
@@ -165,20 +171,17 @@ export async function queryStaffPage(
   return { items: rows.map(({ matched: _, ...row }) => toStaffMember(row)), total };
 }
 
-/** The same page without its total: what the CSV export reads, batch after batch. */
-export async function queryStaffRows(
-  db: Queryable,
-  filter: StaffFilter,
-  query: StaffSortQuery & { page: number; pageSize: number },
-): Promise<{ items: StaffMember[] }> {
-  const pageIds = peoplePageIds(db, whereOf(filter), query);
-  const rows = await db
-    .select(staffColumns)
-    .from(users)
-    .innerJoin(pageIds, eq(users.id, pageIds.id))
-    .leftJoin(staffTrainingTotals, eq(staffTrainingTotals.staffId, users.id))
-    .orderBy(...orderByOf(staffSorting, query));
-  return { items: rows.map(toStaffMember) };
+/** Every person the filter matches in the list's sort, as Staff Management shows them: the CSV export. */
+export function exportStaffRows(db: Queryable, filter: StaffFilter, sort: StaffSortQuery): AsyncGenerator<StaffMember> {
+  return rowsInOrder(orderedPeopleIds(db, whereOf(filter), sort), async (ids) =>
+    (
+      await db
+        .select(staffColumns)
+        .from(users)
+        .leftJoin(staffTrainingTotals, eq(staffTrainingTotals.staffId, users.id))
+        .where(inArray(users.id, ids))
+    ).map(toStaffMember),
+  );
 }
 
 export async function queryStaffMember(db: Queryable, id: string): Promise<StaffMember | undefined> {
