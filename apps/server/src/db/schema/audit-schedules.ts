@@ -108,8 +108,10 @@ export const auditDue = pgTable(
     index('audit_due_status_period_desc_idx').on(t.status, t.periodEnd.desc(), t.restaurantName, t.id),
     index('audit_due_audit_idx').on(t.auditId),
     // The hq dashboard's due panel groups the chain's open entries by restaurant: index
-    // only, not a heap page per few entries (hqDueAuditsPanel).
-    index('audit_due_open_idx').on(t.status, t.periodEnd, t.restaurantId).where(sql`${t.status} <> 'completed'`),
+    // only, not a heap page per few entries (hqDueAuditsPanel). The period leads so that
+    // one restaurant's list keeps its own index (restaurant, period): led by status, this
+    // one drew it and read the whole chain's due entries.
+    index('audit_due_open_idx').on(t.periodEnd, t.status, t.restaurantId).where(sql`${t.status} <> 'completed'`),
   ],
 );
 
