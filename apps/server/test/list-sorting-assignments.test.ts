@@ -3,12 +3,14 @@ import { selectRestaurantMessages } from '@brigade/core/messages';
 import type { AnnouncementPage } from '@brigade/core/schemas/announcements';
 import type { AssignmentOverview } from '@brigade/core/schemas/assignments';
 import { parse } from 'csv-parse/sync';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { announcements } from '../src/db/schema/announcements';
+import { staffRestaurantAssignments } from '../src/db/schema/restaurants';
 import { staffTrainingAssignments } from '../src/db/schema/training-assignments';
 import { trainingCategories, trainings } from '../src/db/schema/trainings';
 import { users } from '../src/db/schema/users';
+import { CSV_BATCH_ROWS } from '../src/http/send-csv';
 import { startTestApp } from './harness';
 
 /**
@@ -428,6 +430,29 @@ describe('assignment overview: CSV export', () => {
         'No',
       ],
     ]);
+  });
+
+  test('more than a batch of people: each person once, in the view’s order, with all their lines', async () => {
+    const crowded = await t.buildRestaurant({ name: 'Brigade Crowded' });
+    const count = CSV_BATCH_ROWS + 5;
+    await t.db.execute(sql`insert into ${users} (id, name, email, role, is_active, email_verified)
+      select 'bulk-' || n, 'Bulk Person ' || lpad(n::text, 5, '0'), 'bulk' || n || '@example.com', 'staff', true, true
+      from generate_series(1, ${count}) n`);
+    await t.db.execute(sql`insert into ${staffRestaurantAssignments} (user_id, restaurant_id)
+      select 'bulk-' || n, ${crowded.id}::uuid from generate_series(1, ${count}) n`);
+    await t.db.execute(sql`insert into ${staffTrainingAssignments} (staff_id, training_id, assigned_at)
+      select 'bulk-' || n, training.id, ${day('2026-01-02')}
+      from generate_series(1, ${count}) n, (values (${allergens.id}::uuid), (${knives.id}::uuid)) training(id)`);
+    const response = await exported(hq.cookie, `restaurantId=${crowded.id}&sort=name&order=desc`);
+    expect(response.statusCode).toBe(200);
+    const lines = csvOf(response.body).slice(1);
+    expect(lines.map((line) => `${line[0]}: ${line[4]}`)).toEqual(
+      Array.from({ length: count }, (_, n) => String(count - n).padStart(5, '0')).flatMap((number) => [
+        `Bulk Person ${number}: Allergens`,
+        `Bulk Person ${number}: Knife skills`,
+      ]),
+    );
+    await t.db.execute(sql`delete from ${users} where id like 'bulk-%'`);
   });
 });
 

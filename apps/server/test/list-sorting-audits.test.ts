@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { audits } from '../src/db/schema/audits';
-import { correctiveActions } from '../src/db/schema/corrective-actions';
+import { correctiveActionOwners, correctiveActions } from '../src/db/schema/corrective-actions';
 import { users } from '../src/db/schema/users';
 import { CSV_BATCH_ROWS } from '../src/http/send-csv';
 import { startTestApp } from './harness';
@@ -546,6 +546,37 @@ describe('corrective actions', () => {
       expect(unnamed.json()).toMatchObject({ message: selectRestaurantMessages.actions });
       expect((await get(manager.cookie, `/api/actions/export.csv?restaurantId=${away.id}`)).statusCode).toBe(403);
       expect((await get(awayManager.cookie, `/api/actions/export.csv?restaurantId=${home.id}`)).statusCode).toBe(403);
+    });
+
+    test('more than a batch: every action once, in the list order, with its owners', async () => {
+      const crowded = await t.buildRestaurant({ name: 'Brigade Crowded Actions' });
+      const count = CSV_BATCH_ROWS + 5;
+      // Due days count down as the rows go in: the list (open, soonest due first) reverses them.
+      const inserted = await t.db
+        .insert(correctiveActions)
+        .values(
+          Array.from({ length: count }, (_, index) => ({
+            restaurantId: crowded.id,
+            templateName: 'Bulk',
+            itemText: `Bulk item ${index}`,
+            dueOn: addDays(today, count - index),
+          })),
+        )
+        .returning({ id: correctiveActions.id });
+      const last = inserted.at(-1)?.id ?? '';
+      await t.db.insert(correctiveActionOwners).values({ actionId: last, userId: manager.id });
+      const response = await get(hq.cookie, `/api/actions/export.csv?restaurantId=${crowded.id}`);
+      expect(response.statusCode).toBe(200);
+      const rows = csvRows(response.body);
+      expect(rows.map((row) => row['Action ID'])).toEqual(inserted.map((row) => row.id).reverse());
+      expect(rows[0]).toMatchObject({ 'Action ID': last, Owners: await ownersOf(last) });
+      expect(rows[0]?.Owners).not.toBe('');
+      await t.db.delete(correctiveActions).where(
+        inArray(
+          correctiveActions.id,
+          inserted.map((row) => row.id),
+        ),
+      );
     });
 
     test('staff have no Actions list, so no export (403); signed out is 401', async () => {
