@@ -6,11 +6,11 @@ import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { announcements } from '../src/db/schema/announcements';
-import { staffRestaurantAssignments } from '../src/db/schema/restaurants';
 import { staffTrainingAssignments } from '../src/db/schema/training-assignments';
 import { trainingCategories, trainings } from '../src/db/schema/trainings';
 import { users } from '../src/db/schema/users';
 import { CSV_BATCH_ROWS } from '../src/http/send-csv';
+import { insertBulkPeople } from './bulk-people';
 import { startTestApp } from './harness';
 
 /**
@@ -435,11 +435,7 @@ describe('assignment overview: CSV export', () => {
   test('more than a batch of people: each person once, in the view’s order, with all their lines', async () => {
     const crowded = await t.buildRestaurant({ name: 'Brigade Crowded' });
     const count = CSV_BATCH_ROWS + 5;
-    await t.db.execute(sql`insert into ${users} (id, name, email, role, is_active, email_verified)
-      select 'bulk-' || n, 'Bulk Person ' || lpad(n::text, 5, '0'), 'bulk' || n || '@example.com', 'staff', true, true
-      from generate_series(1, ${count}) n`);
-    await t.db.execute(sql`insert into ${staffRestaurantAssignments} (user_id, restaurant_id)
-      select 'bulk-' || n, ${crowded.id}::uuid from generate_series(1, ${count}) n`);
+    await insertBulkPeople(t.db, crowded.id, count);
     await t.db.execute(sql`insert into ${staffTrainingAssignments} (staff_id, training_id, assigned_at)
       select 'bulk-' || n, training.id, ${day('2026-01-02')}
       from generate_series(1, ${count}) n, (values (${allergens.id}::uuid), (${knives.id}::uuid)) training(id)`);

@@ -2,13 +2,13 @@ import { selectRestaurantMessages } from '@brigade/core/messages';
 import type { RestaurantPage } from '@brigade/core/schemas/restaurants';
 import type { StaffPage } from '@brigade/core/schemas/users';
 import { parse } from 'csv-parse/sync';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { staffRestaurantAssignments } from '../src/db/schema/restaurants';
 import { staffTrainingAssignments } from '../src/db/schema/training-assignments';
 import { trainings } from '../src/db/schema/trainings';
 import { users } from '../src/db/schema/users';
 import { CSV_BATCH_ROWS } from '../src/http/send-csv';
+import { insertBulkPeople } from './bulk-people';
 import { startTestApp } from './harness';
 
 /**
@@ -367,11 +367,7 @@ describe('the staff CSV export', () => {
   test('a list longer than one batch comes whole: every person once, in order', async () => {
     const bulk = await t.buildRestaurant({ name: 'Brigade Bulk' });
     const count = CSV_BATCH_ROWS + 5;
-    await t.db.execute(sql`insert into ${users} (id, name, email, role, is_active, email_verified)
-      select 'bulk-' || n, 'Bulk Person ' || lpad(n::text, 5, '0'), 'bulk' || n || '@example.com', 'staff', true, true
-      from generate_series(1, ${count}) n`);
-    await t.db.execute(sql`insert into ${staffRestaurantAssignments} (user_id, restaurant_id)
-      select 'bulk-' || n, ${bulk.id}::uuid from generate_series(1, ${count}) n`);
+    await insertBulkPeople(t.db, bulk.id, count);
     const response = await get(hq.cookie, `/api/users/export.csv?restaurantId=${bulk.id}&sort=name&order=desc`);
     const names = recordsOf(response.body)
       .slice(1)
